@@ -1,0 +1,49 @@
+/// Every way a call into the engine can fail. Each case has a stable numeric `code`, which is
+/// what crosses the WebAssembly boundary (negated, as a status), and a `detail` number that
+/// says which point, option or id was at fault.
+public enum CairnError: Error, Equatable {
+    /// A handle that names no live object (never created, or destroyed).
+    case invalidHandle
+    /// An argument outside its domain (a NaN zoom, a negative limit, a bad buffer).
+    case invalidArgument
+    /// A clustering option out of range; `detail` is the `ClusterOptions.Field` raw value.
+    case invalidOption(ClusterOptions.Field)
+    /// A point whose longitude or latitude is NaN or infinite; `detail` is its index.
+    case nonFiniteCoordinate(index: Int)
+    /// A point whose latitude is beyond ±90°; `detail` is its index.
+    case latitudeOutOfRange(index: Int)
+    /// A cluster id that this index never produced (or produced before it was rebuilt).
+    case unknownCluster(id: Int64)
+    /// A call made in the wrong state, such as adding points after the index was built or
+    /// querying before.
+    case invalidState
+    /// More points than one index can hold.
+    case tooManyPoints
+
+    /// The stable status code (positive; the ABI returns it negated).
+    public var code: Int32 {
+        switch self {
+        case .invalidHandle: return 1
+        case .invalidArgument: return 2
+        case .invalidOption: return 3
+        case .nonFiniteCoordinate: return 4
+        case .latitudeOutOfRange: return 5
+        case .unknownCluster: return 6
+        case .invalidState: return 7
+        case .tooManyPoints: return 8
+        }
+    }
+
+    /// The number of distinct codes; codes run from 1 to this.
+    public static let codeCount: Int32 = 8
+
+    /// What the error is about: a point index, a cluster id, an option field, or 0.
+    public var detail: Int64 {
+        switch self {
+        case .invalidOption(let field): return Int64(field.rawValue)
+        case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index): return Int64(index)
+        case .unknownCluster(let id): return id
+        default: return 0
+        }
+    }
+}

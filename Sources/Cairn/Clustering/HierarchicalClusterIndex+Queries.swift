@@ -1,0 +1,183 @@
+/// Queries on a built index, with supercluster's semantics: `getClusters`, `getChildren`,
+/// `getLeaves`, `getClusterExpansionZoom` and `getTile`. Each has a visitor form that allocates
+/// nothing (for the WebAssembly boundary and hot paths) and an array form for Swift callers.
+extension HierarchicalClusterIndex {
+    /// The integer zoom whose clustering a (possibly fractional) zoom shows.
+    public func limitZoom(_ zoom: Double) throws(CairnError) -> Int {
+        guard !zoom.isNaN else { throw .invalidArgument }
+        let top = Double(options.maxZoom + 1)
+        let z = zoom < 0 ? 0 : (zoom > top ? top : _floor(zoom))
+        return Int(z) < options.minZoom ? options.minZoom : Int(z)
+    }
+
+    func feature(_ item: Int32) -> ClusterFeature {
+        let pos = reportedPosition(item)
+        return ClusterFeature(id: publicID(ofItem: item), pointCount: pointCount(of: item),
+                              isCluster: isCluster(item), x: pos.x, y: pos.y)
+    }
+
+    /// Visits the clusters and points visible at `zoom` inside a longitude/latitude box. Boxes
+    /// that cross the antimeridian (west > east) and boxes 360° wide or wider are handled as
+    /// supercluster handles them; latitudes are clamped to ±90.
+    public func forEachCluster(west: Double, south: Double, east: Double, north: Double,
+                               zoom: Double, _ body: (ClusterFeature) -> Void) throws(CairnError) {
+        guard state == .built else { throw .invalidState }
+        guard !(west.isNaN || south.isNaN || east.isNaN || north.isNaN) else { throw .invalidArgument }
+        let z = try limitZoom(zoom)
+        var minLng = _fmod(_fmod(west + 180, 360) + 360, 360) - 180
+        var maxLng = east == 180 ? 180 : _fmod(_fmod(east + 180, 360) + 360, 360) - 180
+        let minLat = south < -90 ? -90 : (south > 90 ? 90 : south)
+        let maxLat = north < -90 ? -90 : (north > 90 ? 90 : north)
+        if east - west >= 360 {
+            minLng = -180
+            maxLng = 180
+        } else if minLng > maxLng {
+            visitBox(minLng, minLat, 180, maxLat, z, body)
+            visitBox(-180, minLat, maxLng, maxLat, z, body)
+            return
+        }
+        visitBox(minLng, minLat, maxLng, maxLat, z, body)
+    }
+
+    private func visitBox(_ minLng: Double, _ minLat: Double, _ maxLng: Double, _ maxLat: Double,
+                          _ zoom: Int, _ body: (ClusterFeature) -> Void) {
+        forEachItem(minX: WebMercator.x(longitude: minLng), minY: WebMercator.y(latitude: maxLat),
+                    maxX: WebMercator.x(longitude: maxLng), maxY: WebMercator.y(latitude: minLat),
+                    zoom: zoom) { item in body(feature(item)) }
+    }
+
+    /// The clusters and points visible at `zoom` inside a longitude/latitude box.
+    public func clusters(west: Double, south: Double, east: Double, north: Double,
+                         zoom: Double) throws(CairnError) -> [ClusterFeature] {
+        var out: [ClusterFeature] = []
+        try forEachCluster(west: west, south: south, east: east, north: north, zoom: zoom) { out.append($0) }
+        return out
+    }
+
+    /// Visits the children of a cluster: the clusters and points it was formed from, one zoom
+    /// above the one it first appears at.
+    public func forEachChild(of clusterID: Int64, _ body: (ClusterFeature) -> Void) throws(CairnError) {
+        try forEachChildItem(of: try clusterItem(publicID: clusterID)) { body(feature($0)) }
+    }
+
+    public func children(of clusterID: Int64) throws(CairnError) -> [ClusterFeature] {
+        var out: [ClusterFeature] = []
+        try forEachChild(of: clusterID) { out.append($0) }
+        return out
+    }
+
+    /// Children lie within the radius of the cluster's seed, and the centroid within the radius
+    /// of the seed too, so a box of twice the radius around the centroid holds them all.
+    func forEachChildItem(of item: Int32, _ body: (Int32) -> Void) {
+        let c = Int(item) - pointX.count
+        let zoom = Int(clusterZoom[c])
+        let reach = 2 * options.worldRadius(zoom: zoom) + 1.0 / 1_048_576
+        let x = clusterX[c], y = clusterY[c]
+        forEachItem(minX: x - reach, minY: y - reach, maxX: x + reach, maxY: y + reach,
+                    zoom: zoom + 1) { child in
+            if parent(of: child) == item { body(child) }
+        }
+    }
+
+    /// Visits the points inside a cluster, skipping `offset` of them and stopping after `limit`
+    /// (supercluster's `getLeaves` order: depth first through the children).
+    public func forEachLeaf(of clusterID: Int64, limit: Int, offset: Int,
+                            _ body: (ClusterFeature) -> Void) throws(CairnError) {
+        guard limit >= 0, offset >= 0 else { throw .invalidArgument }
+        let item = try clusterItem(publicID: clusterID)
+        if limit == 0 { return }
+        var skipped = 0
+        var found = 0
+        appendLeaves(item, limit: limit, offset: offset, skipped: &skipped, found: &found, body)
+    }
+
+    public func leaves(of clusterID: Int64, limit: Int = 10, offset: Int = 0) throws(CairnError) -> [ClusterFeature] {
+        var out: [ClusterFeature] = []
+        try forEachLeaf(of: clusterID, limit: limit, offset: offset) { out.append($0) }
+        return out
+    }
+
+    private func appendLeaves(_ item: Int32, limit: Int, offset: Int, skipped: inout Int,
+                              found: inout Int, _ body: (ClusterFeature) -> Void) {
+        var children: [Int32] = []
+        forEachChildItem(of: item) { children.append($0) }
+        for child in children {
+            if isCluster(child) {
+                let count = pointCount(of: child)
+                if skipped + count <= offset {
+                    skipped += count
+                } else {
+                    appendLeaves(child, limit: limit, offset: offset, skipped: &skipped, found: &found, body)
+                }
+            } else if skipped < offset {
+                skipped += 1
+            } else {
+                body(feature(child))
+                found += 1
+            }
+            if found == limit { return }
+        }
+    }
+
+    /// The zoom at which a cluster splits into several children (supercluster's
+    /// `getClusterExpansionZoom`).
+    public func expansionZoom(of clusterID: Int64) throws(CairnError) -> Int {
+        var item = try clusterItem(publicID: clusterID)
+        var zoom = Int(clusterZoom[Int(item) - pointX.count])
+        while zoom <= options.maxZoom {
+            var count = 0
+            var only: Int32 = -1
+            forEachChildItem(of: item) { child in
+                count += 1
+                only = child
+            }
+            zoom += 1
+            if count != 1 || !isCluster(only) { break }
+            item = only
+        }
+        return zoom
+    }
+
+    /// Visits the features of tile z/x/y: what `getClusters` shows at zoom z inside the tile,
+    /// padded by the radius, plus the wrapped-around neighbours at x = 0 and x = 2^z - 1, with
+    /// coordinates in tile units of `extent`.
+    public func forEachTileFeature(z: Int, x: Int, y: Int, _ body: (TileFeature) -> Void) throws(CairnError) {
+        guard state == .built else { throw .invalidState }
+        guard z >= 0, z <= 30 else { throw .invalidArgument }
+        let size = 1 << z
+        guard x >= 0, x < size, y >= 0, y < size else { throw .invalidArgument }
+        let zoom = try limitZoom(Double(z))
+        let z2 = Double(size)
+        let p = options.radius / options.extent
+        let top = (Double(y) - p) / z2
+        let bottom = (Double(y) + 1 + p) / z2
+        func add(_ minX: Double, _ maxX: Double, originX: Double) {
+            forEachItem(minX: minX, minY: top, maxX: maxX, maxY: bottom, zoom: zoom) { item in
+                let pos = reportedPosition(item)
+                body(TileFeature(id: publicID(ofItem: item), pointCount: pointCount(of: item),
+                                 isCluster: isCluster(item),
+                                 x: _jsRound(options.extent * (pos.x * z2 - originX)),
+                                 y: _jsRound(options.extent * (pos.y * z2 - Double(y)))))
+            }
+        }
+        add((Double(x) - p) / z2, (Double(x) + 1 + p) / z2, originX: Double(x))
+        if x == 0 { add(1 - p / z2, 1, originX: z2) }
+        if x == size - 1 { add(0, p / z2, originX: -1) }
+    }
+
+    public func tile(z: Int, x: Int, y: Int) throws(CairnError) -> [TileFeature] {
+        var out: [TileFeature] = []
+        try forEachTileFeature(z: z, x: x, y: y) { out.append($0) }
+        return out
+    }
+}
+
+/// JavaScript's `Math.round`: halves round up (towards +∞), unlike Swift's default. Clamped to
+/// ±2^31 so absurd extents cannot overflow (and trap) the conversion.
+@inline(__always)
+func _jsRound(_ v: Double) -> Int {
+    let f = _floor(v)
+    let r = v - f >= 0.5 ? f + 1 : f
+    let limit = 2_147_483_647.0
+    return Int(r > limit ? limit : (r < -limit ? -limit : r))
+}

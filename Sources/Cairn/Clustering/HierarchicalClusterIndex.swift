@@ -1,0 +1,192 @@
+/// Supercluster-compatible hierarchical greedy clustering (SPEC C2a), precomputed for every zoom
+/// from `minZoom` to `maxZoom + 1`.
+///
+/// Life cycle: add points (one, or many from a buffer of longitude/latitude pairs), then
+/// `build()` (or `buildStep()` zoom by zoom, for progress), then query. Cluster membership at
+/// every zoom equals supercluster's for `minPoints` 2.
+///
+/// Storage is flat and shared between zooms: every point and every cluster is stored once, with
+/// the range of zooms in which it is visible, and the spatial index keeps one sorted id list per
+/// group of zooms whose contents barely change (see `_ZoomGroup`). That keeps a million points
+/// well under 100 bytes per point, where a tree per zoom would take several hundred.
+public final class HierarchicalClusterIndex {
+    public let options: ClusterOptions
+
+    // Points, by input index. `pointX`/`pointY` are the exact projection (reported positions and
+    // tile coordinates); clustering uses their float32 rounding, as supercluster does.
+    var pointX: [Double] = []
+    var pointY: [Double] = []
+    var pointParent: [Int32] = []     // item id of the cluster that absorbs the point, or -1
+    var pointLowZoom: [UInt8] = []    // lowest zoom at which the point is visible
+
+    // Clusters, by creation order ("cluster index"). A cluster's item id is pointCount + index.
+    var clusterX: [Double] = []       // weighted centroid
+    var clusterY: [Double] = []
+    var clusterPoints: [UInt32] = []   // number of points inside
+    var clusterParent: [Int32] = []
+    var clusterRank: [UInt32] = []    // processing order: the input index of its first seed
+    var clusterZoom: [UInt8] = []     // zoom it was formed at: the highest zoom it is visible at
+    var clusterLowZoom: [UInt8] = []
+
+    var groups: [_ZoomGroup] = []
+    var builder: _ClusterBuild? = nil
+    var state: State = .adding
+
+    enum State { case adding, building, built }
+
+    /// Creates an empty index; throws if an option is out of range.
+    public init(options: ClusterOptions = ClusterOptions()) throws(CairnError) {
+        try options.validate()
+        self.options = options
+    }
+
+    /// The number of points added.
+    public var pointCount: Int { pointX.count }
+
+    /// The number of clusters formed over all zooms (0 before `build()`).
+    public var clusterCount: Int { clusterX.count }
+
+    /// Whether `build()` has finished, so queries may be made.
+    public var isBuilt: Bool { state == .built }
+
+    /// Largest number of points one index holds (item ids are 32-bit: points plus clusters).
+    public static let maximumPointCount = 1 << 29
+
+    /// Makes room for `count` more points, so that adding them does not reallocate.
+    public func reserveCapacity(_ count: Int) {
+        guard state == .adding, count > 0, count <= HierarchicalClusterIndex.maximumPointCount else { return }
+        let total = pointX.count + count
+        pointX.reserveCapacity(total)
+        pointY.reserveCapacity(total)
+    }
+
+    /// Adds one point. Longitudes outside -180...180 wrap; latitudes beyond ±90 and non-finite
+    /// coordinates are rejected.
+    public func add(longitude: Double, latitude: Double) throws(CairnError) {
+        guard state == .adding else { throw .invalidState }
+        let index = pointX.count
+        try HierarchicalClusterIndex.check(longitude: longitude, latitude: latitude, index: index)
+        guard index < HierarchicalClusterIndex.maximumPointCount else { throw .tooManyPoints }
+        append(longitude: longitude, latitude: latitude)
+    }
+
+    /// Adds `lngLat.count / 2` points from longitude/latitude pairs. Every pair is checked first:
+    /// on an error nothing is added, and the error names the first bad point by its index in
+    /// the whole index (points added before plus its position here).
+    public func add(lngLat: UnsafeBufferPointer<Double>) throws(CairnError) {
+        guard state == .adding else { throw .invalidState }
+        guard lngLat.count % 2 == 0 else { throw .invalidArgument }
+        let first = pointX.count
+        let n = lngLat.count / 2
+        guard n <= HierarchicalClusterIndex.maximumPointCount - first else { throw .tooManyPoints }
+        for i in 0..<n {
+            try HierarchicalClusterIndex.check(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1], index: first + i)
+        }
+        reserveCapacity(n)
+        for i in 0..<n {
+            append(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
+        }
+    }
+
+    static func check(longitude: Double, latitude: Double, index: Int) throws(CairnError) {
+        guard longitude.isFinite && latitude.isFinite else { throw .nonFiniteCoordinate(index: index) }
+        guard latitude >= -90 && latitude <= 90 else { throw .latitudeOutOfRange(index: index) }
+    }
+
+    private func append(longitude: Double, latitude: Double) {
+        pointX.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitude)))
+        pointY.append(WebMercator.y(latitude: latitude))
+    }
+}
+
+// MARK: - Items: points and clusters under one id space
+
+extension HierarchicalClusterIndex {
+    /// Whether an item id names a cluster (ids below `pointCount` are points).
+    @inline(__always)
+    func isCluster(_ item: Int32) -> Bool { Int(item) >= pointX.count }
+
+    /// The position clustering works with: a point's float32-rounded projection, a cluster's
+    /// double-precision centroid (supercluster keeps exactly these in its data arrays).
+    @inline(__always)
+    func clusterPosition(_ item: Int32) -> (x: Double, y: Double) {
+        let i = Int(item)
+        let n = pointX.count
+        if i < n { return (Double(Float(pointX[i])), Double(Float(pointY[i]))) }
+        return (clusterX[i - n], clusterY[i - n])
+    }
+
+    /// The position the spatial index compares against: float32, as in supercluster's trees.
+    @inline(__always)
+    func indexPosition(_ item: Int32) -> (x: Float, y: Float) {
+        let i = Int(item)
+        let n = pointX.count
+        if i < n { return (Float(pointX[i]), Float(pointY[i])) }
+        return (Float(clusterX[i - n]), Float(clusterY[i - n]))
+    }
+
+    /// The position reported to callers: exact for points, the centroid for clusters.
+    @inline(__always)
+    func reportedPosition(_ item: Int32) -> (x: Double, y: Double) {
+        let i = Int(item)
+        let n = pointX.count
+        if i < n { return (pointX[i], pointY[i]) }
+        return (clusterX[i - n], clusterY[i - n])
+    }
+
+    @inline(__always)
+    func pointCount(of item: Int32) -> Int {
+        let i = Int(item)
+        let n = pointX.count
+        return i < n ? 1 : Int(clusterPoints[i - n])
+    }
+
+    @inline(__always)
+    func rank(of item: Int32) -> UInt32 {
+        let i = Int(item)
+        let n = pointX.count
+        return i < n ? UInt32(i) : clusterRank[i - n]
+    }
+
+    @inline(__always)
+    func parent(of item: Int32) -> Int32 {
+        let i = Int(item)
+        let n = pointX.count
+        return i < n ? pointParent[i] : clusterParent[i - n]
+    }
+
+    /// Whether an item is visible at an integer zoom in minZoom...maxZoom+1.
+    @inline(__always)
+    func isVisible(_ item: Int32, zoom: Int) -> Bool {
+        let i = Int(item)
+        let n = pointX.count
+        if i < n { return Int(pointLowZoom[i]) <= zoom }
+        return Int(clusterLowZoom[i - n]) <= zoom && zoom <= Int(clusterZoom[i - n])
+    }
+
+    // Public cluster ids follow supercluster's layout: pointCount + (index << 5) + originZoom,
+    // where the origin zoom (the zoom its children are visible at) is one above the zoom the
+    // cluster was formed at. The zoom in the id lets a stale or forged id be told apart.
+
+    func publicID(ofItem item: Int32) -> Int64 {
+        let i = Int(item)
+        let n = pointX.count
+        if i < n { return Int64(i) }
+        let c = i - n
+        return Int64(n) + (Int64(c) << 5) + Int64(clusterZoom[c]) + 1
+    }
+
+    /// The item id of a public cluster id, or an `unknownCluster` error.
+    func clusterItem(publicID id: Int64) throws(CairnError) -> Int32 {
+        guard state == .built else { throw .invalidState }
+        let n = Int64(pointX.count)
+        let v = id - n
+        guard v >= 0 else { throw .unknownCluster(id: id) }
+        let c = v >> 5
+        let originZoom = v & 31
+        guard c < Int64(clusterX.count), Int64(clusterZoom[Int(c)]) + 1 == originZoom else {
+            throw .unknownCluster(id: id)
+        }
+        return Int32(n + c)
+    }
+}
