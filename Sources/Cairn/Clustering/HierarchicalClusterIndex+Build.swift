@@ -39,162 +39,230 @@ extension HierarchicalClusterIndex {
     private func beginBuild() {
         let n = pointX.count
         pointParent = [Int32](repeating: -1, count: n)
-        pointLowZoom = [UInt8](repeating: UInt8(options.minZoom), count: n)
-        let bits = _cellBits(worldRadius: options.worldRadius(zoom: options.maxZoom))
-        let b = _ClusterBuild(zoom: options.maxZoom, capacity: n, cellBits: bits,
-                              groupHighZoom: options.maxZoom + 1)
-        b.sortKeys = [UInt64](repeating: 0, count: n)
-        b.sortValues = [UInt32](repeating: 0, count: n)
+        let grid = _Grid.forClustering(options, zoom: options.maxZoom)
+        var keys = [UInt64](repeating: 0, count: n)
+        var order = [UInt32](repeating: 0, count: n)
         for i in 0..<n {
-            b.sortKeys[i] = _rowKey(x: Float(pointX[i]), y: Float(pointY[i]), cellBits: bits)
-            b.sortValues[i] = UInt32(i)
+            keys[i] = grid.key(x: Float(pointX[i]), y: Float(pointY[i]))
+            order[i] = UInt32(i)
         }
-        RadixSort.sort(keys: &b.sortKeys, values: &b.sortValues, count: n)
-        for j in 0..<n {
-            let i = Int(b.sortValues[j])
-            b.ids[j] = Int32(i)
-            b.xs[j] = Double(Float(pointX[i]))
-            b.ys[j] = Double(Float(pointY[i]))
-        }
+        RadixSort.sort(keys: &keys, values: &order, count: n)
+        keys = []
+        let b = _ClusterBuild(zoom: options.maxZoom, capacity: n, grid: grid,
+                              groupHighZoom: options.maxZoom + 1)
         b.count = n
-        b.sortKeys = []
-        b.sortValues = []
+        for j in 0..<n {
+            let i = Int(order[j])
+            let x = Float(pointX[i]), y = Float(pointY[i])
+            b.entries[j] = _Entry(key: grid.key(x: x, y: y), x: Double(x), y: Double(y), id: Int32(i), rank: UInt32(i))
+        }
         builder = b
         state = .building
     }
 
     /// Step 1 and 2 of the type comment, for `b.zoom`.
     private func clusterZoom(_ b: _ClusterBuild) {
-        let zoom = b.zoom
-        let r = options.worldRadius(zoom: zoom)
+        let r = options.worldRadius(zoom: b.zoom)
         let r2 = r * r
-        findActiveItems(b, r2: r2)
-
-        let active = b.activePos.count
-        if b.sortKeys.count < active {
-            b.sortKeys = [UInt64](repeating: 0, count: active)
-            b.sortValues = [UInt32](repeating: 0, count: active)
-        }
-        for a in 0..<active {
-            b.sortKeys[a] = UInt64(rank(of: b.ids[Int(b.activePos[a])]))
-            b.sortValues[a] = UInt32(a)
-        }
-        RadixSort.sort(keys: &b.sortKeys, values: &b.sortValues, count: active)
-
-        for p in 0..<b.count { b.marks[p] = 0 }
         b.newClusters.removeAll(keepingCapacity: true)
+        b.newRanks.removeAll(keepingCapacity: true)
         b.absorbed.removeAll(keepingCapacity: true)
-        let minPoints = options.minPoints
-        for o in 0..<active {
-            let a = Int(b.sortValues[o])
-            let i = Int(b.activePos[a])
-            if b.marks[i] != 0 { continue }
-            b.marks[i] = 1
-            let item = b.ids[i]
-            let itemRank = rank(of: item)
-            let itemCount = pointCount(of: item)
-            let runs = b.candidateRuns(of: i, starts: (Int(b.activeStarts[3 * a]),
-                                                       Int(b.activeStarts[3 * a + 1]),
-                                                       Int(b.activeStarts[3 * a + 2])))
-            // Would join: unvisited, ranked after the seed, and within the radius.
-            func joins(_ p: Int) -> Bool {
-                p != i && b.marks[p] == 0 && rank(of: b.ids[p]) > itemRank && b.isNeighbour(p, of: i, r2: r2)
+        b.staged.removeAll(keepingCapacity: true)
+        findActiveItems(b, r2: r2)
+        // The greedy pass reads the clusters of earlier zooms and sets parents; the clusters it
+        // forms are staged in `b` and appended afterwards, so it can work through raw buffers.
+        clusterPoints.withUnsafeBufferPointer { cp in
+            pointParent.withUnsafeMutableBufferPointer { pp in
+                clusterParent.withUnsafeMutableBufferPointer { cpp in
+                    let items = _ItemAccess(pointCount: pointX.count, points: cp, pointParent: pp, clusterParent: cpp)
+                    visitActiveItems(b, items, r2: r2)
+                }
             }
+        }
+        storeZoom(b)
+    }
+
+    /// The greedy pass over the active items, by rank.
+    private func visitActiveItems(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) {
+        let s = b.items
+        let e = s.entries
+        let active = b.activeCount
+        b.activeOrder.removeAll(keepingCapacity: true)
+        for a in 0..<active {
+            b.activeOrder.append(UInt64(e[Int(b.actives[a].position)].rank) << 32 | UInt64(a))
+        }
+        RadixSort.sort(keys: &b.activeOrder, count: active, fromBit: 32)
+        let actives = b.actives
+        let marks = b.marks
+        marks.reset(s.count)
+        let minPoints = options.minPoints
+        let firstCluster = Int32(pointX.count + clusterX.count)
+        var joiners: [Int32] = []
+        for o in 0..<active {
+            let record = actives[Int(b.activeOrder[o] & 0xFFFF_FFFF)]
+            let i = Int(record.position)
+            if marks.isVisited(i) { continue }
+            marks.visit(i)
+            let item = e[i].id
+            let itemRank = e[i].rank
+            let itemCount = items.pointCount(item)
+            let centre = (x: e[i].x, y: e[i].y)
+            let runs = s.candidateRuns(of: i, starts: (Int(record.above), Int(record.same), Int(record.below)))
+            // Joiners: unvisited, ranked after the seed, and within the radius.
+            joiners.removeAll(keepingCapacity: true)
             var total = itemCount
             for d in 0..<3 {
-                for p in _run(runs, d) where joins(p) { total += pointCount(of: b.ids[p]) }
+                for p in _run(runs, d) where p != i && !marks.isVisited(p) && e[p].rank > itemRank &&
+                    _isWithin(e[p].fx, e[p].fy, centre, r2) {
+                    joiners.append(Int32(p))
+                    total += items.pointCount(e[p].id)
+                }
             }
             if total == itemCount { continue }
             if total < minPoints {
                 // Too few to cluster: the neighbours are visited but stay single.
-                for d in 0..<3 {
-                    for p in _run(runs, d) where joins(p) { b.marks[p] = 1 }
-                }
+                for p in joiners { marks.visit(Int(p)) }
                 continue
             }
-            let cluster = clusterX.count
-            let clusterItem = Int32(pointX.count + cluster)
-            var wx = b.xs[i] * Double(itemCount)
-            var wy = b.ys[i] * Double(itemCount)
-            for d in 0..<3 {
-                for p in _run(runs, d) where joins(p) {
-                    b.marks[p] = 2
-                    let weight = Double(pointCount(of: b.ids[p]))
-                    wx += b.xs[p] * weight
-                    wy += b.ys[p] * weight
-                    absorb(b.ids[p], into: clusterItem, atZoom: zoom, b)
-                }
+            let clusterItem = firstCluster + Int32(b.staged.count)
+            var wx = centre.x * Double(itemCount)
+            var wy = centre.y * Double(itemCount)
+            for j in joiners {
+                let p = Int(j)
+                marks.absorb(p)
+                let neighbour = e[p].id
+                let weight = Double(items.pointCount(neighbour))
+                wx += e[p].x * weight
+                wy += e[p].y * weight
+                b.absorbed.append(neighbour)
+                items.setParent(of: neighbour, clusterItem)
             }
-            b.marks[i] = 2
-            absorb(item, into: clusterItem, atZoom: zoom, b)
-            clusterX.append(wx / Double(total))
-            clusterY.append(wy / Double(total))
-            clusterPoints.append(UInt32(total))
+            marks.absorb(i)
+            b.absorbed.append(item)
+            items.setParent(of: item, clusterItem)
+            b.staged.append(_StagedCluster(x: wx / Double(total), y: wy / Double(total),
+                                           count: UInt32(total), rank: itemRank))
+        }
+    }
+
+    /// Stores the clusters the greedy pass staged.
+    private func storeZoom(_ b: _ClusterBuild) {
+        let zoom = b.zoom
+        let total = clusterX.count + b.staged.count
+        if total > clusterX.capacity {
+            // Grow by a quarter, not the default doubling: these arrays live as long as the
+            // index and are its largest after the points.
+            let capacity = max(total, clusterX.capacity + clusterX.capacity / 4 + 1024)
+            clusterX.reserveCapacity(capacity)
+            clusterY.reserveCapacity(capacity)
+            clusterPoints.reserveCapacity(capacity)
+            clusterParent.reserveCapacity(capacity)
+            clusterZoom.reserveCapacity(capacity)
+        }
+        for c in b.staged {
+            b.newClusters.append(Int32(clusterX.count))
+            b.newRanks.append(c.rank)
+            clusterX.append(c.x)
+            clusterY.append(c.y)
+            clusterPoints.append(c.count)
             clusterParent.append(-1)
-            clusterRank.append(itemRank)
             clusterZoom.append(UInt8(zoom))
-            clusterLowZoom.append(UInt8(options.minZoom))
-            b.newClusters.append(Int32(cluster))
         }
     }
 
     /// The sweep: three cursors (rows above, same, below) move forward through the sorted items
-    /// while a fourth walks them, so finding each item's candidate runs costs O(1) amortised.
+    /// while a fourth walks them, so finding each item's candidate runs costs O(1) amortised,
+    /// and an item alone in its 3×3 cells (most items at high zooms) costs a few comparisons.
     private func findActiveItems(_ b: _ClusterBuild, r2: Double) {
-        b.activePos.removeAll(keepingCapacity: true)
-        b.activeStarts.removeAll(keepingCapacity: true)
-        let n = b.count
-        let rows = 1 << b.cellBits
-        var cursors = (0, 0, 0)
+        let s = b.items
+        let e = s.entries
+        let n = s.count
+        var actives = b.actives
+        var active = 0
+        var cursor0 = 0, cursor1 = 0, cursor2 = 0
+        var key0: UInt64 = n > 0 ? e[0].key : .max
+        var key1 = key0, key2 = key0
+        var keyJ = key0
         for j in 0..<n {
-            let r = b.row(j)
-            let c = b.column(j)
-            let fromColumn = UInt64(c > 0 ? c - 1 : 0)
+            let keyNext: UInt64 = j + 1 < n ? e[j + 1].key : .max
+            let row = keyJ >> 32
+            let column = keyJ & 0xFFFF_FFFF
+            let first = column > 0 ? column - 1 : 0
+            let last = column + 1
+            var others = false
             var starts = (n, n, n)
-            if r > 0 {
-                let target = (UInt64(r - 1) << 32) | fromColumn
-                while cursors.0 < n && b.cellKey(cursors.0) < target { cursors.0 += 1 }
-                starts.0 = cursors.0
+            if row > 0 {
+                let target = ((row - 1) << 32) | first
+                while key0 < target { cursor0 += 1; key0 = cursor0 < n ? e[cursor0].key : .max }
+                starts.0 = cursor0
+                if key0 <= ((row - 1) << 32) | last { others = true }
             }
-            let same = (UInt64(r) << 32) | fromColumn
-            while cursors.1 < n && b.cellKey(cursors.1) < same { cursors.1 += 1 }
-            starts.1 = cursors.1
-            if r + 1 < rows {
-                let target = (UInt64(r + 1) << 32) | fromColumn
-                while cursors.2 < n && b.cellKey(cursors.2) < target { cursors.2 += 1 }
-                starts.2 = cursors.2
-            }
-            let runs = b.candidateRuns(of: j, starts: starts)
-            // Most items at high zooms are alone in their 3×3 cells: only they themselves.
-            if runs.0.count + runs.1.count + runs.2.count <= 1 { continue }
+            let target1 = (row << 32) | first
+            while key1 < target1 { cursor1 += 1; key1 = cursor1 < n ? e[cursor1].key : .max }
+            starts.1 = cursor1
+            if cursor1 != j || keyNext <= (row << 32) | last { others = true }
+            let target2 = ((row + 1) << 32) | first
+            while key2 < target2 { cursor2 += 1; key2 = cursor2 < n ? e[cursor2].key : .max }
+            starts.2 = cursor2
+            if key2 <= ((row + 1) << 32) | last { others = true }
+            keyJ = keyNext
+            if !others { continue }
+            let centre = (x: e[j].x, y: e[j].y)
+            let runs = s.candidateRuns(of: j, starts: starts)
             var found = false
             search: for d in 0..<3 {
-                for p in _run(runs, d) where p != j && b.isNeighbour(p, of: j, r2: r2) {
+                for p in _run(runs, d) where p != j && _isWithin(e[p].fx, e[p].fy, centre, r2) {
                     found = true
                     break search
                 }
             }
             if found {
-                b.activePos.append(UInt32(j))
-                b.activeStarts.append(UInt32(starts.0))
-                b.activeStarts.append(UInt32(starts.1))
-                b.activeStarts.append(UInt32(starts.2))
+                if active == b.activeCapacity { actives = b.growActives() }
+                actives[active] = _Active(position: UInt32(j), above: UInt32(starts.0),
+                                          same: UInt32(starts.1), below: UInt32(starts.2))
+                active += 1
             }
         }
+        b.activeCount = active
+    }
+}
+
+/// A cluster formed during the greedy pass, stored once the pass is over.
+struct _StagedCluster {
+    var x: Double
+    var y: Double
+    var count: UInt32
+    var rank: UInt32
+}
+
+/// What the greedy pass needs of the index, through raw buffers: point counts of earlier
+/// clusters, and the parent links it sets.
+struct _ItemAccess {
+    let pointCount: Int
+    let points: UnsafeBufferPointer<UInt32>
+    let pointParent: UnsafeMutableBufferPointer<Int32>
+    let clusterParent: UnsafeMutableBufferPointer<Int32>
+
+    @inline(__always)
+    func pointCount(_ item: Int32) -> Int {
+        let i = Int(item)
+        return i < pointCount ? 1 : Int(points[i - pointCount])
     }
 
-    private func absorb(_ item: Int32, into cluster: Int32, atZoom zoom: Int, _ b: _ClusterBuild) {
+    @inline(__always)
+    func setParent(of item: Int32, _ parent: Int32) {
         let i = Int(item)
-        let n = pointX.count
-        if i < n {
-            pointParent[i] = cluster
-            pointLowZoom[i] = UInt8(zoom + 1)
-        } else {
-            clusterParent[i - n] = cluster
-            clusterLowZoom[i - n] = UInt8(zoom + 1)
-        }
-        b.absorbed.append(item)
+        if i < pointCount { pointParent[i] = parent } else { clusterParent[i - pointCount] = parent }
     }
+}
+
+/// Whether a float32 index position lies within `r2` (squared) of a clustering position,
+/// computed exactly as kdbush's `within` does.
+@inline(__always)
+func _isWithin(_ x: Float, _ y: Float, _ centre: (x: Double, y: Double), _ r2: Double) -> Bool {
+    let dx = Double(x) - centre.x
+    let dy = Double(y) - centre.y
+    return dx * dx + dy * dy <= r2
 }
 
 /// One of three runs, by number, without building an array in the hot loop.

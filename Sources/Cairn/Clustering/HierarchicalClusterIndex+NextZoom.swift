@@ -17,92 +17,77 @@ extension HierarchicalClusterIndex {
             b.groupExtra.append(contentsOf: b.absorbed)
         }
 
-        var w = 0
-        for p in 0..<b.count where b.marks[p] != 2 {
-            b.ids[w] = b.ids[p]
-            b.xs[w] = b.xs[p]
-            b.ys[w] = b.ys[p]
-            w += 1
+        if !b.absorbed.isEmpty {
+            let e = b.entries
+            let marks = b.marks
+            var w = 0
+            for p in 0..<b.count where !marks.isAbsorbed(p) {
+                e[w] = e[p]
+                w += 1
+            }
+            b.count = w
         }
-        b.count = w
 
-        let bits = zoom > options.minZoom
-            ? _cellBits(worldRadius: options.worldRadius(zoom: zoom - 1)) : b.cellBits
-        if bits == b.cellBits - 1 {
+        if zoom > options.minZoom {
             mergeRowPairs(b)
-        } else if bits != b.cellBits {
-            resort(b, cellBits: bits)
+            b.grid = b.grid.coarser
         }
-        b.cellBits = bits
         mergeNewClusters(b)
     }
 
-    /// Rows 2k and 2k+1 become row k of a grid with half as many rows: merge each pair by x.
+    /// Rows 2k and 2k+1 become row k of the coarser grid: merge each pair by the coarser
+    /// column, then halve every cell key (row and column both shift by one bit).
     private func mergeRowPairs(_ b: _ClusterBuild) {
+        let e = b.entries
+        let n = b.count
+        func row(_ p: Int) -> UInt64 { p < n ? e[p].key >> 32 : .max }
         var p = 0
-        while p < b.count {
-            let r = b.row(p)
-            var middle = p
-            while middle < b.count && b.row(middle) == r { middle += 1 }
-            if r & 1 == 1 {
+        var rowP = row(0)
+        while p < n {
+            var middle = p + 1
+            var rowM = row(middle)
+            while middle < n && rowM == rowP { middle += 1; rowM = row(middle) }
+            if rowP & 1 == 1 || rowM != rowP + 1 {
                 p = middle
+                rowP = rowM
                 continue
             }
-            var end = middle
-            while end < b.count && b.row(end) == r + 1 { end += 1 }
-            if end > middle { mergeRuns(b, p, middle, end) }
+            var end = middle + 1
+            var rowE = row(end)
+            while end < n && rowE == rowM { end += 1; rowE = row(end) }
+            // Already in order (common: sparse rows) unless the first run reaches past the
+            // start of the second.
+            if _halfColumn(e[middle - 1].key) > _halfColumn(e[middle].key) { mergeRuns(b, p, middle, end) }
             p = end
+            rowP = rowE
+        }
+        for q in 0..<n {
+            let key = e[q].key
+            e[q].key = ((key >> 33) << 32) | ((key & 0xFFFF_FFFF) >> 1)
         }
     }
 
-    /// Stable in-place merge of the sorted runs [a, m) and [m, e) by float32 x.
-    private func mergeRuns(_ b: _ClusterBuild, _ a: Int, _ m: Int, _ e: Int) {
-        b.runIDs.removeAll(keepingCapacity: true)
-        b.runXs.removeAll(keepingCapacity: true)
-        b.runYs.removeAll(keepingCapacity: true)
-        for p in a..<m {
-            b.runIDs.append(b.ids[p])
-            b.runXs.append(b.xs[p])
-            b.runYs.append(b.ys[p])
-        }
-        var i = 0, j = m, w = a
+    /// Stable in-place merge of the sorted runs [a, m) and [m, e) by coarser column.
+    private func mergeRuns(_ b: _ClusterBuild, _ a: Int, _ m: Int, _ end: Int) {
         let left = m - a
-        while i < left && j < e {
-            if Float(b.runXs[i]) <= Float(b.xs[j]) {
-                b.ids[w] = b.runIDs[i]; b.xs[w] = b.runXs[i]; b.ys[w] = b.runYs[i]
+        b.reserveRun(left)
+        let e = b.entries, run = b.run
+        for k in 0..<left { run[k] = e[a + k] }
+        var i = 0, j = m, w = a
+        while i < left && j < end {
+            if _halfColumn(run[i].key) <= _halfColumn(e[j].key) {
+                e[w] = run[i]
                 i += 1
             } else {
-                b.ids[w] = b.ids[j]; b.xs[w] = b.xs[j]; b.ys[w] = b.ys[j]
+                e[w] = e[j]
                 j += 1
             }
             w += 1
         }
         while i < left {
-            b.ids[w] = b.runIDs[i]; b.xs[w] = b.runXs[i]; b.ys[w] = b.runYs[i]
+            e[w] = run[i]
             i += 1
             w += 1
-        }
-    }
-
-    /// Sorts the visible items from scratch (only when the cell size jumps by more than 2x,
-    /// which happens with unusual radius and extent options).
-    private func resort(_ b: _ClusterBuild, cellBits bits: Int) {
-        let n = b.count
-        var keys = [UInt64](repeating: 0, count: n)
-        var order = [UInt32](repeating: 0, count: n)
-        for p in 0..<n {
-            keys[p] = b.key(p, cellBits: bits)
-            order[p] = UInt32(p)
-        }
-        RadixSort.sort(keys: &keys, values: &order, count: n)
-        let ids = [Int32](UnsafeBufferPointer(start: b.ids, count: n))
-        let xs = [Double](UnsafeBufferPointer(start: b.xs, count: n))
-        let ys = [Double](UnsafeBufferPointer(start: b.ys, count: n))
-        for p in 0..<n {
-            let from = Int(order[p])
-            b.ids[p] = ids[from]
-            b.xs[p] = xs[from]
-            b.ys[p] = ys[from]
         }
     }
 
@@ -110,25 +95,28 @@ extension HierarchicalClusterIndex {
     private func mergeNewClusters(_ b: _ClusterBuild) {
         let m = b.newClusters.count
         if m == 0 { return }
+        let grid = b.grid
         var keys = [UInt64](repeating: 0, count: m)
         var order = [UInt32](repeating: 0, count: m)
         for j in 0..<m {
             let c = Int(b.newClusters[j])
-            keys[j] = _rowKey(x: Float(clusterX[c]), y: Float(clusterY[c]), cellBits: b.cellBits)
-            order[j] = UInt32(c)
+            keys[j] = grid.key(x: Float(clusterX[c]), y: Float(clusterY[c]))
+            order[j] = UInt32(j)
         }
         RadixSort.sort(keys: &keys, values: &order, count: m)
+        let e = b.entries
         var i = b.count - 1
         var j = m - 1
         var w = b.count + m - 1
         let n = pointX.count
         while j >= 0 {
-            if i >= 0 && b.key(i, cellBits: b.cellBits) > keys[j] {
-                b.ids[w] = b.ids[i]; b.xs[w] = b.xs[i]; b.ys[w] = b.ys[i]
+            if i >= 0 && e[i].key > keys[j] {
+                e[w] = e[i]
                 i -= 1
             } else {
-                let c = Int(order[j])
-                b.ids[w] = Int32(n + c); b.xs[w] = clusterX[c]; b.ys[w] = clusterY[c]
+                let k = Int(order[j])
+                let c = Int(b.newClusters[k])
+                e[w] = _Entry(key: keys[j], x: clusterX[c], y: clusterY[c], id: Int32(n + c), rank: b.newRanks[k])
                 j -= 1
             }
             w -= 1
@@ -139,28 +127,34 @@ extension HierarchicalClusterIndex {
     /// Stores the zoom group `lowZoom...b.groupHighZoom`: the items visible at `lowZoom` (the
     /// build's current items) merged with those that disappeared inside the group.
     func finishGroup(_ b: _ClusterBuild, lowZoom: Int) {
-        let bits = b.cellBits
+        let e = b.entries
+        let grid = b.grid
         let extra = b.groupExtra.count
         var keys = [UInt64](repeating: 0, count: extra)
         var order = [UInt32](repeating: 0, count: extra)
-        for e in 0..<extra {
-            let pos = indexPosition(b.groupExtra[e])
-            keys[e] = _rowKey(x: pos.x, y: pos.y, cellBits: bits)
-            order[e] = UInt32(bitPattern: b.groupExtra[e])
+        for k in 0..<extra {
+            let pos = indexPosition(b.groupExtra[k])
+            keys[k] = grid.key(x: pos.x, y: pos.y)
+            order[k] = UInt32(bitPattern: b.groupExtra[k])
         }
         RadixSort.sort(keys: &keys, values: &order, count: extra)
-        var ids = [Int32]()
-        ids.reserveCapacity(b.count + extra)
-        var i = 0, e = 0
-        while i < b.count || e < extra {
-            if e == extra || (i < b.count && b.key(i, cellBits: bits) <= keys[e]) {
-                ids.append(b.ids[i])
+        let n = b.count
+        var ids = [Int32](repeating: 0, count: n + extra)
+        var i = 0, x = 0, w = 0
+        while i < n || x < extra {
+            if x == extra || (i < n && e[i].key <= keys[x]) {
+                ids[w] = e[i].id
                 i += 1
             } else {
-                ids.append(Int32(bitPattern: order[e]))
-                e += 1
+                ids[w] = Int32(bitPattern: order[x])
+                x += 1
             }
+            w += 1
         }
-        groups.append(_ZoomGroup(lowZoom: lowZoom, highZoom: b.groupHighZoom, cellBits: bits, ids: ids))
+        groups.append(_ZoomGroup(lowZoom: lowZoom, highZoom: b.groupHighZoom, grid: grid, ids: ids))
     }
 }
+
+/// The column of a cell key in the grid with cells twice as wide.
+@inline(__always)
+func _halfColumn(_ key: UInt64) -> UInt64 { (key & 0xFFFF_FFFF) >> 1 }

@@ -57,7 +57,7 @@ extension HierarchicalClusterIndex {
     /// Visits the children of a cluster: the clusters and points it was formed from, one zoom
     /// above the one it first appears at.
     public func forEachChild(of clusterID: Int64, _ body: (ClusterFeature) -> Void) throws(CairnError) {
-        try forEachChildItem(of: try clusterItem(publicID: clusterID)) { body(feature($0)) }
+        forEachChildItem(of: try clusterItem(publicID: clusterID)) { body(feature($0)) }
     }
 
     public func children(of clusterID: Int64) throws(CairnError) -> [ClusterFeature] {

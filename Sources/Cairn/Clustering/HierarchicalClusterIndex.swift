@@ -17,16 +17,13 @@ public final class HierarchicalClusterIndex {
     var pointX: [Double] = []
     var pointY: [Double] = []
     var pointParent: [Int32] = []     // item id of the cluster that absorbs the point, or -1
-    var pointLowZoom: [UInt8] = []    // lowest zoom at which the point is visible
 
     // Clusters, by creation order ("cluster index"). A cluster's item id is pointCount + index.
     var clusterX: [Double] = []       // weighted centroid
     var clusterY: [Double] = []
     var clusterPoints: [UInt32] = []   // number of points inside
     var clusterParent: [Int32] = []
-    var clusterRank: [UInt32] = []    // processing order: the input index of its first seed
     var clusterZoom: [UInt8] = []     // zoom it was formed at: the highest zoom it is visible at
-    var clusterLowZoom: [UInt8] = []
 
     var groups: [_ZoomGroup] = []
     var builder: _ClusterBuild? = nil
@@ -142,26 +139,21 @@ extension HierarchicalClusterIndex {
     }
 
     @inline(__always)
-    func rank(of item: Int32) -> UInt32 {
-        let i = Int(item)
-        let n = pointX.count
-        return i < n ? UInt32(i) : clusterRank[i - n]
-    }
-
-    @inline(__always)
     func parent(of item: Int32) -> Int32 {
         let i = Int(item)
         let n = pointX.count
         return i < n ? pointParent[i] : clusterParent[i - n]
     }
 
-    /// Whether an item is visible at an integer zoom in minZoom...maxZoom+1.
+    /// Whether an item is visible at an integer zoom in minZoom...maxZoom+1: from the zoom it
+    /// was formed at (points: maxZoom + 1) down to one above the zoom its parent was formed at.
     @inline(__always)
     func isVisible(_ item: Int32, zoom: Int) -> Bool {
         let i = Int(item)
         let n = pointX.count
-        if i < n { return Int(pointLowZoom[i]) <= zoom }
-        return Int(clusterLowZoom[i - n]) <= zoom && zoom <= Int(clusterZoom[i - n])
+        if i >= n && zoom > Int(clusterZoom[i - n]) { return false }
+        let p = Int(i < n ? pointParent[i] : clusterParent[i - n])
+        return p < 0 || zoom > Int(clusterZoom[p - n])
     }
 
     // Public cluster ids follow supercluster's layout: pointCount + (index << 5) + originZoom,

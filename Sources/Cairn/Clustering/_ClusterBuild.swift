@@ -1,102 +1,137 @@
 /// The working state of `HierarchicalClusterIndex.build()`: the items visible at the zoom being
-/// clustered, sorted by grid row then x (so each item's possible neighbours lie in three
-/// contiguous runs), plus scratch arrays reused from zoom to zoom. It is dropped when the build
+/// clustered, sorted by grid cell (row, then column, so each item's possible neighbours lie in
+/// three contiguous runs), plus scratch reused from zoom to zoom. It is dropped when the build
 /// ends.
 ///
-/// The large per-item arrays are raw buffers allocated once for the whole build: the hot loops
-/// read and write them without bounds checks or copy-on-write, and they are never reallocated.
+/// Items are stored as one 32-byte record each: the greedy pass visits them in rank order,
+/// which is random in space, and one record keeps all it reads about a candidate on one cache
+/// line. The buffers are raw and allocated once, so the hot loops run without bounds checks,
+/// copy-on-write or reallocation.
 final class _ClusterBuild {
     /// The next zoom to cluster (it goes down from maxZoom to minZoom).
     var zoom: Int
-    /// Visible items: id and clustering position, sorted by `_rowKey` at `cellBits`.
-    let ids: UnsafeMutablePointer<Int32>
-    let xs: UnsafeMutablePointer<Double>
-    let ys: UnsafeMutablePointer<Double>
-    /// Per position: 0 not yet visited, 1 kept for the next zoom, 2 absorbed into a cluster.
-    let marks: UnsafeMutablePointer<UInt8>
-    let capacity: Int
+    /// Visible items, sorted by cell key.
+    let entries: UnsafeMutablePointer<_Entry>
+    /// Per position: visited by the greedy pass, absorbed into a cluster.
+    let marks: _Marks
     var count: Int = 0
-    var cellBits: Int
+    var grid: _Grid
 
-    // Items with at least one neighbour: their position, where their three candidate runs
-    // start, and their rank order.
-    var activePos: [UInt32] = []
-    var activeStarts: [UInt32] = []
-    var sortKeys: [UInt64] = []
-    var sortValues: [UInt32] = []
+    /// Items with at least one neighbour ("active"), with where their candidate runs start,
+    /// and (rank << 32 | active number) sorted to visit them by rank.
+    private(set) var actives: UnsafeMutablePointer<_Active>
+    private(set) var activeCapacity: Int
+    var activeCount = 0
+    var activeOrder: [UInt64] = []
 
-    /// Clusters formed at this zoom (cluster indices), and every item absorbed at this zoom.
+    /// Clusters formed at this zoom: staged during the greedy pass, then their cluster indices.
+    var staged: [_StagedCluster] = []
     var newClusters: [Int32] = []
+    var newRanks: [UInt32] = []
+    /// Every item absorbed at this zoom.
     var absorbed: [Int32] = []
 
     /// The zoom group being gathered: its highest zoom, and the items that stopped being
-    /// visible inside it (they belong to the group but are no longer in `ids`).
+    /// visible inside it (they belong to the group but are no longer in `entries`).
     var groupHighZoom: Int
     var groupExtra: [Int32] = []
 
-    // Scratch for merging two runs of rows.
-    var runIDs: [Int32] = []
-    var runXs: [Double] = []
-    var runYs: [Double] = []
+    /// Scratch for merging two runs of rows: the first run is copied here.
+    var run: UnsafeMutablePointer<_Entry>
+    var runCapacity = 256
 
-    init(zoom: Int, capacity: Int, cellBits: Int, groupHighZoom: Int) {
+    init(zoom: Int, capacity: Int, grid: _Grid, groupHighZoom: Int) {
         self.zoom = zoom
-        self.capacity = capacity
         let c = capacity > 0 ? capacity : 1
-        ids = UnsafeMutablePointer<Int32>.allocate(capacity: c)
-        xs = UnsafeMutablePointer<Double>.allocate(capacity: c)
-        ys = UnsafeMutablePointer<Double>.allocate(capacity: c)
-        marks = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
-        self.cellBits = cellBits
+        entries = UnsafeMutablePointer<_Entry>.allocate(capacity: c)
+        marks = _Marks(capacity: c)
+        activeCapacity = c / 8 + 1024
+        actives = UnsafeMutablePointer<_Active>.allocate(capacity: activeCapacity)
+        run = UnsafeMutablePointer<_Entry>.allocate(capacity: runCapacity)
+        self.grid = grid
         self.groupHighZoom = groupHighZoom
     }
 
     deinit {
-        ids.deallocate()
-        xs.deallocate()
-        ys.deallocate()
+        entries.deallocate()
         marks.deallocate()
+        actives.deallocate()
+        run.deallocate()
     }
 
-    @inline(__always)
-    func row(_ p: Int) -> Int { _cell(Float(ys[p]), cellBits: cellBits) }
-
-    @inline(__always)
-    func column(_ p: Int) -> Int { _cell(Float(xs[p]), cellBits: cellBits) }
-
-    /// Row and column packed so that comparing keys compares (row, column).
-    @inline(__always)
-    func cellKey(_ p: Int) -> UInt64 { (UInt64(row(p)) << 32) | UInt64(column(p)) }
-
-    @inline(__always)
-    func key(_ p: Int, cellBits bits: Int) -> UInt64 {
-        _rowKey(x: Float(xs[p]), y: Float(ys[p]), cellBits: bits)
+    /// Makes room for half as many active items again (they are few at high zooms, so the
+    /// buffer starts small) and returns the new buffer.
+    func growActives() -> UnsafeMutablePointer<_Active> {
+        let capacity = activeCapacity + activeCapacity / 2
+        let grown = UnsafeMutablePointer<_Active>.allocate(capacity: capacity)
+        grown.moveInitialize(from: actives, count: activeCapacity)
+        actives.deallocate()
+        actives = grown
+        activeCapacity = capacity
+        return grown
     }
 
-    /// Whether the float32 index position of `p` lies within `r2` (squared) of the clustering
-    /// position of `q`, computed exactly as kdbush's `within` does.
-    @inline(__always)
-    func isNeighbour(_ p: Int, of q: Int, r2: Double) -> Bool {
-        let dx = Double(Float(xs[p])) - xs[q]
-        let dy = Double(Float(ys[p])) - ys[q]
-        return dx * dx + dy * dy <= r2
+    /// Makes the run scratch hold at least `n` items.
+    func reserveRun(_ n: Int) {
+        if n <= runCapacity { return }
+        run.deallocate()
+        runCapacity = n + n / 2
+        run = UnsafeMutablePointer<_Entry>.allocate(capacity: runCapacity)
     }
+
+    /// A snapshot of the sorted items for the hot loops: plain values, so reading them costs
+    /// no exclusivity checks on this class's `var`s.
+    var items: _SortedItems { _SortedItems(entries: entries, count: count, grid: grid) }
+}
+
+/// One visible item during the build.
+struct _Entry {
+    @inline(__always) var fx: Float { Float(x) }
+    @inline(__always) var fy: Float { Float(y) }
+
+    /// Grid cell as `row << 32 | column`: computed once, halved when the cells double.
+    var key: UInt64
+    /// Clustering position: a point's float32 position, a cluster's double centroid. Neighbours
+    /// are measured from it to their float32 rounding (`fx`, `fy`), as in supercluster.
+    var x: Double
+    var y: Double
+    var id: Int32
+    /// Processing order (see `HierarchicalClusterIndex+Build`).
+    var rank: UInt32
+}
+
+/// An item with a neighbour: its position and the starts of its three candidate runs.
+struct _Active {
+    var position: UInt32
+    var above: UInt32
+    var same: UInt32
+    var below: UInt32
+}
+
+/// The sorted items of a build at one zoom, as a raw buffer and plain values.
+struct _SortedItems {
+    let entries: UnsafeMutablePointer<_Entry>
+    let count: Int
+    let grid: _Grid
 
     /// The three runs of positions in the 3×3 cells around `q` (rows above, same, below), as
     /// half-open ranges, given where each run starts. Each run is contiguous because positions
-    /// are sorted by (row, x); it ends at the first position past column + 1 or off the row.
+    /// are sorted by (row, column); it ends at the first cell past column + 1.
     @inline(__always)
     func candidateRuns(of q: Int, starts: (Int, Int, Int)) -> (Range<Int>, Range<Int>, Range<Int>) {
-        let r = row(q), c = column(q)
-        return (starts.0..<runEnd(starts.0, row: r - 1, lastColumn: c + 1),
-                starts.1..<runEnd(starts.1, row: r, lastColumn: c + 1),
-                starts.2..<runEnd(starts.2, row: r + 1, lastColumn: c + 1))
+        let key = entries[q].key
+        let last = (key & 0xFFFF_FFFF) + 1
+        let row = key >> 32
+        return (starts.0..<runEnd(starts.0, through: row == 0 ? 0 : ((row - 1) << 32) | last),
+                starts.1..<runEnd(starts.1, through: (row << 32) | last),
+                starts.2..<runEnd(starts.2, through: ((row + 1) << 32) | last))
     }
 
+    /// The first position at or after `start` whose cell key is beyond `last`.
     @inline(__always)
-    private func runEnd(_ start: Int, row r: Int, lastColumn: Int) -> Int {
+    func runEnd(_ start: Int, through last: UInt64) -> Int {
         var p = start
-        while p < count && row(p) == r && column(p) <= lastColumn { p += 1 }
+        while p < count && entries[p].key <= last { p += 1 }
         return p
     }
 }

@@ -1,40 +1,16 @@
 /// The spatial index of a run of consecutive zooms whose visible items barely change.
 ///
-/// `ids` holds every item visible at any zoom in `lowZoom...highZoom`, sorted by row (the
-/// float32 y cut into `1 << cellBits` rows) and then by float32 x. A rectangle query walks the
-/// rows it covers, finds the first x in each by binary search, and keeps the items visible at
-/// the zoom asked. Zooms are grouped while the extra items (visible in the group but not at its
-/// lowest zoom) stay under a quarter, so a query never reads much more than it returns while
-/// a zoom whose clustering changed little costs no memory of its own.
+/// `ids` holds every item visible at any zoom in `lowZoom...highZoom`, sorted by grid cell
+/// (row, then column) of its float32 position. A rectangle query walks the rows it covers,
+/// finds the first column in each by binary search, and keeps the items inside the rectangle
+/// that are visible at the zoom asked. Zooms are grouped while the extra items (visible in the
+/// group but not at its lowest zoom) stay under a quarter, so a query never reads much more
+/// than it returns while a zoom whose clustering changed little costs no memory of its own.
 struct _ZoomGroup {
     var lowZoom: Int
     var highZoom: Int
-    var cellBits: Int
+    var grid: _Grid
     var ids: [Int32]
-}
-
-/// The sort key of a position in rows of `1 << cellBits`: row, then the float32 x. Floats in
-/// 0...1 order like their bit patterns, which stay below 2^30.
-@inline(__always)
-func _rowKey(x: Float, y: Float, cellBits: Int) -> UInt64 {
-    (UInt64(_cell(y, cellBits: cellBits)) << 30) | UInt64(x.bitPattern)
-}
-
-/// The cell (row or column) of a float32 world coordinate in a grid of `1 << cellBits` cells.
-@inline(__always)
-func _cell(_ v: Float, cellBits: Int) -> Int {
-    let n = 1 << cellBits
-    let c = Int(Double(v) * Double(n))
-    return c < 0 ? 0 : (c >= n ? n - 1 : c)
-}
-
-/// The number of cell bits for a clustering radius: the finest grid whose cells are at least
-/// the radius plus float32 rounding, so every neighbour lies in the 3×3 cells around an item.
-func _cellBits(worldRadius r: Double) -> Int {
-    let slack = 1.0 / 16_777_216  // 2^-24: a query centre and its float32 rounding differ less
-    var k = 24
-    while k > 0 && 1.0 / Double(1 << k) < r + slack { k -= 1 }
-    return k
 }
 
 extension HierarchicalClusterIndex {
@@ -49,33 +25,31 @@ extension HierarchicalClusterIndex {
     func forEachItem(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Int,
                      _ body: (Int32) -> Void) {
         guard let g = group(forZoom: zoom), !g.ids.isEmpty else { return }
-        guard minX <= maxX && minY <= maxY else { return }
-        let rowCount = 1 << g.cellBits
-        let firstRow = _cell(Float(minY), cellBits: g.cellBits) - 1  // float rounding of minY
-        let lastRow = _cell(Float(maxY), cellBits: g.cellBits) + 1
-        let lo = firstRow < 0 ? 0 : firstRow
-        let hi = lastRow >= rowCount ? rowCount - 1 : lastRow
+        guard minX <= maxX && minY <= maxY && maxX >= 0 && maxY >= 0 && minX <= 1 && minY <= 1 else { return }
+        // A float32 position ≥ minX lies in a cell ≥ that of Float(minX) (rounding is monotone).
+        let grid = g.grid
+        let firstRow = grid.cell(Float(max(minY, 0)))
+        let lastRow = grid.cell(Float(min(maxY, 1)))
+        let firstColumn = grid.cell(Float(max(minX, 0)))
+        let lastColumn = grid.cell(Float(min(maxX, 1)))
         g.ids.withUnsafeBufferPointer { ids in
             let n = ids.count
-            // Where the first row starts and the last one ends: a wide query scans that span
-            // once; a narrow one jumps from row to row by binary search.
-            let spanStart = lowerBound(ids, n, row: lo, x: -1, cellBits: g.cellBits)
-            let spanEnd = lowerBound(ids, n, row: hi + 1, x: -1, cellBits: g.cellBits)
-            let rows = hi - lo + 1
-            if spanEnd - spanStart <= rows * 24 {
-                for p in spanStart..<spanEnd {
-                    visit(ids[p], minX, minY, maxX, maxY, zoom, body)
-                }
+            // A wide query scans its span of rows once; a narrow one jumps from row to row.
+            let spanStart = lowerBound(ids, grid, from: 0, firstRow << 32)
+            let spanEnd = lowerBound(ids, grid, from: spanStart, (lastRow + 1) << 32)
+            let rows = Int(lastRow - firstRow) + 1
+            if spanEnd - spanStart <= rows * 16 {
+                for p in spanStart..<spanEnd { visit(ids[p], minX, minY, maxX, maxY, zoom, body) }
                 return
             }
             var from = spanStart
-            for row in lo...hi {
-                var p = lowerBound(ids, n, from: from, row: row, x: minX, cellBits: g.cellBits)
+            for row in firstRow...lastRow {
+                var p = lowerBound(ids, grid, from: from, (row << 32) | firstColumn)
+                let last = (row << 32) | lastColumn
                 while p < n {
-                    let item = ids[p]
-                    let pos = indexPosition(item)
-                    if _cell(pos.y, cellBits: g.cellBits) != row || Double(pos.x) > maxX { break }
-                    visit(item, minX, minY, maxX, maxY, zoom, body)
+                    let pos = indexPosition(ids[p])
+                    if grid.key(x: pos.x, y: pos.y) > last { break }
+                    visit(ids[p], minX, minY, maxX, maxY, zoom, body)
                     p += 1
                 }
                 from = p
@@ -93,15 +67,13 @@ extension HierarchicalClusterIndex {
         }
     }
 
-    /// First position at or after `from` whose (row, x) is not before (`row`, `x`).
-    private func lowerBound(_ ids: UnsafeBufferPointer<Int32>, _ n: Int, from: Int = 0, row: Int,
-                            x: Double, cellBits: Int) -> Int {
-        var lo = from, hi = n
+    /// First position at or after `from` whose cell key is not below `key`.
+    private func lowerBound(_ ids: UnsafeBufferPointer<Int32>, _ grid: _Grid, from: Int, _ key: UInt64) -> Int {
+        var lo = from, hi = ids.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             let pos = indexPosition(ids[mid])
-            let r = _cell(pos.y, cellBits: cellBits)
-            if r < row || (r == row && Double(pos.x) < x) { lo = mid + 1 } else { hi = mid }
+            if grid.key(x: pos.x, y: pos.y) < key { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

@@ -1,1 +1,0 @@
-public let cairnWasmPlaceholder = 0

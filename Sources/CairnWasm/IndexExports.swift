@@ -1,0 +1,134 @@
+import Cairn
+
+// The hierarchical cluster index over the C ABI. Every function returns a status: a count or
+// handle (≥ 0) on success, the negated `CairnError.code` on failure, with the error's detail in
+// `cairn_last_error_detail`. Results are records of `cairn_record_stride` doubles written to a
+// caller's buffer; the return value is how many there are in all, which may exceed the
+// capacity (then only `capacity` are written and the caller asks again with more room).
+
+/// Creates an index; returns its handle.
+@_expose(wasm, "cairn_index_create") @_cdecl("cairn_index_create")
+public func cairn_index_create(_ radius: Double, _ extent: Double, _ minZoom: Int32, _ maxZoom: Int32,
+                               _ minPoints: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let options = ClusterOptions(radius: radius, extent: extent, minZoom: Int(minZoom),
+                                     maxZoom: Int(maxZoom), minPoints: Int(minPoints))
+        return _Registry.newHandle(try HierarchicalClusterIndex(options: options))
+    }
+}
+
+@_expose(wasm, "cairn_index_destroy") @_cdecl("cairn_index_destroy")
+public func cairn_index_destroy(_ handle: Int32) -> Int32 {
+    guard let slot = _Registry.slot(of: handle) else { return _Registry.fail(.invalidHandle) }
+    _Registry.indexes[slot] = nil
+    return 0
+}
+
+/// Makes room for `count` more points.
+@_expose(wasm, "cairn_index_reserve") @_cdecl("cairn_index_reserve")
+public func cairn_index_reserve(_ handle: Int32, _ count: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard count >= 0 else { throw .invalidArgument }
+        index.reserveCapacity(Int(count))
+        return 0
+    }
+}
+
+/// Adds `count` points from longitude/latitude pairs; returns the index's point count. On a bad
+/// point nothing is added and the detail is that point's index.
+@_expose(wasm, "cairn_index_add") @_cdecl("cairn_index_add")
+public func cairn_index_add(_ handle: Int32, _ lngLat: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard count >= 0, Int(count) <= Int.max / 2 else { throw .invalidArgument }
+        let pairs = try _Registry.doubles(lngLat, count: 2 * Int(count))
+        try index.add(lngLat: UnsafeBufferPointer(pairs))
+        return Int32(index.pointCount)
+    }
+}
+
+/// Clusters the next zoom; returns the number of zooms left (0 = built).
+@_expose(wasm, "cairn_index_build_step") @_cdecl("cairn_index_build_step")
+public func cairn_index_build_step(_ handle: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        Int32(try _Registry.index(handle).buildStep())
+    }
+}
+
+@_expose(wasm, "cairn_index_point_count") @_cdecl("cairn_index_point_count")
+public func cairn_index_point_count(_ handle: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in Int32(try _Registry.index(handle).pointCount) }
+}
+
+@_expose(wasm, "cairn_index_cluster_count") @_cdecl("cairn_index_cluster_count")
+public func cairn_index_cluster_count(_ handle: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in Int32(try _Registry.index(handle).clusterCount) }
+}
+
+/// Clusters and points at `zoom` in a longitude/latitude box: records [id, count, lng, lat].
+@_expose(wasm, "cairn_index_clusters") @_cdecl("cairn_index_clusters")
+public func cairn_index_clusters(_ handle: Int32, _ west: Double, _ south: Double, _ east: Double,
+                                 _ north: Double, _ zoom: Double, _ out: UnsafeMutableRawPointer?,
+                                 _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        var writer = try _RecordWriter(out, capacity: capacity)
+        try index.forEachCluster(west: west, south: south, east: east, north: north, zoom: zoom) {
+            writer.write($0)
+        }
+        return writer.total
+    }
+}
+
+/// The children of a cluster: records [id, count, lng, lat].
+@_expose(wasm, "cairn_index_children") @_cdecl("cairn_index_children")
+public func cairn_index_children(_ handle: Int32, _ clusterID: Double, _ out: UnsafeMutableRawPointer?,
+                                 _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        var writer = try _RecordWriter(out, capacity: capacity)
+        try index.forEachChild(of: try _Registry.clusterID(clusterID)) { writer.write($0) }
+        return writer.total
+    }
+}
+
+/// The points of a cluster, `offset` skipped, at most `limit` (may be +Infinity): records
+/// [index, 1, lng, lat].
+@_expose(wasm, "cairn_index_leaves") @_cdecl("cairn_index_leaves")
+public func cairn_index_leaves(_ handle: Int32, _ clusterID: Double, _ limit: Double, _ offset: Double,
+                               _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard limit >= 0, offset >= 0, offset.isFinite, !limit.isNaN else { throw .invalidArgument }
+        let maxCount = Double(Int32.max)
+        var writer = try _RecordWriter(out, capacity: capacity)
+        try index.forEachLeaf(of: try _Registry.clusterID(clusterID),
+                              limit: limit >= maxCount ? Int(Int32.max) : Int(limit),
+                              offset: offset >= maxCount ? Int(Int32.max) : Int(offset)) { writer.write($0) }
+        return writer.total
+    }
+}
+
+/// The zoom at which a cluster splits.
+@_expose(wasm, "cairn_index_expansion_zoom") @_cdecl("cairn_index_expansion_zoom")
+public func cairn_index_expansion_zoom(_ handle: Int32, _ clusterID: Double) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        return Int32(try index.expansionZoom(of: try _Registry.clusterID(clusterID)))
+    }
+}
+
+/// The features of tile z/x/y: records [id, count, tile x, tile y].
+@_expose(wasm, "cairn_index_tile") @_cdecl("cairn_index_tile")
+public func cairn_index_tile(_ handle: Int32, _ z: Int32, _ x: Int32, _ y: Int32,
+                             _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        var writer = try _RecordWriter(out, capacity: capacity)
+        try index.forEachTileFeature(z: Int(z), x: Int(x), y: Int(y)) { f in
+            writer.write(id: f.id, count: f.pointCount, Double(f.x), Double(f.y))
+        }
+        return writer.total
+    }
+}

@@ -1,0 +1,34 @@
+import Cairn
+
+/// Writes result records of `cairn_record_stride` doubles into a caller's buffer, counting
+/// every record offered but writing only as many as fit.
+struct _RecordWriter {
+    static let stride = 4
+    private let buffer: UnsafeMutableBufferPointer<Double>
+    private let capacity: Int
+    private(set) var total: Int32 = 0
+
+    init(_ pointer: UnsafeMutableRawPointer?, capacity: Int32) throws(CairnError) {
+        guard capacity >= 0 else { throw .invalidArgument }
+        self.capacity = Int(capacity)
+        // An empty request (capacity 0) may pass no buffer: it only counts.
+        buffer = capacity == 0 ? UnsafeMutableBufferPointer(start: nil, count: 0)
+            : try _Registry.doubles(pointer, count: Int(capacity) * _RecordWriter.stride)
+    }
+
+    mutating func write(id: Int64, count: Int, _ x: Double, _ y: Double) {
+        let i = Int(total)
+        if i < capacity {
+            let at = i * _RecordWriter.stride
+            buffer[at] = Double(id)
+            buffer[at + 1] = Double(count)
+            buffer[at + 2] = x
+            buffer[at + 3] = y
+        }
+        if total < Int32.max { total += 1 }
+    }
+
+    mutating func write(_ feature: ClusterFeature) {
+        write(id: feature.id, count: feature.pointCount, feature.longitude, feature.latitude)
+    }
+}

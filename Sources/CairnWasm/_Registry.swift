@@ -1,0 +1,88 @@
+import Cairn
+
+/// The state behind the C ABI: live indexes by handle, live buffers by address, and the detail
+/// of the last error. Nothing else: behaviour lives in `Cairn`.
+enum _Registry {
+    // Handles are (generation << 16) | (slot + 1): a destroyed handle stays invalid even after
+    // its slot is reused.
+    static var indexes: [HierarchicalClusterIndex?] = []
+    static var generations: [Int32] = []
+    static let maxSlots = 0x7FFF
+
+    // Live allocations made through `cairn_alloc`, so every pointer an export receives can be
+    // checked to lie inside one of them before it is read or written.
+    static var bufferStarts: [UInt] = []
+    static var bufferSizes: [Int] = []
+
+    static var lastErrorDetail: Double = 0
+
+    static func newHandle(_ index: HierarchicalClusterIndex) -> Int32 {
+        var slot = indexes.firstIndex { $0 == nil } ?? -1
+        if slot < 0 {
+            guard indexes.count < maxSlots else { return fail(.invalidState) }
+            indexes.append(nil)
+            generations.append(0)
+            slot = indexes.count - 1
+        }
+        indexes[slot] = index
+        generations[slot] = (generations[slot] + 1) & 0x7FFF
+        return (generations[slot] << 16) | Int32(slot + 1)
+    }
+
+    static func slot(of handle: Int32) -> Int? {
+        let slot = Int(handle & 0xFFFF) - 1
+        guard handle > 0, slot >= 0, slot < indexes.count, indexes[slot] != nil,
+              generations[slot] == (handle >> 16) else { return nil }
+        return slot
+    }
+
+    static func index(_ handle: Int32) throws(CairnError) -> HierarchicalClusterIndex {
+        guard let slot = slot(of: handle), let index = indexes[slot] else { throw .invalidHandle }
+        return index
+    }
+
+    /// Whether `[pointer, pointer + byteCount)` lies inside one live buffer, aligned for `align`.
+    static func isValid(_ pointer: UnsafeMutableRawPointer?, byteCount: Int, align: Int) -> Bool {
+        guard let pointer, byteCount >= 0 else { return false }
+        let start = UInt(bitPattern: pointer)
+        guard start % UInt(align) == 0 else { return false }
+        for i in 0..<bufferStarts.count {
+            let base = bufferStarts[i]
+            if start >= base && start - base <= UInt(bufferSizes[i]) &&
+                UInt(byteCount) <= UInt(bufferSizes[i]) - (start - base) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A checked view of `count` doubles at `pointer`.
+    static func doubles(_ pointer: UnsafeMutableRawPointer?, count: Int) throws(CairnError) -> UnsafeMutableBufferPointer<Double> {
+        guard count >= 0, count <= Int.max / 8,
+              isValid(pointer, byteCount: count * 8, align: 8), let pointer else { throw .invalidArgument }
+        return UnsafeMutableBufferPointer(start: pointer.assumingMemoryBound(to: Double.self), count: count)
+    }
+
+    /// Records the error's detail and returns its status (the negated code).
+    static func fail(_ error: CairnError) -> Int32 {
+        lastErrorDetail = Double(error.detail)
+        return -error.code
+    }
+
+    /// Runs `body`, turning a thrown error into its status.
+    static func status(_ body: () throws(CairnError) -> Int32) -> Int32 {
+        do {
+            return try body()
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// A cluster id passed as a double: it must be a whole number an index could have made.
+    static func clusterID(_ value: Double) throws(CairnError) -> Int64 {
+        guard value.isFinite, value >= 0, value <= 9_007_199_254_740_991, value == value.rounded(.down) else {
+            throw .unknownCluster(id: -1)
+        }
+        return Int64(value)
+    }
+}
