@@ -54,7 +54,8 @@ extension HierarchicalClusterIndex {
         for j in 0..<n {
             let i = Int(order[j])
             let x = Float(pointX[i]), y = Float(pointY[i])
-            b.entries[j] = _Entry(key: grid.key(x: x, y: y), x: Double(x), y: Double(y), id: Int32(i), rank: UInt32(i))
+            b.keys[j] = grid.key(x: x, y: y)
+            b.entries[j] = _Entry(x: Double(x), y: Double(y), id: Int32(i), rank: UInt32(i))
         }
         builder = b
         state = .building
@@ -176,15 +177,16 @@ extension HierarchicalClusterIndex {
     private func findActiveItems(_ b: _ClusterBuild, r2: Double) {
         let s = b.items
         let e = s.entries
+        let keys = s.keys
         let n = s.count
         var actives = b.actives
         var active = 0
         var cursor0 = 0, cursor1 = 0, cursor2 = 0
-        var key0: UInt64 = n > 0 ? e[0].key : .max
+        var key0: UInt64 = n > 0 ? keys[0] : .max
         var key1 = key0, key2 = key0
         var keyJ = key0
         for j in 0..<n {
-            let keyNext: UInt64 = j + 1 < n ? e[j + 1].key : .max
+            let keyNext: UInt64 = j + 1 < n ? keys[j + 1] : .max
             let row = keyJ >> 32
             let column = keyJ & 0xFFFF_FFFF
             let first = column > 0 ? column - 1 : 0
@@ -193,16 +195,16 @@ extension HierarchicalClusterIndex {
             var starts = (n, n, n)
             if row > 0 {
                 let target = ((row - 1) << 32) | first
-                while key0 < target { cursor0 += 1; key0 = cursor0 < n ? e[cursor0].key : .max }
+                while key0 < target { cursor0 += 1; key0 = cursor0 < n ? keys[cursor0] : .max }
                 starts.0 = cursor0
                 if key0 <= ((row - 1) << 32) | last { others = true }
             }
             let target1 = (row << 32) | first
-            while key1 < target1 { cursor1 += 1; key1 = cursor1 < n ? e[cursor1].key : .max }
+            while key1 < target1 { cursor1 += 1; key1 = cursor1 < n ? keys[cursor1] : .max }
             starts.1 = cursor1
             if cursor1 != j || keyNext <= (row << 32) | last { others = true }
             let target2 = ((row + 1) << 32) | first
-            while key2 < target2 { cursor2 += 1; key2 = cursor2 < n ? e[cursor2].key : .max }
+            while key2 < target2 { cursor2 += 1; key2 = cursor2 < n ? keys[cursor2] : .max }
             starts.2 = cursor2
             if key2 <= ((row + 1) << 32) | last { others = true }
             keyJ = keyNext

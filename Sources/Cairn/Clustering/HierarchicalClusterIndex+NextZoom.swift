@@ -17,74 +17,75 @@ extension HierarchicalClusterIndex {
             b.groupExtra.append(contentsOf: b.absorbed)
         }
 
+        // Drop the absorbed items and, unless this was the last zoom, halve the cell keys for
+        // the next zoom's grid, in one pass.
+        let halve = zoom > options.minZoom
+        let keys = b.keys, e = b.entries, marks = b.marks
         if !b.absorbed.isEmpty {
-            let e = b.entries
-            let marks = b.marks
             var w = 0
             for p in 0..<b.count where !marks.isAbsorbed(p) {
+                keys[w] = halve ? _halved(keys[p]) : keys[p]
                 e[w] = e[p]
                 w += 1
             }
             b.count = w
+        } else if halve {
+            for p in 0..<b.count { keys[p] = _halved(keys[p]) }
         }
-
-        if zoom > options.minZoom {
+        if halve {
             mergeRowPairs(b)
             b.grid = b.grid.coarser
         }
         mergeNewClusters(b)
     }
 
-    /// Rows 2k and 2k+1 become row k of the coarser grid: merge each pair by the coarser
-    /// column, then halve every cell key (row and column both shift by one bit).
+    /// After halving, each row of the coarser grid is two runs sorted by column (old rows 2k
+    /// and 2k+1, one after the other): where the second starts below the end of the first,
+    /// merge them.
     private func mergeRowPairs(_ b: _ClusterBuild) {
-        let e = b.entries
+        let keys = b.keys
         let n = b.count
-        func row(_ p: Int) -> UInt64 { p < n ? e[p].key >> 32 : .max }
-        var p = 0
-        var rowP = row(0)
+        var rowStart = 0
+        var p = 1
         while p < n {
-            var middle = p + 1
-            var rowM = row(middle)
-            while middle < n && rowM == rowP { middle += 1; rowM = row(middle) }
-            if rowP & 1 == 1 || rowM != rowP + 1 {
-                p = middle
-                rowP = rowM
-                continue
+            let key = keys[p]
+            if key >> 32 != keys[p - 1] >> 32 {
+                rowStart = p
+            } else if key < keys[p - 1] {
+                var rowEnd = p + 1
+                while rowEnd < n && keys[rowEnd] >> 32 == key >> 32 { rowEnd += 1 }
+                mergeRuns(b, rowStart, p, rowEnd)
+                p = rowEnd
+                rowStart = rowEnd
             }
-            var end = middle + 1
-            var rowE = row(end)
-            while end < n && rowE == rowM { end += 1; rowE = row(end) }
-            // Already in order (common: sparse rows) unless the first run reaches past the
-            // start of the second.
-            if _halfColumn(e[middle - 1].key) > _halfColumn(e[middle].key) { mergeRuns(b, p, middle, end) }
-            p = end
-            rowP = rowE
-        }
-        for q in 0..<n {
-            let key = e[q].key
-            e[q].key = ((key >> 33) << 32) | ((key & 0xFFFF_FFFF) >> 1)
+            p += 1
         }
     }
 
-    /// Stable in-place merge of the sorted runs [a, m) and [m, e) by coarser column.
+    /// Stable in-place merge of the sorted runs [a, m) and [m, end) by key.
     private func mergeRuns(_ b: _ClusterBuild, _ a: Int, _ m: Int, _ end: Int) {
         let left = m - a
         b.reserveRun(left)
-        let e = b.entries, run = b.run
-        for k in 0..<left { run[k] = e[a + k] }
+        let keys = b.keys, e = b.entries, runKeys = b.runKeys, run = b.run
+        for k in 0..<left {
+            runKeys[k] = keys[a + k]
+            run[k] = e[a + k]
+        }
         var i = 0, j = m, w = a
         while i < left && j < end {
-            if _halfColumn(run[i].key) <= _halfColumn(e[j].key) {
+            if runKeys[i] <= keys[j] {
+                keys[w] = runKeys[i]
                 e[w] = run[i]
                 i += 1
             } else {
+                keys[w] = keys[j]
                 e[w] = e[j]
                 j += 1
             }
             w += 1
         }
         while i < left {
+            keys[w] = runKeys[i]
             e[w] = run[i]
             i += 1
             w += 1
@@ -104,19 +105,21 @@ extension HierarchicalClusterIndex {
             order[j] = UInt32(j)
         }
         RadixSort.sort(keys: &keys, values: &order, count: m)
-        let e = b.entries
+        let e = b.entries, sorted = b.keys
         var i = b.count - 1
         var j = m - 1
         var w = b.count + m - 1
         let n = pointX.count
         while j >= 0 {
-            if i >= 0 && e[i].key > keys[j] {
+            if i >= 0 && sorted[i] > keys[j] {
+                sorted[w] = sorted[i]
                 e[w] = e[i]
                 i -= 1
             } else {
                 let k = Int(order[j])
                 let c = Int(b.newClusters[k])
-                e[w] = _Entry(key: keys[j], x: clusterX[c], y: clusterY[c], id: Int32(n + c), rank: b.newRanks[k])
+                sorted[w] = keys[j]
+                e[w] = _Entry(x: clusterX[c], y: clusterY[c], id: Int32(n + c), rank: b.newRanks[k])
                 j -= 1
             }
             w -= 1
@@ -142,7 +145,7 @@ extension HierarchicalClusterIndex {
         var ids = [Int32](repeating: 0, count: n + extra)
         var i = 0, x = 0, w = 0
         while i < n || x < extra {
-            if x == extra || (i < n && e[i].key <= keys[x]) {
+            if x == extra || (i < n && b.keys[i] <= keys[x]) {
                 ids[w] = e[i].id
                 i += 1
             } else {
@@ -155,6 +158,6 @@ extension HierarchicalClusterIndex {
     }
 }
 
-/// The column of a cell key in the grid with cells twice as wide.
+/// A cell key in the grid with cells twice as wide: row and column both shift by one bit.
 @inline(__always)
-func _halfColumn(_ key: UInt64) -> UInt64 { (key & 0xFFFF_FFFF) >> 1 }
+func _halved(_ key: UInt64) -> UInt64 { ((key >> 33) << 32) | ((key & 0xFFFF_FFFF) >> 1) }

@@ -3,14 +3,17 @@
 /// three contiguous runs), plus scratch reused from zoom to zoom. It is dropped when the build
 /// ends.
 ///
-/// Items are stored as one 32-byte record each: the greedy pass visits them in rank order,
-/// which is random in space, and one record keeps all it reads about a candidate on one cache
-/// line. The buffers are raw and allocated once, so the hot loops run without bounds checks,
+/// Cell keys sit in an array of their own (the sweep streams through them three times per
+/// zoom), and the rest of an item in one 24-byte record: the greedy pass visits items in rank
+/// order, which is random in space, and one record keeps all it reads about a candidate on one
+/// cache line. The buffers are raw and allocated once, so the hot loops run without bounds checks,
 /// copy-on-write or reallocation.
 final class _ClusterBuild {
     /// The next zoom to cluster (it goes down from maxZoom to minZoom).
     var zoom: Int
-    /// Visible items, sorted by cell key.
+    /// Visible items, sorted by cell key: the key (`row << 32 | column`, computed once and
+    /// halved when the cells double), and the rest of the item.
+    let keys: UnsafeMutablePointer<UInt64>
     let entries: UnsafeMutablePointer<_Entry>
     /// Per position: visited by the greedy pass, absorbed into a cluster.
     let marks: _Marks
@@ -37,26 +40,31 @@ final class _ClusterBuild {
     var groupExtra: [Int32] = []
 
     /// Scratch for merging two runs of rows: the first run is copied here.
+    var runKeys: UnsafeMutablePointer<UInt64>
     var run: UnsafeMutablePointer<_Entry>
     var runCapacity = 256
 
     init(zoom: Int, capacity: Int, grid: _Grid, groupHighZoom: Int) {
         self.zoom = zoom
         let c = capacity > 0 ? capacity : 1
+        keys = UnsafeMutablePointer<UInt64>.allocate(capacity: c)
         entries = UnsafeMutablePointer<_Entry>.allocate(capacity: c)
         marks = _Marks(capacity: c)
         activeCapacity = c / 8 + 1024
         actives = UnsafeMutablePointer<_Active>.allocate(capacity: activeCapacity)
         run = UnsafeMutablePointer<_Entry>.allocate(capacity: runCapacity)
+        runKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: runCapacity)
         self.grid = grid
         self.groupHighZoom = groupHighZoom
     }
 
     deinit {
+        keys.deallocate()
         entries.deallocate()
         marks.deallocate()
         actives.deallocate()
         run.deallocate()
+        runKeys.deallocate()
     }
 
     /// Makes room for half as many active items again (they are few at high zooms, so the
@@ -75,22 +83,21 @@ final class _ClusterBuild {
     func reserveRun(_ n: Int) {
         if n <= runCapacity { return }
         run.deallocate()
+        runKeys.deallocate()
         runCapacity = n + n / 2
         run = UnsafeMutablePointer<_Entry>.allocate(capacity: runCapacity)
+        runKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: runCapacity)
     }
 
     /// A snapshot of the sorted items for the hot loops: plain values, so reading them costs
     /// no exclusivity checks on this class's `var`s.
-    var items: _SortedItems { _SortedItems(entries: entries, count: count, grid: grid) }
+    var items: _SortedItems { _SortedItems(keys: keys, entries: entries, count: count, grid: grid) }
 }
 
-/// One visible item during the build.
+/// One visible item during the build (its cell key is kept apart, in `keys`).
 struct _Entry {
     @inline(__always) var fx: Float { Float(x) }
     @inline(__always) var fy: Float { Float(y) }
-
-    /// Grid cell as `row << 32 | column`: computed once, halved when the cells double.
-    var key: UInt64
     /// Clustering position: a point's float32 position, a cluster's double centroid. Neighbours
     /// are measured from it to their float32 rounding (`fx`, `fy`), as in supercluster.
     var x: Double
@@ -110,6 +117,7 @@ struct _Active {
 
 /// The sorted items of a build at one zoom, as a raw buffer and plain values.
 struct _SortedItems {
+    let keys: UnsafeMutablePointer<UInt64>
     let entries: UnsafeMutablePointer<_Entry>
     let count: Int
     let grid: _Grid
@@ -119,7 +127,7 @@ struct _SortedItems {
     /// are sorted by (row, column); it ends at the first cell past column + 1.
     @inline(__always)
     func candidateRuns(of q: Int, starts: (Int, Int, Int)) -> (Range<Int>, Range<Int>, Range<Int>) {
-        let key = entries[q].key
+        let key = keys[q]
         let last = (key & 0xFFFF_FFFF) + 1
         let row = key >> 32
         return (starts.0..<runEnd(starts.0, through: row == 0 ? 0 : ((row - 1) << 32) | last),
@@ -131,7 +139,7 @@ struct _SortedItems {
     @inline(__always)
     func runEnd(_ start: Int, through last: UInt64) -> Int {
         var p = start
-        while p < count && entries[p].key <= last { p += 1 }
+        while p < count && keys[p] <= last { p += 1 }
         return p
     }
 }
