@@ -1,0 +1,191 @@
+import XCTest
+@testable import Cairn
+
+/// Behaviour of the index through its Swift API: input checks, life cycle, and supercluster's
+/// documented edge cases.
+final class HierarchicalClusterIndexTests: XCTestCase {
+    private func index(_ points: [Double], _ options: ClusterOptions = ClusterOptions()) throws -> HierarchicalClusterIndex {
+        try Fixtures.makeIndex(points, options)
+    }
+
+    private func world(_ index: HierarchicalClusterIndex, _ zoom: Double) throws -> [ClusterFeature] {
+        try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: zoom)
+    }
+
+    func testBadPointsAreRejectedByIndexAndNothingIsAdded() throws {
+        let index = try HierarchicalClusterIndex()
+        try index.add(longitude: 10, latitude: 10)
+        let bad: [Double] = [1, 1, 2, .nan, 3, 3]
+        XCTAssertThrowsError(try bad.withUnsafeBufferPointer { try index.add(lngLat: $0) }) {
+            XCTAssertEqual($0 as? CairnError, .nonFiniteCoordinate(index: 2))
+        }
+        XCTAssertEqual(index.pointCount, 1, "a failed batch adds nothing")
+        XCTAssertThrowsError(try index.add(longitude: 0, latitude: 95)) {
+            XCTAssertEqual($0 as? CairnError, .latitudeOutOfRange(index: 1))
+        }
+        XCTAssertThrowsError(try index.add(longitude: .infinity, latitude: 0))
+        XCTAssertThrowsError(try [1.0, 2, 3].withUnsafeBufferPointer { try index.add(lngLat: $0) }) {
+            XCTAssertEqual($0 as? CairnError, .invalidArgument, "odd number of coordinates")
+        }
+        XCTAssertEqual(index.pointCount, 1)
+    }
+
+    func testLifeCycleErrors() throws {
+        let index = try HierarchicalClusterIndex()
+        XCTAssertThrowsError(try world(index, 0)) { XCTAssertEqual($0 as? CairnError, .invalidState) }
+        try index.add(longitude: 0, latitude: 0)
+        index.build()
+        XCTAssertTrue(index.isBuilt)
+        XCTAssertThrowsError(try index.add(longitude: 1, latitude: 1)) { XCTAssertEqual($0 as? CairnError, .invalidState) }
+        index.build()  // a second build is a no-op
+        XCTAssertEqual(try world(index, 0).count, 1)
+    }
+
+    func testBuildStepCountsDownTheZooms() throws {
+        let index = try HierarchicalClusterIndex(options: ClusterOptions(minZoom: 2, maxZoom: 5))
+        try index.add(longitude: 0, latitude: 0)
+        XCTAssertEqual(index.buildStep(), 3)
+        XCTAssertEqual(index.buildStep(), 2)
+        XCTAssertEqual(index.buildStep(), 1)
+        XCTAssertEqual(index.buildStep(), 0)
+        XCTAssertTrue(index.isBuilt)
+        XCTAssertEqual(index.buildStep(), 0)
+    }
+
+    func testZeroPoints() throws {
+        let index = try self.index([])
+        XCTAssertEqual(try world(index, 0), [])
+        XCTAssertEqual(try index.tile(z: 0, x: 0, y: 0), [])
+        XCTAssertEqual(index.clusterCount, 0)
+    }
+
+    func testLongitudesOutsideTheWorldWrap() throws {
+        let index = try self.index([190, 10])
+        let only = try world(index, 20)
+        XCTAssertEqual(only.count, 1)
+        XCTAssertEqual(only[0].longitude, -170, accuracy: 1e-9)
+    }
+
+    func testAllPointsAtOneLocationFormOneClusterThatNeverSplits() throws {
+        let points = [Double](repeating: 0, count: 2 * 30).enumerated().map { $0.offset % 2 == 0 ? 12.5 : -7.25 }
+        let index = try self.index(points)
+        for zoom in 0...16 {
+            let items = try world(index, Double(zoom))
+            XCTAssertEqual(items.count, 1, "zoom \(zoom)")
+            XCTAssertEqual(items[0].pointCount, 30)
+            XCTAssertTrue(items[0].isCluster)
+        }
+        XCTAssertEqual(try world(index, 17).count, 30, "above maxZoom every point stands alone")
+        let cluster = try world(index, 0)[0]
+        // The cluster seen at zoom 0 was formed at 16; its children show at 17.
+        XCTAssertEqual(try index.expansionZoom(of: cluster.id), 17)
+        var seen: [Int64] = []
+        for offset in stride(from: 0, to: 30, by: 7) {
+            seen += try index.leaves(of: cluster.id, limit: 7, offset: offset).map(\.id)
+        }
+        XCTAssertEqual(seen.sorted(), (0..<30).map(Int64.init))
+        XCTAssertEqual(try index.leaves(of: cluster.id, limit: 100, offset: 29).count, 1)
+        XCTAssertEqual(try index.leaves(of: cluster.id, limit: 100, offset: 30).count, 0)
+        XCTAssertEqual(try index.leaves(of: cluster.id).count, 10, "supercluster's default limit")
+    }
+
+    func testMinPointsKeepsSmallGroupsApart() throws {
+        var rng = SeededRandom(seed: 11)
+        let points = rng.mixedPoints(2000)
+        let index = try self.index(points, ClusterOptions(minPoints: 5))
+        for zoom in 0...17 {
+            for item in try world(index, Double(zoom)) where item.isCluster {
+                XCTAssertGreaterThanOrEqual(item.pointCount, 5, "zoom \(zoom)")
+            }
+            let total = try world(index, Double(zoom)).reduce(0) { $0 + $1.pointCount }
+            XCTAssertEqual(total, 2000)
+        }
+    }
+
+    func testNonIntegerZoomShowsTheFloor() throws {
+        var rng = SeededRandom(seed: 5)
+        let index = try self.index(rng.mixedPoints(500))
+        XCTAssertEqual(try world(index, 3.7), try world(index, 3))
+        XCTAssertEqual(try world(index, -2), try world(index, 0))
+        XCTAssertEqual(try world(index, 99), try world(index, 17))
+        XCTAssertThrowsError(try world(index, .nan)) { XCTAssertEqual($0 as? CairnError, .invalidArgument) }
+    }
+
+    func testBoxesAcrossTheAntimeridianAndWiderThanTheWorld() throws {
+        var rng = SeededRandom(seed: 21)
+        let index = try self.index(rng.mixedPoints(3000))
+        for zoom in [0.0, 2, 5, 9] {
+            let across = try index.clusters(west: 170, south: -30, east: -170, north: 40, zoom: zoom)
+            let east = try index.clusters(west: 170, south: -30, east: 180, north: 40, zoom: zoom)
+            let west = try index.clusters(west: -180, south: -30, east: -170, north: 40, zoom: zoom)
+            XCTAssertEqual(across, east + west, "zoom \(zoom)")
+            XCTAssertFalse(across.isEmpty)
+            // 350°..370° is the same box as 170°..-170°, shifted by a turn.
+            XCTAssertEqual(try index.clusters(west: -190, south: -30, east: -170, north: 40, zoom: zoom), across)
+            let wide = try index.clusters(west: -500, south: -100, east: 500, north: 100, zoom: zoom)
+            XCTAssertEqual(wide, try world(index, zoom))
+        }
+    }
+
+    func testUnknownAndStaleClusterIDsAreErrorsNotCrashes() throws {
+        var rng = SeededRandom(seed: 8)
+        let index = try self.index(rng.mixedPoints(1000))
+        let cluster = try XCTUnwrap(try world(index, 2).first { $0.isCluster })
+        for bad: Int64 in [-1, 0, 5, 999, cluster.id + 1, cluster.id + 32 * 1_000_000, Int64.max / 2] {
+            XCTAssertThrowsError(try index.children(of: bad), "\(bad)") {
+                XCTAssertEqual($0 as? CairnError, .unknownCluster(id: bad))
+            }
+            XCTAssertThrowsError(try index.leaves(of: bad))
+            XCTAssertThrowsError(try index.expansionZoom(of: bad))
+        }
+        XCTAssertNoThrow(try index.children(of: cluster.id))
+        XCTAssertThrowsError(try index.leaves(of: cluster.id, limit: -1)) { XCTAssertEqual($0 as? CairnError, .invalidArgument) }
+    }
+
+    func testExpansionZoomIsWhereTheClusterSplits() throws {
+        var rng = SeededRandom(seed: 4)
+        let index = try self.index(rng.mixedPoints(1500))
+        for zoom in 0...15 {
+            for item in try world(index, Double(zoom)) where item.isCluster {
+                let expansion = try index.expansionZoom(of: item.id)
+                XCTAssertGreaterThan(expansion, zoom)
+                // At the expansion zoom the cluster is gone, replaced by its children.
+                let there = try world(index, Double(expansion))
+                XCTAssertFalse(there.contains { $0.id == item.id })
+                let children = try index.children(of: item.id)
+                XCTAssertGreaterThan(children.count, 1)
+                for child in children { XCTAssertTrue(there.contains(child)) }
+            }
+        }
+    }
+
+    func testTilesMatchTheClustersInThemAndWrapAround() throws {
+        let index = try self.index([179.9, 0, -179.9, 0, 0, 0])
+        // From zoom 8 on, the two points 0.2° apart across the antimeridian stand alone, each
+        // within the radius (the tile padding) of the other's tile edge.
+        let left = try index.tile(z: 8, x: 0, y: 128)
+        let right = try index.tile(z: 8, x: 255, y: 128)
+        XCTAssertTrue(left.contains { $0.id == 1 }, "its own point")
+        XCTAssertTrue(left.contains { $0.id == 0 && $0.x < 0 }, "the point just west of the antimeridian, wrapped")
+        XCTAssertTrue(right.contains { $0.id == 1 && $0.x > 512 }, "and the other way round")
+        XCTAssertEqual(left.count, 2)
+        // Clustering does not wrap across the antimeridian (nor does supercluster's): at zoom 1
+        // the two stay single, though 0.2° apart.
+        let z1 = try (0..<2).flatMap { x in try (0..<2).flatMap { y in try index.tile(z: 1, x: x, y: y) } }
+        XCTAssertTrue(z1.allSatisfy { !$0.isCluster })
+        XCTAssertEqual(Set(z1.map(\.id)), [0, 1, 2])
+        let z10 = try index.tile(z: 10, x: 512, y: 512)
+        XCTAssertEqual(z10.map(\.id), [2])
+        XCTAssertEqual(z10[0].x, 0)
+        XCTAssertEqual(z10[0].y, 0)
+        XCTAssertThrowsError(try index.tile(z: 1, x: 2, y: 0)) { XCTAssertEqual($0 as? CairnError, .invalidArgument) }
+        XCTAssertThrowsError(try index.tile(z: -1, x: 0, y: 0))
+    }
+
+    func testTileCoordinatesRoundLikeJavaScript() {
+        XCTAssertEqual(_jsRound(2.5), 3)
+        XCTAssertEqual(_jsRound(-2.5), -2)
+        XCTAssertEqual(_jsRound(-2.51), -3)
+        XCTAssertEqual(_jsRound(1e300), 2_147_483_647)
+    }
+}

@@ -1,0 +1,34 @@
+import XCTest
+@testable import Cairn
+
+final class RadixSortTests: XCTestCase {
+    func testSortsKeysAndCarriesValuesStably() {
+        var rng = SeededRandom(seed: 3)
+        for count in [0, 1, 2, 47, 48, 49, 1000, 20_000] {
+            var keys = (0..<count).map { _ in UInt64(rng.next() * 5000) << UInt64(rng.next() < 0.5 ? 0 : 30) }
+            var values = (0..<count).map { UInt32($0) }
+            let expected = zip(keys, values).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            RadixSort.sort(keys: &keys, values: &values, count: count)
+            XCTAssertEqual(keys, expected.map { $0.0 }, "count \(count)")
+            XCTAssertEqual(values, expected.map { $0.1 }, "stable order, count \(count)")
+        }
+    }
+
+    func testSortsOnlyAPrefixOfTheArrays() {
+        var keys: [UInt64] = [5, 3, 9, 1, 0]
+        var values: [UInt32] = [0, 1, 2, 3, 4]
+        RadixSort.sort(keys: &keys, values: &values, count: 3)
+        XCTAssertEqual(keys, [3, 5, 9, 1, 0])
+        XCTAssertEqual(values, [1, 0, 2, 3, 4])
+    }
+
+    func testSortsByHighBitsIgnoringPayloadBelow() {
+        var rng = SeededRandom(seed: 9)
+        for count in [10, 5000] {
+            var keys = (0..<count).map { UInt64(rng.next() * 1000) << 32 | UInt64($0) }
+            let expected = keys.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }.map { $0.element }
+            RadixSort.sort(keys: &keys, count: count, fromBit: 32)
+            XCTAssertEqual(keys, expected)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import XCTest
+@testable import CairnWasm
+import Cairn
+
+/// The C ABI called natively with raw buffers, as the JS bindings call it in wasm: status
+/// codes, checked pointers and handles, records in the caller's buffer.
+final class IndexExportsTests: XCTestCase {
+    private func doubles(_ values: [Double]) -> UnsafeMutableRawPointer {
+        let p = cairn_alloc(max(values.count, 1) * 8)!
+        for (i, v) in values.enumerated() { p.storeBytes(of: v, toByteOffset: 8 * i, as: Double.self) }
+        return p
+    }
+
+    private func read(_ p: UnsafeMutableRawPointer, _ count: Int) -> [Double] {
+        (0..<count).map { p.load(fromByteOffset: 8 * $0, as: Double.self) }
+    }
+
+    private func makeIndex(_ lngLat: [Double]) -> Int32 {
+        let h = cairn_index_create(40, 512, 0, 16, 2)
+        XCTAssertGreaterThan(h, 0)
+        let buffer = doubles(lngLat)
+        XCTAssertEqual(cairn_index_add(h, buffer, Int32(lngLat.count / 2)), Int32(lngLat.count / 2))
+        XCTAssertEqual(cairn_free(buffer), 0)
+        var left: Int32 = 1
+        while left > 0 { left = cairn_index_build_step(h) }
+        XCTAssertEqual(left, 0)
+        return h
+    }
+
+    func testLayoutConstants() {
+        XCTAssertEqual(cairn_abi_version(), 1)
+        XCTAssertEqual(cairn_record_stride(), Int32(_RecordWriter.stride))
+        XCTAssertEqual(cairn_status_count(), CairnError.codeCount)
+    }
+
+    func testClustersCountsAndRecords() {
+        let h = makeIndex([10, 10, 10.001, 10.001, -100, 40])
+        defer { XCTAssertEqual(cairn_index_destroy(h), 0) }
+        XCTAssertEqual(cairn_index_point_count(h), 3)
+        let out = cairn_alloc(8 * 4 * 8)!
+        defer { _ = cairn_free(out) }
+        let total = cairn_index_clusters(h, -180, -90, 180, 90, 3, out, 8)
+        XCTAssertEqual(total, 2)
+        let records = read(out, 8)
+        let cluster = records[0] >= 3 ? 0 : 4  // ids ≥ point count are clusters
+        XCTAssertEqual(records[cluster + 1], 2, "count")
+        // The centroid of the float32-rounded positions, as in supercluster: within ~2e-6°.
+        XCTAssertEqual(records[cluster + 2], 10.0005, accuracy: 1e-5, "longitude")
+        let point = 4 - cluster
+        XCTAssertEqual(records[point], 2, "the lone point's index")
+        XCTAssertEqual(records[point + 2], -100, accuracy: 1e-9)
+        XCTAssertEqual(records[point + 3], 40, accuracy: 1e-9)
+        // Counting only (capacity 0, no buffer), and a buffer too small: total, partial write.
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 3, nil, 0), 2)
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 3, out, 1), 2)
+
+        let id = records[cluster]
+        XCTAssertEqual(cairn_index_children(h, id, out, 8), 2)
+        XCTAssertEqual(Set([read(out, 8)[0], read(out, 8)[4]]), [0, 1])
+        XCTAssertEqual(cairn_index_leaves(h, id, .infinity, 0, out, 8), 2)
+        XCTAssertEqual(cairn_index_leaves(h, id, 1, 1, out, 8), 1)
+        XCTAssertGreaterThan(cairn_index_expansion_zoom(h, id), 3)
+        XCTAssertGreaterThan(cairn_index_tile(h, 0, 0, 0, out, 8), 0)
+    }
+
+    func testBadArgumentsReturnStatusesAndKeepTheIndexUsable() {
+        let h = makeIndex([1, 1, 1.0001, 1.0001, 50, 50])
+        defer { _ = cairn_index_destroy(h) }
+        let out = cairn_alloc(4 * 8 * 4)!
+        defer { _ = cairn_free(out) }
+        let invalidArgument = -CairnError.invalidArgument.code
+        let unknownCluster = -CairnError.unknownCluster(id: 0).code
+        XCTAssertEqual(cairn_index_clusters(h, .nan, 0, 1, 1, 0, out, 4), invalidArgument)
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, .nan, out, 4), invalidArgument)
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 0, out, -1), invalidArgument)
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 0, out, 5), invalidArgument, "capacity beyond the buffer")
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 0, out + 4, 1), invalidArgument, "misaligned")
+        var local = [Double](repeating: 0, count: 16)
+        local.withUnsafeMutableBytes {
+            XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 0, $0.baseAddress, 1), invalidArgument, "not from cairn_alloc")
+        }
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 0, nil, 1), invalidArgument)
+        for id in [-1.0, .nan, .infinity, 0.5, 1, 1e300, 3 + 32 * 1000] {
+            XCTAssertEqual(cairn_index_children(h, id, out, 4), unknownCluster, "\(id)")
+            XCTAssertEqual(cairn_index_expansion_zoom(h, id), unknownCluster)
+            XCTAssertEqual(cairn_index_leaves(h, id, 10, 0, out, 4), unknownCluster)
+        }
+        XCTAssertEqual(cairn_index_tile(h, 40, 0, 0, out, 4), invalidArgument)
+        XCTAssertEqual(cairn_index_tile(h, 2, 4, 0, out, 4), invalidArgument)
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 17, out, 4), 3, "still answers")
+    }
+
+    func testBadPointsAreNamedAndNothingIsAdded() {
+        let h = cairn_index_create(40, 512, 0, 16, 2)
+        defer { _ = cairn_index_destroy(h) }
+        let buffer = doubles([0, 0, 1, .nan, 2, 2])
+        defer { _ = cairn_free(buffer) }
+        XCTAssertEqual(cairn_index_add(h, buffer, 3), -CairnError.nonFiniteCoordinate(index: 0).code)
+        XCTAssertEqual(cairn_last_error_detail(), 1)
+        XCTAssertEqual(cairn_index_point_count(h), 0)
+        XCTAssertEqual(cairn_index_add(h, buffer, 1), 1)
+        XCTAssertEqual(cairn_index_add(h, buffer, 4), -CairnError.invalidArgument.code, "more pairs than the buffer")
+        XCTAssertEqual(cairn_index_reserve(h, -1), -CairnError.invalidArgument.code)
+    }
+
+    func testHandlesAndOptionsAreChecked() {
+        XCTAssertEqual(cairn_index_create(-1, 512, 0, 16, 2), -CairnError.invalidOption(.radius).code)
+        XCTAssertEqual(cairn_last_error_detail(), Double(ClusterOptions.Field.radius.rawValue))
+        XCTAssertEqual(cairn_index_create(40, 512, 0, 99, 2), -3)
+        XCTAssertEqual(cairn_last_error_detail(), Double(ClusterOptions.Field.maxZoom.rawValue))
+        let h = cairn_index_create(40, 512, 0, 16, 2)
+        XCTAssertEqual(cairn_index_destroy(h), 0)
+        let invalidHandle = -CairnError.invalidHandle.code
+        XCTAssertEqual(cairn_index_destroy(h), invalidHandle, "destroyed twice")
+        XCTAssertEqual(cairn_index_build_step(h), invalidHandle)
+        XCTAssertEqual(cairn_index_point_count(0), invalidHandle)
+        XCTAssertEqual(cairn_index_point_count(-5), invalidHandle)
+        let reused = cairn_index_create(40, 512, 0, 16, 2)
+        XCTAssertNotEqual(reused, h, "a reused slot gets a new generation")
+        XCTAssertEqual(cairn_index_point_count(h), invalidHandle)
+        XCTAssertEqual(cairn_index_destroy(reused), 0)
+        XCTAssertEqual(cairn_index_clusters(reused, 0, 0, 1, 1, 0, nil, 0), invalidHandle)
+    }
+
+    func testQueriesBeforeBuildAndAddsAfterAreStateErrors() {
+        let h = cairn_index_create(40, 512, 0, 16, 2)
+        defer { _ = cairn_index_destroy(h) }
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 0, nil, 0), -CairnError.invalidState.code)
+        while cairn_index_build_step(h) > 0 {}
+        let buffer = doubles([0, 0])
+        defer { _ = cairn_free(buffer) }
+        XCTAssertEqual(cairn_index_add(h, buffer, 1), -CairnError.invalidState.code)
+    }
+
+    func testAllocationsAreCheckedWhenFreed() {
+        XCTAssertNil(cairn_alloc(0))
+        XCTAssertNil(cairn_alloc(-8))
+        XCTAssertNil(cairn_alloc(1 << 31 - 1 + 1))
+        let p = cairn_alloc(64)!
+        XCTAssertEqual(cairn_free(p + 8), -2, "not the start of a buffer")
+        XCTAssertEqual(cairn_free(p), 0)
+        XCTAssertEqual(cairn_free(p), -2, "freed twice")
+        XCTAssertEqual(cairn_free(nil), -2)
+    }
+}
