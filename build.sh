@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The one entry point. ./build.sh [wasm|test|bench|demo|clean]
-#   wasm  (default) build web/dist/cairn.wasm with Embedded Swift; the module has no imports
-#   test  install what is missing, build, run every test suite (swift test, node --test)
-#   bench build (release) and print the benchmark figures
-#   clean remove build output
+# The one entry point. ./build.sh [wasm|example|test|bench|clean]
+#   wasm    (default) build web/dist/cairn.wasm with Embedded Swift; the module has no imports
+#   example build, then cluster a million generated points through the module in Node
+#   test    install what is missing, build, run every test suite (swift test, node --test)
+#   bench   build and print the benchmark figures (native and wasm)
+#   clean   remove build output
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -52,15 +53,33 @@ build_wasm() {
 
 run_tests() {
   build_wasm
-  log "swift test"
-  swift test 2>&1 | tee .build/swift-test.log | grep -vE '^\[[0-9]+/[0-9]+\]' || true
-  grep -qE "Executed [0-9]+ tests?, with 0 failures" .build/swift-test.log || { echo "swift test failed" >&2; exit 1; }
-  log "node --test web/test"
-  node --test web/test/
+  log "swift test (native: the engine, the C ABI, parity with the reference fixtures)"
+  local swift_status node_status
+  set +e
+  swift test --disable-swift-testing 2>&1 | tee .build/swift-test.log | grep -vE '^\[[0-9]+/[0-9]+\]'
+  swift_status=${PIPESTATUS[0]}
+  log "node --test web/test (the wasm module through the JS API)"
+  node --test web/test/ 2>&1 | tee .build/node-test.log
+  node_status=${PIPESTATUS[0]}
+  set -e
+  # One closing line for both runners.
+  local sp sf np nf
+  sp=$(grep -oE 'Executed [0-9]+ tests?' .build/swift-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  sf=$(grep -oE 'with [0-9]+ failures?' .build/swift-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  np=$(grep -oE 'pass [0-9]+$' .build/node-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  nf=$(grep -oE 'fail [0-9]+$' .build/node-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  [ "$swift_status" -eq 0 ] || sf=$((sf > 0 ? sf : 1))
+  [ "$node_status" -eq 0 ] || nf=$((nf > 0 ? nf : 1))
+  echo "tests: $((sp - sf + np)) passed, $((sf + nf)) failed"
+  [ "$swift_status" -eq 0 ] && [ "$node_status" -eq 0 ]
 }
 
 case "${1:-wasm}" in
   wasm) build_wasm ;;
+  example)
+    build_wasm
+    node web/examples/cluster-million.js "${@:2}"
+    ;;
   test) run_tests ;;
   bench)
     build_wasm
@@ -70,5 +89,5 @@ case "${1:-wasm}" in
     node web/bench/cluster-bench.js
     ;;
   clean) rm -rf .build web/dist ;;
-  *) echo "usage: ./build.sh [wasm|test|bench|clean]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [wasm|example|test|bench|clean]" >&2; exit 2 ;;
 esac

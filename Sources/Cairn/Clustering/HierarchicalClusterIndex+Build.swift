@@ -108,7 +108,7 @@ extension HierarchicalClusterIndex {
             let itemRank = e[i].rank
             let itemCount = items.pointCount(item)
             let centre = (x: e[i].x, y: e[i].y)
-            let runs = s.candidateRuns(of: i, starts: (Int(record.above), Int(record.same), Int(record.below)))
+            let runs = record.runs(s)
             // Joiners: unvisited, ranked after the seed, and within the radius.
             joiners.removeAll(keepingCapacity: true)
             var total = itemCount
@@ -220,8 +220,7 @@ extension HierarchicalClusterIndex {
             }
             if found {
                 if active == b.activeCapacity { actives = b.growActives() }
-                actives[active] = _Active(position: UInt32(j), above: UInt32(starts.0),
-                                          same: UInt32(starts.1), below: UInt32(starts.2))
+                actives[active] = _Active(position: j, runs: runs)
                 active += 1
             }
         }

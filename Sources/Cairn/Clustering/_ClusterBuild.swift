@@ -107,12 +107,33 @@ struct _Entry {
     var rank: UInt32
 }
 
-/// An item with a neighbour: its position and the starts of its three candidate runs.
+/// An item with a neighbour: its position and its three candidate runs (start and length), so
+/// the greedy pass, which visits items in random order, reads no keys to find them.
 struct _Active {
     var position: UInt32
-    var above: UInt32
-    var same: UInt32
-    var below: UInt32
+    var starts: (UInt32, UInt32, UInt32)
+    var lengths: (UInt16, UInt16, UInt16)
+
+    /// Longest run stored as a length; longer ones (dense data) are found again from the keys.
+    static let longRun = Int(UInt16.max)
+
+    init(position: Int, runs: (Range<Int>, Range<Int>, Range<Int>)) {
+        self.position = UInt32(position)
+        starts = (UInt32(runs.0.lowerBound), UInt32(runs.1.lowerBound), UInt32(runs.2.lowerBound))
+        lengths = (UInt16(min(runs.0.count, _Active.longRun)), UInt16(min(runs.1.count, _Active.longRun)),
+                   UInt16(min(runs.2.count, _Active.longRun)))
+    }
+
+    /// The runs, re-measured from the keys only where a run was too long to store.
+    @inline(__always)
+    func runs(_ items: _SortedItems) -> (Range<Int>, Range<Int>, Range<Int>) {
+        if lengths.0 == UInt16.max || lengths.1 == UInt16.max || lengths.2 == UInt16.max {
+            return items.candidateRuns(of: Int(position), starts: (Int(starts.0), Int(starts.1), Int(starts.2)))
+        }
+        return (Int(starts.0)..<Int(starts.0) + Int(lengths.0),
+                Int(starts.1)..<Int(starts.1) + Int(lengths.1),
+                Int(starts.2)..<Int(starts.2) + Int(lengths.2))
+    }
 }
 
 /// The sorted items of a build at one zoom, as a raw buffer and plain values.
