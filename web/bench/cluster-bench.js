@@ -1,0 +1,201 @@
+// Cluster index figures through the WebAssembly module: load time, memory, viewport queries.
+// Prints numbers; asserts nothing. Usage: node web/bench/cluster-bench.js [--points N] [--queries Q]
+//
+// Each data set runs in its own worker so that it gets a fresh module: wasm memory never
+// shrinks, so a second load in the same instance would reuse the first one's pages and the
+// memory figure would mean nothing.
+
+import { Worker, isMainThread, workerData, parentPort } from 'node:worker_threads';
+import { stat } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+
+import { init, ClusterIndex } from '../src/index.js';
+
+const VIEWPORT = { width: 1024, height: 768 };
+const TILE_PX = 256;
+const MAX_QUERY_ZOOM = 17;
+
+/** Seeded generator: every run benchmarks the same points. */
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function uniform(n, random) {
+  const out = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    out[2 * i] = random() * 360 - 180;
+    out[2 * i + 1] = random() * 170 - 85;
+  }
+  return out;
+}
+
+/** Gaussian-ish blobs of spreads from metres to continents; some straddle the antimeridian. */
+function clustered(n, random) {
+  const blobs = [];
+  for (let b = 0; b < 300; b++) {
+    const acrossAntimeridian = b % 25 === 0;
+    blobs.push({
+      lng: acrossAntimeridian ? 180 - random() * 2 : random() * 360 - 180,
+      lat: random() * 140 - 70,
+      spread: 10 ** (random() * 4.5 - 3.5), // 0.0003° … 10°
+      weight: random() ** 2,
+    });
+  }
+  const total = blobs.reduce((s, b) => s + b.weight, 0);
+  let acc = 0;
+  const cumulative = blobs.map((b) => (acc += b.weight / total));
+  // Sum of three uniforms: bell-shaped, cheap, bounded.
+  const bell = () => (random() + random() + random() - 1.5) / 0.5;
+  const out = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    const r = random();
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < r) lo = mid + 1; else hi = mid;
+    }
+    const b = blobs[lo];
+    let lng = b.lng + bell() * b.spread;
+    if (lng >= 180) lng -= 360;
+    if (lng < -180) lng += 360;
+    out[2 * i] = lng;
+    out[2 * i + 1] = Math.max(-85, Math.min(85, b.lat + bell() * b.spread));
+  }
+  return out;
+}
+
+const latY = (lat) => {
+  const s = Math.sin((lat * Math.PI) / 180);
+  const y = 0.5 - (0.25 * Math.log((1 + s) / (1 - s))) / Math.PI;
+  return y < 0 ? 0 : y > 1 ? 1 : y;
+};
+const yLat = (y) => (360 * Math.atan(Math.exp(((180 - y * 360) * Math.PI) / 180))) / Math.PI - 90;
+
+/** The lng/lat box of a 1024×768 viewport centred at world (x, y) at zoom z. */
+function viewport(x, y, z) {
+  const world = TILE_PX * 2 ** z;
+  const halfW = VIEWPORT.width / 2 / world;
+  const halfH = VIEWPORT.height / 2 / world;
+  return [
+    (x - halfW - 0.5) * 360,
+    yLat(Math.min(1, y + halfH)),
+    (x + halfW - 0.5) * 360,
+    yLat(Math.max(0, y - halfH)),
+  ];
+}
+
+async function runDataset({ kind, points, queries }) {
+  const { memory } = await init();
+  const random = mulberry32(kind === 'uniform' ? 1 : 2);
+  const lngLat = kind === 'uniform' ? uniform(points, random) : clustered(points, random);
+
+  const before = memory.buffer.byteLength;
+  const marks = {};
+  const t0 = performance.now();
+  const index = new ClusterIndex({ minZoom: 0, maxZoom: 16 });
+  index.loadCoordinates(lngLat, {
+    onProgress: (p) => {
+      if (p.phase === 'add' && p.done === p.total) marks.added = performance.now();
+    },
+  });
+  const t1 = performance.now();
+  const grown = memory.buffer.byteLength - before;
+
+  const out = new Float64Array(index.recordStride * (1 << 18));
+  const zooms = [];
+  const qr = mulberry32(3);
+  for (let z = 0; z <= MAX_QUERY_ZOOM; z++) {
+    // Centres near random input points (where people look), jittered by a viewport.
+    const boxes = [];
+    for (let q = 0; q < queries; q++) {
+      const i = Math.floor(qr() * points);
+      const jitter = (qr() - 0.5) * (VIEWPORT.width / (TILE_PX * 2 ** z));
+      const x = lngLat[2 * i] / 360 + 0.5 + jitter;
+      const y = latY(lngLat[2 * i + 1]) + (qr() - 0.5) * (VIEWPORT.height / (TILE_PX * 2 ** z));
+      boxes.push(viewport(((x % 1) + 1) % 1, Math.min(1, Math.max(0, y)), z));
+    }
+    for (let q = 0; q < Math.min(20, queries); q++) index.getClustersInto(boxes[q], z, out); // warm-up
+    let results = 0;
+    const start = performance.now();
+    for (const box of boxes) results += index.getClustersInto(box, z, out);
+    const ms = (performance.now() - start) / queries;
+    zooms.push({ z, ms, mean: results / queries });
+  }
+  index.destroy();
+  return {
+    kind,
+    points,
+    addMs: (marks.added ?? t0) - t0,
+    loadMs: t1 - t0,
+    grownBytes: grown,
+    memoryBytes: memory.buffer.byteLength,
+    zooms,
+  };
+}
+
+function parseArgs(argv) {
+  const args = { points: 1_000_000, queries: 300 };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--points') args.points = Number(argv[++i]);
+    else if (argv[i] === '--queries') args.queries = Number(argv[++i]);
+    else if (argv[i] === '--help' || argv[i] === '-h') {
+      console.log('usage: node web/bench/cluster-bench.js [--points N] [--queries Q]');
+      process.exit(0);
+    } else throw new Error(`unknown argument ${argv[i]}`);
+  }
+  if (!Number.isInteger(args.points) || args.points < 1) throw new Error('--points must be a positive integer');
+  if (!Number.isInteger(args.queries) || args.queries < 1) throw new Error('--queries must be a positive integer');
+  return args;
+}
+
+function inWorker(data) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: data });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => { if (code !== 0) reject(new Error(`benchmark worker exited with ${code}`)); });
+  });
+}
+
+const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+async function main() {
+  const { points, queries } = parseArgs(process.argv.slice(2));
+  const wasm = await stat(new URL('../dist/cairn.wasm', import.meta.url));
+  console.log(`cairn.wasm: ${wasm.size} bytes (${(wasm.size / 1024).toFixed(1)} KiB)`);
+  console.log(`${points.toLocaleString('en-US')} points, options: radius 40, extent 512, zooms 0–16; ` +
+    `viewport ${VIEWPORT.width}×${VIEWPORT.height} px (256-px tiles), ${queries} queries per zoom, Node ${process.versions.node}`);
+  for (const kind of ['uniform', 'clustered']) {
+    const r = await inWorker({ kind, points, queries });
+    console.log(`\n${kind}`);
+    console.log(`  load (loadCoordinates: add + cluster zooms 0–16): ${r.loadMs.toFixed(0)} ms ` +
+      `(add ${r.addMs.toFixed(0)} ms, cluster ${(r.loadMs - r.addMs).toFixed(0)} ms), ` +
+      `${(r.points / (r.loadMs / 1000) / 1e6).toFixed(2)} M points/s`);
+    console.log(`  wasm memory grew ${mib(r.grownBytes)} over the load = ${(r.grownBytes / r.points).toFixed(1)} bytes/point ` +
+      `(peak, page-granular; memory now ${mib(r.memoryBytes)})` +
+      (r.grownBytes === 0 ? ' — the load fit in the initial memory; use more points for a figure' : ''));
+    console.log('  JS side: no per-point arrays (the index keeps a reference to the caller\'s 16 bytes/point Float64Array)');
+    console.log('  viewport query (getClustersInto):');
+    console.log('    zoom   ms/query   mean results');
+    for (const { z, ms, mean } of r.zooms) {
+      console.log(`    ${String(z).padStart(4)}   ${ms.toFixed(4).padStart(8)}   ${mean.toFixed(1).padStart(12)}`);
+    }
+  }
+}
+
+if (isMainThread) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  runDataset(workerData).then((result) => parentPort.postMessage(result));
+}

@@ -1,0 +1,701 @@
+// supercluster's API over the engine's hierarchical cluster index.
+//
+// The engine owns every clustering decision; this class only moves data across the boundary:
+// coordinates in (in chunks through one wasm buffer), flat result records out (through one
+// reusable scratch buffer), and GeoJSON objects built from those records on the JS side.
+
+import { getModule } from './wasm.js';
+import { CairnError, STATUS_CODES, errorFromStatus } from './errors.js';
+
+/** supercluster's defaults, so that switching libraries changes no output. */
+const DEFAULT_OPTIONS = Object.freeze({
+  minZoom: 0,
+  maxZoom: 16,
+  minPoints: 2,
+  radius: 40,
+  extent: 512,
+  generateId: false,
+  log: false,
+});
+
+// Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
+// the staging buffer (16 bytes per point) stays at 1 MiB.
+const CHUNK_POINTS = 65536;
+// Smallest result buffer, in records; it doubles from there as queries need more.
+const MIN_RESULT_RECORDS = 256;
+// cairn_alloc refuses more than this in one buffer.
+const MAX_BUFFER_BYTES = 2 ** 30;
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * @typedef {object} ClusterOptions
+ * @property {number} [minZoom=0]    lowest zoom at which clusters are generated
+ * @property {number} [maxZoom=16]   highest zoom at which clusters are generated
+ * @property {number} [minPoints=2]  fewest points that form a cluster
+ * @property {number} [radius=40]    cluster radius in pixels of a tile `extent` wide
+ * @property {number} [extent=512]   tile extent the radius is measured in
+ * @property {boolean} [generateId=false]  give point features of getTile their input index as id
+ * @property {boolean} [log=false]   accepted for compatibility; ignored
+ */
+
+/**
+ * @typedef {object} PointFeature  a GeoJSON Point feature
+ * @property {'Feature'} type
+ * @property {any} [id]
+ * @property {Record<string, any> | null} [properties]
+ * @property {{type: 'Point', coordinates: number[]} | null} [geometry]
+ */
+
+/**
+ * @typedef {object} ClusterFeature  a cluster as getClusters and getChildren return it
+ * @property {'Feature'} type
+ * @property {number} id
+ * @property {{cluster: true, cluster_id: number, point_count: number, point_count_abbreviated: number | string}} properties
+ * @property {{type: 'Point', coordinates: [number, number]}} geometry
+ */
+
+/**
+ * @typedef {object} TileFeature  one feature of getTile, in tile coordinates of `extent`
+ * @property {1} type
+ * @property {[[number, number]]} geometry
+ * @property {Record<string, any> | null | undefined} tags
+ * @property {any} [id]
+ */
+
+/**
+ * @typedef {object} Progress
+ * @property {'add' | 'cluster'} phase  adding points, then clustering zoom by zoom
+ * @property {number} done
+ * @property {number} total
+ */
+
+// Engine memory an index owns. Kept apart from the ClusterIndex so the finalization registry
+// can free it without holding the index alive.
+/**
+ * @typedef {object} Resources
+ * @property {Record<string, Function>} fn
+ * @property {number} handle    engine index handle, 0 when none
+ * @property {number} ptr       result buffer address (unsigned), 0 when none
+ * @property {number} capacity  result buffer size in records
+ */
+
+/** @param {Resources} res */
+function release(res) {
+  if (res.handle) res.fn.cairn_index_destroy(res.handle);
+  if (res.ptr) res.fn.cairn_free(res.ptr);
+  res.handle = 0;
+  res.ptr = 0;
+  res.capacity = 0;
+}
+
+// A safety net for indexes dropped without destroy(): wasm memory is invisible to the JS
+// garbage collector, so without it every forgotten index would leak for the page's lifetime.
+const registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(release) : null;
+
+/** @param {number} v */
+function clampInt32(v) {
+  // Wasm would wrap an out-of-range i32 argument (2^32 + 16 becomes 16) and so turn a bad value
+  // into a plausible one; clamping keeps it out of range for the engine to refuse.
+  return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v;
+}
+
+/**
+ * supercluster's abbreviation: 12345 → '12k', 1234 → '1.2k', 123 → 123.
+ * @param {number} count
+ * @returns {number | string}
+ */
+function abbreviate(count) {
+  if (count >= 10000) return `${Math.round(count / 1000)}k`;
+  if (count >= 1000) return `${Math.round(count / 100) / 10}k`;
+  return count;
+}
+
+/**
+ * @param {number} id
+ * @param {number} count
+ */
+function clusterProperties(id, count) {
+  return { cluster: true, cluster_id: id, point_count: count, point_count_abbreviated: abbreviate(count) };
+}
+
+/**
+ * @param {any} bbox
+ * @param {string} call
+ * @returns {[number, number, number, number]}
+ */
+function bboxArgs(bbox, call) {
+  if (bbox === null || typeof bbox !== 'object' || !(bbox.length >= 4)) {
+    throw new TypeError(`${call}: bbox must be [westLng, southLat, eastLng, northLat]`);
+  }
+  return [Number(bbox[0]), Number(bbox[1]), Number(bbox[2]), Number(bbox[3])];
+}
+
+/**
+ * @param {any} value
+ * @param {string} name
+ * @param {string} call
+ */
+function integerArg(value, name, call) {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new TypeError(`${call}: ${name} must be an integer, got ${String(value)}`);
+  return clampInt32(n);
+}
+
+/**
+ * @param {Record<string, any>} given
+ * @returns {Required<ClusterOptions>}
+ */
+function resolveOptions(given) {
+  if (given === null || typeof given !== 'object') throw new TypeError('ClusterIndex: options must be an object');
+  if (given.map !== undefined || given.reduce !== undefined) {
+    // Silently dropping them would give clusters without the properties the caller expects.
+    throw new TypeError('ClusterIndex: the map and reduce options are not supported');
+  }
+  /** @type {Record<string, any>} */
+  const options = { ...DEFAULT_OPTIONS };
+  for (const key of Object.keys(DEFAULT_OPTIONS)) {
+    if (given[key] !== undefined) options[key] = given[key];
+  }
+  for (const key of ['radius', 'extent']) {
+    if (typeof options[key] !== 'number') {
+      throw new TypeError(`ClusterIndex: option ${key} must be a number, got ${typeof options[key]}`);
+    }
+  }
+  for (const key of ['minZoom', 'maxZoom', 'minPoints']) {
+    if (!Number.isInteger(options[key])) {
+      throw new TypeError(`ClusterIndex: option ${key} must be an integer, got ${String(options[key])}`);
+    }
+  }
+  options.generateId = Boolean(options.generateId);
+  options.log = Boolean(options.log);
+  return /** @type {Required<ClusterOptions>} */ (Object.freeze(options));
+}
+
+/**
+ * A hierarchical cluster index with supercluster's API: `load` points once, then query
+ * clusters for any bounding box and zoom. The clustering runs in WebAssembly; `await init()`
+ * must have finished before an index is created.
+ *
+ * Results match supercluster's: the same clusters at every zoom, points returned as the
+ * caller's own feature objects, ids and indices counting positions in the input array.
+ */
+export class ClusterIndex {
+  /** @type {import('./wasm.js').CairnModule} */
+  #mod;
+  /** @type {Resources} */
+  #res;
+  #destroyed = false;
+  /**
+   * Engine point index → input index, only when load() skipped features without geometry.
+   * @type {Int32Array | null}
+   */
+  #featureOf = null;
+  /**
+   * lng/lat pairs given to loadCoordinates (the caller's array, not a copy).
+   * @type {ArrayLike<number> | null}
+   */
+  #coords = null;
+
+  /**
+   * @param {ClusterOptions} [options]
+   * @throws {Error} if `init()` has not finished
+   * @throws {TypeError} if an option has the wrong type
+   * @throws {CairnError} (code INVALID_OPTION) if an option is out of range
+   */
+  constructor(options = {}) {
+    this.#mod = getModule();
+    /** The options in force, defaults filled in. */
+    this.options = resolveOptions(options);
+    /**
+     * The features given to `load` (supercluster keeps them under this name too); null for
+     * data from `loadCoordinates`.
+     * @type {PointFeature[] | null}
+     */
+    this.points = null;
+    this.#res = { fn: this.#mod.fn, handle: 0, ptr: 0, capacity: 0 };
+    this.#res.handle = this.#createEngineIndex();
+    if (registry) registry.register(this, this.#res, this);
+  }
+
+  /**
+   * Loads GeoJSON Point features, replacing any data loaded before. Features whose geometry is
+   * null or missing are skipped, but indices keep counting input positions, as in
+   * supercluster. The array is kept (not copied): getClusters returns its objects.
+   *
+   * @param {PointFeature[]} features
+   * @returns {this}
+   * @throws {TypeError} if `features` is not an array
+   * @throws {CairnError} naming the input index of the first feature that is not a Point or
+   *   whose coordinates are not finite or whose latitude is beyond ±90; the index is then empty
+   */
+  load(features) {
+    this.#checkAlive('load');
+    if (!Array.isArray(features)) throw new TypeError('load: features must be an array of GeoJSON Point features');
+    const n = features.length;
+    // First pass: check shapes and learn which features are skipped, before touching the engine.
+    let kept = 0;
+    /** @type {Int32Array | null} */
+    let featureOf = null;
+    for (let i = 0; i < n; i++) {
+      const f = features[i];
+      const g = f !== null && typeof f === 'object' ? f.geometry : undefined;
+      if (g === undefined || g === null) {
+        if (f === null || typeof f !== 'object') this.#rejectFeature(i, 'is not a GeoJSON feature');
+        if (!featureOf) {
+          featureOf = new Int32Array(n);
+          for (let j = 0; j < i; j++) featureOf[j] = j;
+        }
+        continue;
+      }
+      if (g.type !== 'Point') this.#rejectFeature(i, `has a ${String(g.type)} geometry, not a Point`);
+      const c = g.coordinates;
+      if (c === null || typeof c !== 'object' || !(c.length >= 2)) this.#rejectFeature(i, 'has no [lng, lat] coordinates');
+      if (featureOf) featureOf[kept] = i;
+      kept++;
+    }
+    if (featureOf) featureOf = featureOf.slice(0, kept);
+
+    let next = 0;
+    this.#ingest(kept, (view, room) => {
+      let written = 0;
+      while (written < room && next < n) {
+        const g = features[next++].geometry;
+        if (!g) continue;
+        const c = g.coordinates;
+        view[2 * written] = +c[0];
+        view[2 * written + 1] = +c[1];
+        written++;
+      }
+      return written;
+    }, true, featureOf, undefined, 'load');
+    this.points = features;
+    this.#featureOf = featureOf;
+    return this;
+  }
+
+  /**
+   * Loads points from longitude/latitude pairs, replacing any data loaded before: the fast
+   * path, with no object per point. Point i is pairs 2i, 2i+1; features returned for it are
+   * made on demand as `{type: 'Feature', properties: {index: i}, geometry}`. The array is kept
+   * (not copied) for those; do not change it while the index is in use.
+   *
+   * @param {Float64Array | ArrayLike<number>} lngLat
+   * @param {{onProgress?: (progress: Progress) => void}} [options]
+   * @returns {this}
+   * @throws {TypeError} if `lngLat` is not an array of even length
+   * @throws {CairnError} naming the first bad point; the index is then empty
+   */
+  loadCoordinates(lngLat, options = {}) {
+    const onProgress = options === null || typeof options !== 'object' ? undefined : options.onProgress;
+    this.#checkAlive('loadCoordinates');
+    if (lngLat === null || typeof lngLat !== 'object' || typeof lngLat.length !== 'number' || lngLat.length % 2 !== 0) {
+      throw new TypeError('loadCoordinates: expected a Float64Array (or array) of lng, lat pairs');
+    }
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw new TypeError('loadCoordinates: onProgress must be a function');
+    }
+    const n = lngLat.length / 2;
+    let next = 0;
+    const typed = lngLat instanceof Float64Array;
+    this.#ingest(n, (view, room) => {
+      const count = Math.min(room, n - next);
+      if (typed) {
+        view.set(lngLat.subarray(2 * next, 2 * (next + count)));
+      } else {
+        for (let k = 0, j = 2 * next; k < 2 * count; k++, j++) view[k] = +lngLat[j];
+      }
+      next += count;
+      return count;
+    }, ArrayBuffer.isView(lngLat), null, onProgress, 'loadCoordinates');
+    this.points = null;
+    this.#coords = lngLat;
+    return this;
+  }
+
+  /**
+   * Clusters and points at a zoom inside a bounding box. A box whose west is east of its east
+   * crosses the antimeridian; a box 360° wide or wider covers every longitude.
+   *
+   * @param {[number, number, number, number]} bbox  [westLng, southLat, eastLng, northLat]
+   * @param {number} zoom  fractional zooms show the clustering of their integer part
+   * @returns {Array<ClusterFeature | PointFeature>}
+   */
+  getClusters(bbox, zoom) {
+    const [w, s, e, n] = bboxArgs(bbox, 'getClusters');
+    const z = Number(zoom);
+    const fn = this.#res.fn;
+    const total = this.#query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
+      'getClusters', 'bbox and zoom must be numbers');
+    return this.#features(total);
+  }
+
+  /**
+   * Numbers per record that getClustersInto writes (read from the module, not fixed here).
+   * @returns {number}
+   */
+  get recordStride() {
+    return this.#mod.recordStride;
+  }
+
+  /**
+   * getClusters into a caller's buffer, for rendering loops: records of `recordStride`
+   * numbers, [id, point count, lng, lat]; a point has count 1 and its input index as id.
+   *
+   * @param {[number, number, number, number]} bbox
+   * @param {number} zoom
+   * @param {Float64Array} out
+   * @returns {number} how many records there are in all; only as many as fit are written
+   */
+  getClustersInto(bbox, zoom, out) {
+    if (!(out instanceof Float64Array)) throw new TypeError('getClustersInto: out must be a Float64Array');
+    const [w, s, e, n] = bboxArgs(bbox, 'getClustersInto');
+    const z = Number(zoom);
+    const fn = this.#res.fn;
+    const stride = this.#mod.recordStride;
+    const room = Math.floor(out.length / stride);
+    const total = this.#query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
+      'getClustersInto', 'bbox and zoom must be numbers', room);
+    const written = Math.min(total, room, this.#res.capacity);
+    if (written > 0) {
+      out.set(this.#view(written));
+      const featureOf = this.#featureOf;
+      if (featureOf) {
+        for (let k = 0; k < written * stride; k += stride) {
+          if (out[k + 1] === 1) out[k] = featureOf[out[k]];
+        }
+      }
+    }
+    return total;
+  }
+
+  /**
+   * The clusters and points a cluster was formed from (one zoom closer in).
+   * @param {number} clusterId
+   * @returns {Array<ClusterFeature | PointFeature>}
+   * @throws {CairnError} (code UNKNOWN_CLUSTER) for an id this index did not produce
+   */
+  getChildren(clusterId) {
+    const id = Number(clusterId);
+    const fn = this.#res.fn;
+    const total = this.#query((h, p, c) => fn.cairn_index_children(h, id, p, c), 'getChildren', undefined, undefined, id);
+    return this.#features(total);
+  }
+
+  /**
+   * The points inside a cluster, for pagination: `limit` of them (0 or undefined means 10,
+   * Infinity means all) after skipping `offset`.
+   * @param {number} clusterId
+   * @param {number} [limit=10]
+   * @param {number} [offset=0]
+   * @returns {PointFeature[]}
+   * @throws {CairnError} (code UNKNOWN_CLUSTER) for an id this index did not produce, or
+   *   (INVALID_ARGUMENT) for a negative limit or offset
+   */
+  getLeaves(clusterId, limit, offset) {
+    const id = Number(clusterId);
+    const l = Number(limit || 10);
+    let o = Number(offset || 0);
+    // The engine wants a finite offset; past the end is past the end.
+    if (o === Infinity) o = Number.MAX_SAFE_INTEGER;
+    const fn = this.#res.fn;
+    const total = this.#query((h, p, c) => fn.cairn_index_leaves(h, id, l, o, p, c),
+      'getLeaves', 'limit and offset must be numbers ≥ 0', undefined, id);
+    return /** @type {PointFeature[]} */ (this.#features(total));
+  }
+
+  /**
+   * The zoom at which a cluster splits into several children: where to zoom on a click.
+   * @param {number} clusterId
+   * @returns {number}
+   * @throws {CairnError} (code UNKNOWN_CLUSTER) for an id this index did not produce
+   */
+  getClusterExpansionZoom(clusterId) {
+    const id = Number(clusterId);
+    const status = this.#res.fn.cairn_index_expansion_zoom(this.#res.handle, id);
+    if (status < 0) throw this.#error(status, 'getClusterExpansionZoom', undefined, id);
+    return status;
+  }
+
+  /**
+   * The features of vector tile z/x/y in tile coordinates (supercluster's format, ready for
+   * geojson-vt style renderers), or null when the tile is empty.
+   * @param {number} z
+   * @param {number} x
+   * @param {number} y
+   * @returns {{features: TileFeature[]} | null}
+   * @throws {TypeError} for non-integer coordinates
+   * @throws {CairnError} (code INVALID_ARGUMENT) for a tile that does not exist
+   */
+  getTile(z, x, y) {
+    const zi = integerArg(z, 'z', 'getTile');
+    const xi = integerArg(x, 'x', 'getTile');
+    const yi = integerArg(y, 'y', 'getTile');
+    const fn = this.#res.fn;
+    const total = this.#query((h, p, c) => fn.cairn_index_tile(h, zi, xi, yi, p, c),
+      'getTile', 'z must be 0…30 and x, y in 0…2^z - 1');
+    if (total === 0) return null;
+    const v = this.#view(total);
+    const stride = this.#mod.recordStride;
+    const n = v.length / stride;
+    const generateId = this.options.generateId;
+    /** @type {TileFeature[]} */
+    const features = new Array(n);
+    for (let i = 0, k = 0; i < n; i++, k += stride) {
+      const id = v[k];
+      const count = v[k + 1];
+      /** @type {TileFeature} */
+      let f;
+      if (count > 1) {
+        f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags: clusterProperties(id, count), id };
+      } else {
+        const index = this.#featureOf ? this.#featureOf[id] : id;
+        const feature = this.points ? this.points[index] : null;
+        f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags: feature ? feature.properties : { index } };
+        const pointId = generateId ? index : feature ? feature.id : undefined;
+        if (pointId !== undefined) f.id = pointId;
+      }
+      features[i] = f;
+    }
+    return { features };
+  }
+
+  /**
+   * Frees the engine's memory for this index. The index cannot be used afterwards. Optional
+   * (a finalizer frees forgotten indexes eventually) but prompt.
+   */
+  destroy() {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    if (registry) registry.unregister(this);
+    release(this.#res);
+    this.points = null;
+    this.#coords = null;
+    this.#featureOf = null;
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────────────────────
+
+  /** @returns {number} a new engine index handle with this.options */
+  #createEngineIndex() {
+    const o = this.options;
+    const handle = this.#res.fn.cairn_index_create(o.radius, o.extent, clampInt32(o.minZoom),
+      clampInt32(o.maxZoom), clampInt32(o.minPoints));
+    if (handle < 0) throw this.#error(handle, 'ClusterIndex');
+    return handle;
+  }
+
+  /** @param {string} call */
+  #checkAlive(call) {
+    if (this.#destroyed) {
+      throw new CairnError(`${call}: this ClusterIndex was destroyed`, { code: STATUS_CODES[1].code, status: -1 });
+    }
+  }
+
+  /**
+   * Replaces the engine index with a fresh one and fills it from `write`, then clusters every
+   * zoom. On failure the index is left empty (and built, so queries return nothing) rather
+   * than half loaded.
+   *
+   * @param {number} count  points that `write` will supply in all
+   * @param {(view: Float64Array, room: number) => number} write  fills up to `room` pairs,
+   *   returns how many
+   * @param {boolean} countIsReal  whether `count` is backed by data that exists (an array of
+   *   features, a typed array) rather than by a length that could be bogus (a sparse array)
+   * @param {Int32Array | null} featureOf  engine index → input index, for error messages
+   * @param {((p: Progress) => void) | undefined} onProgress
+   * @param {string} call
+   */
+  #ingest(count, write, countIsReal, featureOf, onProgress, call) {
+    const res = this.#res;
+    const fn = res.fn;
+    this.points = null;
+    this.#coords = null;
+    this.#featureOf = null;
+    // Destroy before creating: wasm memory never shrinks, so the old index's memory should be
+    // free for the new one to reuse.
+    fn.cairn_index_destroy(res.handle);
+    res.handle = 0;
+    res.handle = this.#createEngineIndex();
+    let staging = 0;
+    try {
+      if (count > 0) {
+        const room = Math.min(CHUNK_POINTS, count);
+        staging = fn.cairn_alloc(room * 16) >>> 0;
+        if (!staging) throw new RangeError(`${call}: out of WebAssembly memory`);
+        // Room for every point up front, so the engine's arrays never grow by copying.
+        if (countIsReal) fn.cairn_index_reserve(res.handle, clampInt32(count));
+        let done = 0;
+        for (;;) {
+          // A fresh view each round: the add below may grow memory, detaching the old one.
+          const view = new Float64Array(this.#mod.memory.buffer, staging, room * 2);
+          const written = write(view, room);
+          if (written === 0) break;
+          const status = fn.cairn_index_add(res.handle, staging, written);
+          if (status < 0) {
+            const detail = fn.cairn_last_error_detail();
+            throw this.#error(status, call, undefined, featureOf && detail >= 0 && detail < featureOf.length ? featureOf[detail] : detail);
+          }
+          if (!countIsReal && done === 0 && count > written) {
+            // Only now, with real data seen, reserve for the rest: a bogus huge length then
+            // fails on its first chunk instead of asking the engine for gigabytes.
+            fn.cairn_index_reserve(res.handle, clampInt32(count - written));
+          }
+          done += written;
+          if (onProgress) onProgress({ phase: 'add', done, total: count });
+        }
+      }
+      this.#buildAll(onProgress, call);
+    } catch (error) {
+      this.#resetEmpty();
+      throw error;
+    } finally {
+      if (staging) fn.cairn_free(staging);
+    }
+  }
+
+  /**
+   * @param {((p: Progress) => void) | undefined} onProgress
+   * @param {string} call
+   */
+  #buildAll(onProgress, call) {
+    const fn = this.#res.fn;
+    let total = 0;
+    for (let done = 1; ; done++) {
+      const left = fn.cairn_index_build_step(this.#res.handle);
+      if (left < 0) throw this.#error(left, call);
+      if (total === 0) total = left + 1;
+      if (onProgress) onProgress({ phase: 'cluster', done, total });
+      if (left === 0) break;
+    }
+  }
+
+  #resetEmpty() {
+    const res = this.#res;
+    this.points = null;
+    this.#coords = null;
+    this.#featureOf = null;
+    if (res.handle) res.fn.cairn_index_destroy(res.handle);
+    res.handle = 0;
+    res.handle = this.#createEngineIndex();
+    while (res.fn.cairn_index_build_step(res.handle) > 0) { /* no points: returns at once */ }
+  }
+
+  /**
+   * Runs a query into the result buffer, growing the buffer and asking again when the engine
+   * reports more records than fit.
+   * @param {(handle: number, ptr: number, capacity: number) => number} run
+   * @param {string} call
+   * @param {string} [argumentHint]  advice for an INVALID_ARGUMENT status
+   * @param {number} [room]  records the caller can use (default: all)
+   * @param {number} [clusterId]  the id asked about, for UNKNOWN_CLUSTER messages
+   * @returns {number} total records
+   */
+  #query(run, call, argumentHint, room = Infinity, clusterId) {
+    const res = this.#res;
+    let total = run(res.handle, res.ptr, res.capacity);
+    if (total > res.capacity && res.capacity < room) {
+      this.#grow(Math.min(total, room));
+      total = run(res.handle, res.ptr, res.capacity);
+    }
+    if (total < 0) {
+      const info = STATUS_CODES[-total];
+      const hint = info && info.code === 'INVALID_ARGUMENT' ? argumentHint : undefined;
+      throw this.#error(total, call, hint, clusterId);
+    }
+    return total;
+  }
+
+  /** @param {number} records */
+  #grow(records) {
+    const res = this.#res;
+    const recordBytes = this.#mod.recordStride * 8;
+    let capacity = Math.max(MIN_RESULT_RECORDS, res.capacity);
+    while (capacity < records) capacity *= 2;
+    if (capacity * recordBytes > MAX_BUFFER_BYTES) capacity = Math.max(records, Math.floor(MAX_BUFFER_BYTES / recordBytes));
+    if (res.ptr) res.fn.cairn_free(res.ptr);
+    res.ptr = 0;
+    res.capacity = 0;
+    // Addresses are unsigned; an i32 result above 2 GiB would read as negative.
+    const ptr = res.fn.cairn_alloc(capacity * recordBytes) >>> 0;
+    if (!ptr) throw new RangeError(`out of WebAssembly memory for ${records} result records`);
+    res.ptr = ptr;
+    res.capacity = capacity;
+  }
+
+  /**
+   * A view of the first `records` results. Made after the query, never kept: any call into
+   * the module may grow its memory and detach older views.
+   * @param {number} records
+   */
+  #view(records) {
+    const n = Math.min(records, this.#res.capacity);
+    return new Float64Array(this.#mod.memory.buffer, this.#res.ptr, n * this.#mod.recordStride);
+  }
+
+  /**
+   * @param {number} total
+   * @returns {Array<ClusterFeature | PointFeature>}
+   */
+  #features(total) {
+    const v = this.#view(total);
+    const stride = this.#mod.recordStride;
+    const n = v.length / stride;
+    const out = new Array(n);
+    for (let i = 0, k = 0; i < n; i++, k += stride) {
+      const id = v[k];
+      const count = v[k + 1];
+      if (count > 1) {
+        out[i] = {
+          type: 'Feature',
+          id,
+          properties: clusterProperties(id, count),
+          geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] },
+        };
+      } else {
+        out[i] = this.#pointFeature(this.#featureOf ? this.#featureOf[id] : id);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * @param {number} index  input index
+   * @returns {PointFeature}
+   */
+  #pointFeature(index) {
+    if (this.points) return this.points[index];
+    const c = /** @type {ArrayLike<number>} */ (this.#coords);
+    return {
+      type: 'Feature',
+      properties: { index },
+      geometry: { type: 'Point', coordinates: [+c[2 * index], +c[2 * index + 1]] },
+    };
+  }
+
+  /**
+   * Throws for a feature load() cannot take, leaving the index empty as the engine does for a
+   * bad point, so that a failed load never leaves part of its input behind.
+   * @param {number} index
+   * @param {string} problem
+   * @returns {never}
+   */
+  #rejectFeature(index, problem) {
+    this.#resetEmpty();
+    throw new CairnError(`load: feature ${index} ${problem}`, { code: STATUS_CODES[2].code, status: -2, detail: index });
+  }
+
+  /**
+   * @param {number} status
+   * @param {string} call
+   * @param {string} [hint]
+   * @param {number} [detail]  overrides the engine's detail when the caller knows better
+   */
+  #error(status, call, hint, detail) {
+    const code = STATUS_CODES[-status] ? STATUS_CODES[-status].code : '';
+    if (code === 'INVALID_HANDLE' && this.#destroyed) hint = 'destroy() was called';
+    if (code === 'INVALID_STATE' && !hint) hint = 'nothing is loaded yet: call load() or loadCoordinates() first';
+    const d = detail !== undefined ? detail : this.#res.fn.cairn_last_error_detail();
+    return errorFromStatus(status, d, { call, hint });
+  }
+}

@@ -1,0 +1,82 @@
+// Errors from the engine. Every export returns a status (negative = failure) and leaves a
+// number in `cairn_last_error_detail` saying which point, option or cluster was at fault; this
+// file turns the two into an Error a person can act on.
+
+/**
+ * The clustering options, in the order of the engine's option field numbers (the detail of an
+ * INVALID_OPTION status), with the rule the engine enforces, for the message.
+ * @type {ReadonlyArray<{name: string, rule: string}>}
+ */
+export const OPTION_FIELDS = Object.freeze([
+  { name: 'radius', rule: 'must be a finite number > 0' },
+  { name: 'extent', rule: 'must be a finite number > 0' },
+  { name: 'minZoom', rule: 'must be an integer from 0 to 30' },
+  { name: 'maxZoom', rule: 'must be an integer from minZoom to 30' },
+  { name: 'minPoints', rule: 'must be an integer ≥ 1' },
+]);
+
+/**
+ * @typedef {object} StatusInfo
+ * @property {string} code   stable name, e.g. 'INVALID_OPTION'
+ * @property {string} name   the engine's name for the case, e.g. 'invalidOption'
+ * @property {(detail: number) => string} describe  the message for a detail
+ */
+
+/**
+ * Every engine status code (positive; the ABI returns it negated).
+ * @type {Readonly<Record<number, StatusInfo>>}
+ */
+export const STATUS_CODES = Object.freeze({
+  1: { code: 'INVALID_HANDLE', name: 'invalidHandle', describe: () => 'the index does not exist (destroyed, or never created)' },
+  2: { code: 'INVALID_ARGUMENT', name: 'invalidArgument', describe: () => 'invalid argument' },
+  3: {
+    code: 'INVALID_OPTION', name: 'invalidOption',
+    describe: (field) => {
+      const f = OPTION_FIELDS[field];
+      return f ? `option ${f.name} is out of range: ${f.rule}` : `an option is out of range (field ${field})`;
+    },
+  },
+  4: { code: 'NON_FINITE_COORDINATE', name: 'nonFiniteCoordinate', describe: (i) => `point ${i} has a non-finite coordinate` },
+  5: { code: 'LATITUDE_OUT_OF_RANGE', name: 'latitudeOutOfRange', describe: (i) => `point ${i} has a latitude outside -90…90` },
+  6: { code: 'UNKNOWN_CLUSTER', name: 'unknownCluster', describe: (id) => `no cluster with id ${id} (unknown or stale)` },
+  7: { code: 'INVALID_STATE', name: 'invalidState', describe: () => 'the index is not in a state that allows this call' },
+  8: { code: 'TOO_MANY_POINTS', name: 'tooManyPoints', describe: () => 'too many points for one index' },
+});
+
+/**
+ * An error reported by the engine (or by the bindings on the engine's behalf, such as a
+ * feature that is not a Point).
+ */
+export class CairnError extends Error {
+  /**
+   * @param {string} message
+   * @param {{code: string, status: number, detail?: number}} info
+   *   `code`: a name from STATUS_CODES; `status`: the ABI status (the negated code);
+   *   `detail`: the point index, option field number or cluster id the error is about
+   */
+  constructor(message, { code, status, detail = 0 }) {
+    super(message);
+    this.name = 'CairnError';
+    /** @type {string} */
+    this.code = code;
+    /** @type {number} */
+    this.status = status;
+    /** @type {number} */
+    this.detail = detail;
+  }
+}
+
+/**
+ * Turns a negative status and its detail into a CairnError.
+ * @param {number} status  what an export returned (negative)
+ * @param {number} detail  `cairn_last_error_detail()` (or a value the caller knows better, such
+ *   as the input index of a point when the engine only saw part of the input)
+ * @param {{call?: string, hint?: string}} [context]  the method that failed, and advice
+ * @returns {CairnError}
+ */
+export function errorFromStatus(status, detail, context = {}) {
+  const info = STATUS_CODES[-status];
+  const text = info ? info.describe(detail) : `unknown engine status ${status}`;
+  const message = `${context.call ? `${context.call}: ` : ''}${text}${context.hint ? ` (${context.hint})` : ''}`;
+  return new CairnError(message, { code: info ? info.code : 'UNKNOWN', status, detail });
+}

@@ -1,0 +1,8 @@
+// The public entry point: `import { init, ClusterIndex } from './index.js'`.
+
+/** Loads the WebAssembly module; see wasm.js. */
+export { init } from './wasm.js';
+/** supercluster's API over the engine; see cluster-index.js. */
+export { ClusterIndex } from './cluster-index.js';
+/** The error type every engine failure is reported with; see errors.js. */
+export { CairnError } from './errors.js';

@@ -1,0 +1,230 @@
+// Loading cairn.wasm and binding its exports.
+//
+// The module is instantiated once per JS realm and shared by every ClusterIndex: the engine
+// keeps its own registry of indexes and buffers, so one instance serves them all. The binding
+// table below is the single list of what these bindings expect from the module; `init` checks
+// the module against it so that a mismatched build fails at load time with a clear message
+// rather than later with "x is not a function".
+
+/** The ABI version these bindings were written for (`cairn_abi_version()` must return it). */
+export const ABI_VERSION = 1;
+
+/**
+ * @typedef {object} Binding
+ * @property {string[]} params  wasm parameter types, in order
+ * @property {string} result    wasm result type
+ * @property {string} doc       what the export does, as the bindings rely on it
+ */
+
+/**
+ * Every function export the bindings call, by name, with its signature. Data, not code, so a
+ * test can check it against the module's exports in both directions.
+ * @type {Readonly<Record<string, Binding>>}
+ */
+export const BINDINGS = Object.freeze({
+  cairn_abi_version: { params: [], result: 'i32', doc: 'version of the ABI; must equal ABI_VERSION' },
+  cairn_record_stride: { params: [], result: 'i32', doc: 'doubles per result record: [id, count, x, y]' },
+  cairn_status_count: { params: [], result: 'i32', doc: 'status codes run from -1 to -this' },
+  cairn_last_error_detail: { params: [], result: 'f64', doc: 'detail of the last error: point index, option field or cluster id' },
+  cairn_alloc: { params: ['i32'], result: 'i32', doc: 'allocates a buffer the exports accept (8-byte aligned); 0 on failure' },
+  cairn_free: { params: ['i32'], result: 'i32', doc: 'frees a buffer from cairn_alloc' },
+  cairn_index_create: { params: ['f64', 'f64', 'i32', 'i32', 'i32'], result: 'i32', doc: '(radius, extent, minZoom, maxZoom, minPoints) → handle' },
+  cairn_index_destroy: { params: ['i32'], result: 'i32', doc: 'frees an index' },
+  cairn_index_reserve: { params: ['i32', 'i32'], result: 'i32', doc: 'makes room for more points' },
+  cairn_index_add: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, lng/lat pairs, count) → point count; all or nothing' },
+  cairn_index_build_step: { params: ['i32'], result: 'i32', doc: 'clusters one zoom → zooms left (0 = built)' },
+  cairn_index_point_count: { params: ['i32'], result: 'i32', doc: 'points added' },
+  cairn_index_cluster_count: { params: ['i32'], result: 'i32', doc: 'clusters formed over all zooms' },
+  cairn_index_clusters: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, west, south, east, north, zoom, out, capacity) → total records' },
+  cairn_index_children: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, cluster id, out, capacity) → total records' },
+  cairn_index_leaves: { params: ['i32', 'f64', 'f64', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, cluster id, limit, offset, out, capacity) → total records' },
+  cairn_index_expansion_zoom: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, cluster id) → zoom at which the cluster splits' },
+  cairn_index_tile: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, out, capacity) → total records [id, count, tile x, tile y]' },
+});
+
+// Non-function exports and the reactor entry point, which the bindings use too.
+const OTHER_EXPORTS = ['memory', '_initialize'];
+
+/**
+ * The names of every export the bindings use (functions, `memory`, `_initialize`).
+ * @returns {string[]}
+ */
+export function exportNames() {
+  return [...OTHER_EXPORTS, ...Object.keys(BINDINGS)];
+}
+
+/**
+ * The instantiated module, as the rest of the bindings see it.
+ * @typedef {object} CairnModule
+ * @property {WebAssembly.Module} module
+ * @property {WebAssembly.Instance} instance
+ * @property {WebAssembly.Memory} memory
+ * @property {Record<string, Function>} fn  the bound exports, by name (see BINDINGS)
+ * @property {number} abiVersion
+ * @property {number} recordStride  doubles per result record, as the module says
+ * @property {number} statusCount   status codes run from -1 to -statusCount
+ */
+
+/** @type {CairnModule | null} */
+let loaded = null;
+/** @type {Promise<CairnModule> | null} */
+let pending = null;
+
+// Read through globalThis so that browsers (and type checkers without Node's types) see no
+// free `process` identifier.
+const nodeProcess = /** @type {any} */ (globalThis).process;
+const isNode = typeof nodeProcess === 'object' && nodeProcess !== null &&
+  typeof nodeProcess.versions === 'object' && nodeProcess.versions !== null &&
+  typeof nodeProcess.versions.node === 'string';
+
+/**
+ * Loads and instantiates cairn.wasm, once: later calls return the same module (their `source`
+ * is ignored). A failed attempt is not remembered, so `init` may be called again.
+ *
+ * @param {string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module | Response} [source]
+ *   where the module comes from; by default `../dist/cairn.wasm` next to this file (read from
+ *   disk in Node, fetched in a browser)
+ * @returns {Promise<CairnModule>}
+ */
+export function init(source) {
+  if (loaded) return Promise.resolve(loaded);
+  if (!pending) {
+    pending = instantiate(source).then(
+      (instance) => {
+        loaded = bind(instance.module, instance.instance);
+        return loaded;
+      },
+    ).finally(() => { pending = null; });
+  }
+  return pending;
+}
+
+/**
+ * The module `init` loaded; throws if `init` has not finished yet.
+ * @returns {CairnModule}
+ */
+export function getModule() {
+  if (!loaded) {
+    throw new Error('cairn: the WebAssembly module is not loaded yet; call `await init()` first');
+  }
+  return loaded;
+}
+
+/**
+ * Whether `init` has finished.
+ * @returns {boolean}
+ */
+export function isInitialized() {
+  return loaded !== null;
+}
+
+/**
+ * @param {any} source
+ * @returns {Promise<{module: WebAssembly.Module, instance: WebAssembly.Instance}>}
+ */
+async function instantiate(source) {
+  // The module imports nothing (it is built that way and a test checks it).
+  /** @type {WebAssembly.Imports} */
+  const imports = {};
+  if (source instanceof WebAssembly.Module) {
+    return { module: source, instance: await WebAssembly.instantiate(source, imports) };
+  }
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    return WebAssembly.instantiate(/** @type {BufferSource} */ (source), imports);
+  }
+  if (typeof Response === 'function' && source instanceof Response) {
+    return fromResponse(source, imports);
+  }
+  if (source !== undefined && typeof source !== 'string' && !(source instanceof URL)) {
+    throw new TypeError('cairn init: source must be a URL, a path, bytes or a WebAssembly.Module');
+  }
+  const url = source === undefined ? new URL('../dist/cairn.wasm', import.meta.url) : source;
+  if (isNode) {
+    const bytes = await readInNode(url);
+    return WebAssembly.instantiate(bytes, imports);
+  }
+  return fromResponse(await fetch(url), imports);
+}
+
+/**
+ * @param {string | URL} url
+ * @returns {Promise<Uint8Array>}
+ */
+async function readInNode(url) {
+  // A string with a scheme is a URL; anything else is a file path. Node's fetch cannot read
+  // file: URLs, so those (and paths) go through fs.
+  const asUrl = url instanceof URL ? url : (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith('data:')) ? new URL(url) : null;
+  if (asUrl && asUrl.protocol !== 'file:') {
+    const response = await fetch(asUrl);
+    if (!response.ok) throw new Error(`cairn init: fetching ${asUrl} failed with HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  // @ts-ignore: Node's types are not installed; this line only runs in Node.
+  const fs = await import('node:fs/promises');
+  return fs.readFile(asUrl ?? url);
+}
+
+/**
+ * @param {Response} response
+ * @param {WebAssembly.Imports} imports
+ */
+async function fromResponse(response, imports) {
+  if (!response.ok) throw new Error(`cairn init: fetching ${response.url} failed with HTTP ${response.status}`);
+  if (typeof WebAssembly.instantiateStreaming === 'function') {
+    try {
+      // Consumes a clone so the fallback below still has an unread body.
+      return await WebAssembly.instantiateStreaming(response.clone(), imports);
+    } catch (error) {
+      // Servers that do not send application/wasm make streaming fail; the bytes are fine.
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
+  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+}
+
+/**
+ * Checks the instance against the binding table and runs its initializer.
+ * @param {WebAssembly.Module} module
+ * @param {WebAssembly.Instance} instance
+ * @returns {CairnModule}
+ */
+function bind(module, instance) {
+  const exports = /** @type {Record<string, any>} */ (instance.exports);
+  if (typeof exports.cairn_abi_version !== 'function') {
+    throw new Error('cairn init: this WebAssembly module is not cairn.wasm (no cairn_abi_version export)');
+  }
+  if (!(exports.memory instanceof WebAssembly.Memory)) {
+    throw new Error('cairn init: the module exports no memory');
+  }
+  if (typeof exports._initialize === 'function') exports._initialize();
+  const abiVersion = exports.cairn_abi_version();
+  if (abiVersion !== ABI_VERSION) {
+    throw new Error(`cairn init: cairn.wasm has ABI version ${abiVersion} but these bindings know version ` +
+      `${ABI_VERSION}; rebuild the module (./build.sh wasm) or update the JavaScript`);
+  }
+  const problems = [];
+  /** @type {Record<string, Function>} */
+  const fn = {};
+  for (const [name, binding] of Object.entries(BINDINGS)) {
+    const f = exports[name];
+    if (typeof f !== 'function') {
+      problems.push(`missing export ${name}`);
+    } else if (f.length !== binding.params.length) {
+      problems.push(`${name} takes ${f.length} arguments, the bindings pass ${binding.params.length}`);
+    } else {
+      fn[name] = f;
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(`cairn init: cairn.wasm does not match the bindings: ${problems.join('; ')}`);
+  }
+  return Object.freeze({
+    module,
+    instance,
+    memory: exports.memory,
+    fn: Object.freeze(fn),
+    abiVersion,
+    recordStride: fn.cairn_record_stride(),
+    statusCount: fn.cairn_status_count(),
+  });
+}
