@@ -36,26 +36,36 @@ extension HierarchicalClusterIndex {
         return 0
     }
 
+    /// Sorts the points by grid cell into a new build. The sort borrows the build's own
+    /// buffers (the keys in place, the order and the scratch inside the not yet filled item
+    /// records), so starting a build allocates nothing beyond what the build keeps.
     private func beginBuild() {
         let n = pointX.count
         pointParent = [Int32](repeating: -1, count: n)
+        reserveClusters(n / 2)
         let grid = _Grid.forClustering(options, zoom: options.maxZoom)
-        var keys = [UInt64](repeating: 0, count: n)
-        var order = [UInt32](repeating: 0, count: n)
-        for i in 0..<n {
-            keys[i] = grid.key(x: Float(pointX[i]), y: Float(pointY[i]))
-            order[i] = UInt32(i)
-        }
-        RadixSort.sort(keys: &keys, values: &order, count: n)
-        keys = []
         let b = _ClusterBuild(zoom: options.maxZoom, capacity: n, grid: grid,
                               groupHighZoom: options.maxZoom + 1)
         b.count = n
-        for j in 0..<n {
-            let i = Int(order[j])
+        // Inside the records' 24 bytes per item: order (4) | scratch keys (8) | scratch order (4).
+        let raw = UnsafeMutableRawPointer(b.entries)
+        let order = raw.bindMemory(to: UInt32.self, capacity: n)
+        let scratchKeys = (raw + 4 * n + 4 * (n & 1)).bindMemory(to: UInt64.self, capacity: n)
+        let scratchOrder = (raw + 12 * n + 4 * (n & 1)).bindMemory(to: UInt32.self, capacity: n)
+        for i in 0..<n {
+            b.keys[i] = grid.key(x: Float(pointX[i]), y: Float(pointY[i]))
+            order[i] = UInt32(i)
+        }
+        RadixSort.sort(b.keys, order, count: n, fromBit: 0, scratch: scratchKeys, scratchOrder)
+        // Fill the records from the back: record j covers bytes 24j..<24j+24, past order[j], so
+        // every order entry still to be read survives (read raw: the memory is records again).
+        _ = raw.bindMemory(to: _Entry.self, capacity: n)
+        var j = n - 1
+        while j >= 0 {
+            let i = Int(raw.load(fromByteOffset: 4 * j, as: UInt32.self))
             let x = Float(pointX[i]), y = Float(pointY[i])
-            b.keys[j] = grid.key(x: x, y: y)
             b.entries[j] = _Entry(x: Double(x), y: Double(y), id: Int32(i), rank: UInt32(i))
+            j -= 1
         }
         builder = b
         state = .building
@@ -88,19 +98,16 @@ extension HierarchicalClusterIndex {
         let s = b.items
         let e = s.entries
         let active = b.activeCount
-        b.activeOrder.removeAll(keepingCapacity: true)
-        for a in 0..<active {
-            b.activeOrder.append(UInt64(e[Int(b.actives[a].position)].rank) << 32 | UInt64(a))
-        }
-        RadixSort.sort(keys: &b.activeOrder, count: active, fromBit: 32)
-        let actives = b.actives
+        let actives = b.actives, order = b.activeOrder
+        for a in 0..<active { order[a] = UInt64(e[Int(actives[a].position)].rank) << 32 | UInt64(a) }
+        RadixSort.sort(order, nil, count: active, fromBit: 32, scratch: b.activeScratch, nil)
         let marks = b.marks
         marks.reset(s.count)
         let minPoints = options.minPoints
         let firstCluster = Int32(pointX.count + clusterX.count)
         var joiners: [Int32] = []
         for o in 0..<active {
-            let record = actives[Int(b.activeOrder[o] & 0xFFFF_FFFF)]
+            let record = actives[Int(order[o] & 0xFFFF_FFFF)]
             let i = Int(record.position)
             if marks.isVisited(i) { continue }
             marks.visit(i)
@@ -146,19 +153,23 @@ extension HierarchicalClusterIndex {
         }
     }
 
+    /// Makes room for `capacity` clusters in all their arrays. They start at half the point
+    /// count (a million points form about 600,000 clusters) and grow by a quarter, not the
+    /// default doubling: they live as long as the index and are its largest after the points.
+    private func reserveClusters(_ capacity: Int) {
+        clusterX.reserveCapacity(capacity)
+        clusterY.reserveCapacity(capacity)
+        clusterPoints.reserveCapacity(capacity)
+        clusterParent.reserveCapacity(capacity)
+        clusterZoom.reserveCapacity(capacity)
+    }
+
     /// Stores the clusters the greedy pass staged.
     private func storeZoom(_ b: _ClusterBuild) {
         let zoom = b.zoom
         let total = clusterX.count + b.staged.count
         if total > clusterX.capacity {
-            // Grow by a quarter, not the default doubling: these arrays live as long as the
-            // index and are its largest after the points.
-            let capacity = max(total, clusterX.capacity + clusterX.capacity / 4 + 1024)
-            clusterX.reserveCapacity(capacity)
-            clusterY.reserveCapacity(capacity)
-            clusterPoints.reserveCapacity(capacity)
-            clusterParent.reserveCapacity(capacity)
-            clusterZoom.reserveCapacity(capacity)
+            reserveClusters(max(total, clusterX.capacity + clusterX.capacity / 4 + 1024))
         }
         for c in b.staged {
             b.newClusters.append(Int32(clusterX.count))

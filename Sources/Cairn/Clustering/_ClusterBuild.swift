@@ -21,11 +21,12 @@ final class _ClusterBuild {
     var grid: _Grid
 
     /// Items with at least one neighbour ("active"), with where their candidate runs start,
-    /// and (rank << 32 | active number) sorted to visit them by rank.
+    /// and (rank << 32 | active number) sorted to visit them by rank, with sort scratch.
     private(set) var actives: UnsafeMutablePointer<_Active>
+    private(set) var activeOrder: UnsafeMutablePointer<UInt64>
+    private(set) var activeScratch: UnsafeMutablePointer<UInt64>
     private(set) var activeCapacity: Int
     var activeCount = 0
-    var activeOrder: [UInt64] = []
 
     /// Clusters formed at this zoom: staged during the greedy pass, then their cluster indices.
     var staged: [_StagedCluster] = []
@@ -52,6 +53,8 @@ final class _ClusterBuild {
         marks = _Marks(capacity: c)
         activeCapacity = c / 8 + 1024
         actives = UnsafeMutablePointer<_Active>.allocate(capacity: activeCapacity)
+        activeOrder = UnsafeMutablePointer<UInt64>.allocate(capacity: activeCapacity)
+        activeScratch = UnsafeMutablePointer<UInt64>.allocate(capacity: activeCapacity)
         run = UnsafeMutablePointer<_Entry>.allocate(capacity: runCapacity)
         runKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: runCapacity)
         self.grid = grid
@@ -63,6 +66,8 @@ final class _ClusterBuild {
         entries.deallocate()
         marks.deallocate()
         actives.deallocate()
+        activeOrder.deallocate()
+        activeScratch.deallocate()
         run.deallocate()
         runKeys.deallocate()
     }
@@ -75,6 +80,10 @@ final class _ClusterBuild {
         grown.moveInitialize(from: actives, count: activeCapacity)
         actives.deallocate()
         actives = grown
+        activeOrder.deallocate()
+        activeScratch.deallocate()
+        activeOrder = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        activeScratch = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
         activeCapacity = capacity
         return grown
     }
@@ -107,32 +116,38 @@ struct _Entry {
     var rank: UInt32
 }
 
-/// An item with a neighbour: its position and its three candidate runs (start and length), so
-/// the greedy pass, which visits items in random order, reads no keys to find them.
+/// An item with a neighbour: its position and its three candidate runs, so the greedy pass,
+/// which visits items in random order, reads no keys to find them. 16 bytes: the rows above and
+/// below by start, the item's own row by how far back it starts, and each run's length.
 struct _Active {
     var position: UInt32
-    var starts: (UInt32, UInt32, UInt32)
-    var lengths: (UInt16, UInt16, UInt16)
+    var aboveStart: UInt32
+    var belowStart: UInt32
+    var sameBack: UInt8
+    var lengths: (UInt8, UInt8, UInt8)
 
-    /// Longest run stored as a length; longer ones (dense data) are found again from the keys.
-    static let longRun = Int(UInt16.max)
+    /// Marks a distance too long to store (dense data): the runs are then found from the keys.
+    static let long = Int(UInt8.max)
 
     init(position: Int, runs: (Range<Int>, Range<Int>, Range<Int>)) {
         self.position = UInt32(position)
-        starts = (UInt32(runs.0.lowerBound), UInt32(runs.1.lowerBound), UInt32(runs.2.lowerBound))
-        lengths = (UInt16(min(runs.0.count, _Active.longRun)), UInt16(min(runs.1.count, _Active.longRun)),
-                   UInt16(min(runs.2.count, _Active.longRun)))
+        aboveStart = UInt32(runs.0.lowerBound)
+        belowStart = UInt32(runs.2.lowerBound)
+        sameBack = UInt8(min(position - runs.1.lowerBound, _Active.long))
+        lengths = (UInt8(min(runs.0.count, _Active.long)), UInt8(min(runs.1.count, _Active.long)),
+                   UInt8(min(runs.2.count, _Active.long)))
     }
 
-    /// The runs, re-measured from the keys only where a run was too long to store.
     @inline(__always)
     func runs(_ items: _SortedItems) -> (Range<Int>, Range<Int>, Range<Int>) {
-        if lengths.0 == UInt16.max || lengths.1 == UInt16.max || lengths.2 == UInt16.max {
-            return items.candidateRuns(of: Int(position), starts: (Int(starts.0), Int(starts.1), Int(starts.2)))
+        let p = Int(position)
+        if sameBack == UInt8.max || lengths.0 == UInt8.max || lengths.1 == UInt8.max || lengths.2 == UInt8.max {
+            return items.candidateRuns(of: p, starts: (Int(aboveStart), items.runStart(of: p), Int(belowStart)))
         }
-        return (Int(starts.0)..<Int(starts.0) + Int(lengths.0),
-                Int(starts.1)..<Int(starts.1) + Int(lengths.1),
-                Int(starts.2)..<Int(starts.2) + Int(lengths.2))
+        let same = p - Int(sameBack)
+        return (Int(aboveStart)..<Int(aboveStart) + Int(lengths.0),
+                same..<same + Int(lengths.1),
+                Int(belowStart)..<Int(belowStart) + Int(lengths.2))
     }
 }
 
@@ -154,6 +169,17 @@ struct _SortedItems {
         return (starts.0..<runEnd(starts.0, through: row == 0 ? 0 : ((row - 1) << 32) | last),
                 starts.1..<runEnd(starts.1, through: (row << 32) | last),
                 starts.2..<runEnd(starts.2, through: ((row + 1) << 32) | last))
+    }
+
+    /// Where the run of `p`'s own row starts: the first position of the row at or after the
+    /// column left of `p`'s.
+    func runStart(of p: Int) -> Int {
+        let key = keys[p]
+        let column = key & 0xFFFF_FFFF
+        let first = ((key >> 32) << 32) | (column > 0 ? column - 1 : 0)
+        var q = p
+        while q > 0 && keys[q - 1] >= first { q -= 1 }
+        return q
     }
 
     /// The first position at or after `start` whose cell key is beyond `last`.

@@ -1,4 +1,4 @@
-/// A stable least-significant-digit radix sort of 64-bit keys carrying 32-bit values.
+/// A stable least-significant-digit radix sort of 64-bit keys, optionally carrying 32-bit values.
 ///
 /// The stdlib `sort()` measured about 3x slower in the wasm build than natively; this one does a
 /// few linear passes (11-bit digits, skipping digits that are the same in every key) and is as
@@ -10,90 +10,92 @@ enum RadixSort {
 
     /// Sorts `keys[0..<count]` ascending and applies the same permutation to `values`.
     static func sort(keys: inout [UInt64], values: inout [UInt32], count: Int) {
-        sortInPlace(keys: &keys, values: &values, count: count, carryValues: true, fromBit: 0)
-    }
-
-    private static func sortInPlace(keys: inout [UInt64], values: inout [UInt32], count: Int,
-                                    carryValues: Bool, fromBit: UInt64) {
-        if count < 2 { return }
-        if !carryValues && values.count < count {
-            // The insertion sort below moves values too; give it room (small counts only).
-            if count <= 48 { values = [UInt32](repeating: 0, count: count) }
-        }
-        if count <= 48 {
-            insertionSort(keys: &keys, values: &values, count: count, fromBit: fromBit)
-            return
-        }
-        var maxKey: UInt64 = 0
-        for i in 0..<count where keys[i] > maxKey { maxKey = keys[i] }
-        var tmpKeys = [UInt64](repeating: 0, count: count)
-        var tmpValues = [UInt32](repeating: 0, count: carryValues ? count : 0)
-        var counts = [Int](repeating: 0, count: buckets)
-        var inTemp = false
-        var shift: UInt64 = fromBit
-        let mask = UInt64(buckets - 1)
-        while shift < 64 && (maxKey >> shift) != 0 {
-            let moved: Bool = keys.withUnsafeMutableBufferPointer { k in
-                values.withUnsafeMutableBufferPointer { v in
-                    tmpKeys.withUnsafeMutableBufferPointer { tk in
-                        tmpValues.withUnsafeMutableBufferPointer { tv in
-                            counts.withUnsafeMutableBufferPointer { c in
-                                let (srcK, srcV, dstK, dstV) = inTemp ? (tk, tv, k, v) : (k, v, tk, tv)
-                                for b in 0..<buckets { c[b] = 0 }
-                                for i in 0..<count { c[Int((srcK[i] >> shift) & mask)] += 1 }
-                                // A digit every key shares orders nothing: skip the pass.
-                                if c[Int((srcK[0] >> shift) & mask)] == count { return false }
-                                var sum = 0
-                                for b in 0..<buckets {
-                                    let n = c[b]
-                                    c[b] = sum
-                                    sum += n
-                                }
-                                for i in 0..<count {
-                                    let key = srcK[i]
-                                    let b = Int((key >> shift) & mask)
-                                    let at = c[b]
-                                    c[b] = at + 1
-                                    dstK[at] = key
-                                    if carryValues { dstV[at] = srcV[i] }
-                                }
-                                return true
-                            }
-                        }
+        guard count >= 2 else { return }
+        var scratchKeys = [UInt64](repeating: 0, count: count)
+        var scratchValues = [UInt32](repeating: 0, count: count)
+        keys.withUnsafeMutableBufferPointer { k in
+            values.withUnsafeMutableBufferPointer { v in
+                scratchKeys.withUnsafeMutableBufferPointer { sk in
+                    scratchValues.withUnsafeMutableBufferPointer { sv in
+                        sort(k.baseAddress!, v.baseAddress, count: count, fromBit: 0,
+                             scratch: sk.baseAddress!, sv.baseAddress)
                     }
                 }
-            }
-            if moved { inTemp.toggle() }
-            shift += digitBits
-        }
-        if inTemp {
-            for i in 0..<count {
-                keys[i] = tmpKeys[i]
-                if carryValues { values[i] = tmpValues[i] }
             }
         }
     }
 
     /// Sorts `keys[0..<count]` by their bits from `fromBit` up, ignoring the bits below (keys
-    /// that carry their own payload there). Stable.
+    /// that carry their own payload there).
     static func sort(keys: inout [UInt64], count: Int, fromBit: Int) {
-        var none: [UInt32] = []
-        sortInPlace(keys: &keys, values: &none, count: count, carryValues: false, fromBit: UInt64(fromBit))
+        guard count >= 2 else { return }
+        var scratch = [UInt64](repeating: 0, count: count)
+        keys.withUnsafeMutableBufferPointer { k in
+            scratch.withUnsafeMutableBufferPointer { s in
+                sort(k.baseAddress!, nil, count: count, fromBit: fromBit, scratch: s.baseAddress!, nil)
+            }
+        }
     }
 
-    private static func insertionSort(keys: inout [UInt64], values: inout [UInt32], count: Int,
-                                      fromBit: UInt64) {
+    /// The sort on raw buffers, with the caller's scratch space (`count` keys, and `count`
+    /// values when values are carried), so a hot caller can reuse it.
+    static func sort(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<UInt32>?,
+                     count: Int, fromBit: Int, scratch: UnsafeMutablePointer<UInt64>,
+                     _ scratchValues: UnsafeMutablePointer<UInt32>?) {
+        if count < 2 { return }
+        let low = UInt64(fromBit)
+        if count <= 48 {
+            insertionSort(keys, values, count: count, fromBit: low)
+            return
+        }
+        var maxKey: UInt64 = 0
+        for i in 0..<count where keys[i] > maxKey { maxKey = keys[i] }
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: buckets)
+        defer { counts.deallocate() }
+        var src = (keys, values), dst = (scratch, scratchValues)
+        var shift = low
+        let mask = UInt64(buckets - 1)
+        while shift < 64 && (maxKey >> shift) != 0 {
+            defer { shift += digitBits }
+            for b in 0..<buckets { counts[b] = 0 }
+            for i in 0..<count { counts[Int((src.0[i] >> shift) & mask)] += 1 }
+            // A digit every key shares orders nothing: skip the pass.
+            if counts[Int((src.0[0] >> shift) & mask)] == count { continue }
+            var sum = 0
+            for b in 0..<buckets {
+                let n = counts[b]
+                counts[b] = sum
+                sum += n
+            }
+            for i in 0..<count {
+                let key = src.0[i]
+                let b = Int((key >> shift) & mask)
+                let at = counts[b]
+                counts[b] = at + 1
+                dst.0[at] = key
+                if let sv = src.1, let dv = dst.1 { dv[at] = sv[i] }
+            }
+            swap(&src, &dst)
+        }
+        if src.0 != keys {
+            keys.update(from: src.0, count: count)
+            if let v = values, let sv = src.1 { v.update(from: sv, count: count) }
+        }
+    }
+
+    private static func insertionSort(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<UInt32>?,
+                                      count: Int, fromBit: UInt64) {
         for i in 1..<count {
             let key = keys[i]
-            let value = values[i]
+            let value = values?[i] ?? 0
             var j = i
             while j > 0 && (keys[j - 1] >> fromBit) > (key >> fromBit) {
                 keys[j] = keys[j - 1]
-                values[j] = values[j - 1]
+                values?[j] = values![j - 1]
                 j -= 1
             }
             keys[j] = key
-            values[j] = value
+            values?[j] = value
         }
     }
 }
