@@ -189,3 +189,14 @@ final class HierarchicalClusterIndexTests: XCTestCase {
         XCTAssertEqual(_jsRound(1e300), 2_147_483_647)
     }
 }
+
+extension HierarchicalClusterIndexTests {
+    /// supercluster moves a seed's neighbours that are too few to cluster next to the seed in
+    /// its data order; here that decides who clusters one zoom lower.
+    func testNeighboursTooFewToClusterFollowTheirSeed() throws {
+        let index = try Fixtures.makeIndex([16, 5, 7.5, 9.5, 13, 19, 0, 10.5, 2, 18, 1.5, 10.5],
+                                           ClusterOptions(minPoints: 3))
+        let m = try Fixtures.membership(index, zoom: 1).map(\.leaves)
+        XCTAssertEqual(m, [[0], [1], [2], [3, 4, 5]])
+    }
+}

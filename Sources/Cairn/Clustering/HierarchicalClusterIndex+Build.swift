@@ -79,6 +79,8 @@ extension HierarchicalClusterIndex {
         b.newRanks.removeAll(keepingCapacity: true)
         b.absorbed.removeAll(keepingCapacity: true)
         b.staged.removeAll(keepingCapacity: true)
+        b.movedPos.removeAll(keepingCapacity: true)
+        b.movedKeys.removeAll(keepingCapacity: true)
         findActiveItems(b, r2: r2)
         // The greedy pass reads the clusters of earlier zooms and sets parents; the clusters it
         // forms are staged in `b` and appended afterwards, so it can work through raw buffers.
@@ -90,7 +92,34 @@ extension HierarchicalClusterIndex {
                 }
             }
         }
+        if !b.movedPos.isEmpty { renumberRanks(b) }
         storeZoom(b)
+    }
+
+    /// With minPoints > 2 a seed can visit neighbours without clustering them; supercluster then
+    /// moves them right after the seed in its data order. Rank every item visible at the next
+    /// zoom again, 0, 1, 2 …, in that order: the rest keep their order, a new cluster stands
+    /// where its seed stood, moved items follow their seed.
+    private func renumberRanks(_ b: _ClusterBuild) {
+        let e = b.entries, marks = b.marks, n = b.count
+        var composite = [UInt64](repeating: 0, count: n)
+        for p in 0..<n { composite[p] = UInt64(e[p].rank) << 32 }
+        for k in 0..<b.movedPos.count { composite[Int(b.movedPos[k])] = b.movedKeys[k] }
+        var keys: [UInt64] = []
+        var values: [UInt32] = []
+        for p in 0..<n where !marks.isAbsorbed(p) {
+            keys.append(composite[p])
+            values.append(UInt32(p))
+        }
+        for k in 0..<b.staged.count {
+            keys.append(UInt64(b.staged[k].rank) << 32)
+            values.append(UInt32(n + k))
+        }
+        RadixSort.sort(keys: &keys, values: &values, count: keys.count)
+        for (rank, v) in values.enumerated() {
+            let at = Int(v)
+            if at < n { e[at].rank = UInt32(rank) } else { b.staged[at - n].rank = UInt32(rank) }
+        }
     }
 
     /// The greedy pass over the active items, by rank.
@@ -128,8 +157,15 @@ extension HierarchicalClusterIndex {
             }
             if total == itemCount { continue }
             if total < minPoints {
-                // Too few to cluster: the neighbours are visited but stay single.
-                for p in joiners { marks.visit(Int(p)) }
+                // Too few to cluster: the neighbours are visited but stay single, and (as in
+                // supercluster's data order) follow the seed from the next zoom on, in rank
+                // order among themselves.
+                joiners.sort { e[Int($0)].rank < e[Int($1)].rank }
+                for (k, p) in joiners.enumerated() {
+                    marks.visit(Int(p))
+                    b.movedPos.append(p)
+                    b.movedKeys.append(UInt64(itemRank) << 32 | UInt64(k + 1))
+                }
                 continue
             }
             let clusterItem = firstCluster + Int32(b.staged.count)

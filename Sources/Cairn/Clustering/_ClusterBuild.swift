@@ -34,6 +34,9 @@ final class _ClusterBuild {
     var newRanks: [UInt32] = []
     /// Every item absorbed at this zoom.
     var absorbed: [Int32] = []
+    /// Items visited but not clustered (minPoints > 2), and where they go in the data order.
+    var movedPos: [Int32] = []
+    var movedKeys: [UInt64] = []
 
     /// The zoom group being gathered: its highest zoom, and the items that stopped being
     /// visible inside it (they belong to the group but are no longer in `entries`).
