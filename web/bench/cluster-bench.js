@@ -182,7 +182,7 @@ async function main() {
     console.log(`  wasm memory grew ${mib(r.grownBytes)} over the load = ${(r.grownBytes / r.points).toFixed(1)} bytes/point ` +
       `(peak, page-granular; memory now ${mib(r.memoryBytes)})` +
       (r.grownBytes === 0 ? ' — the load fit in the initial memory; use more points for a figure' : ''));
-    console.log('  JS side: no per-point arrays (the index keeps a reference to the caller\'s 16 bytes/point Float64Array)');
+    console.log('  JS side: no per-point arrays (the index keeps no reference to the input)');
     console.log('  viewport query (getClustersInto):');
     console.log('    zoom   ms/query   mean results');
     for (const { z, ms, mean } of r.zooms) {

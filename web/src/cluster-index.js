@@ -191,11 +191,6 @@ export class ClusterIndex {
    * @type {Int32Array | null}
    */
   #featureOf = null;
-  /**
-   * lng/lat pairs given to loadCoordinates (the caller's array, not a copy).
-   * @type {ArrayLike<number> | null}
-   */
-  #coords = null;
 
   /**
    * @param {ClusterOptions} [options]
@@ -277,8 +272,8 @@ export class ClusterIndex {
   /**
    * Loads points from longitude/latitude pairs, replacing any data loaded before: the fast
    * path, with no object per point. Point i is pairs 2i, 2i+1; features returned for it are
-   * made on demand as `{type: 'Feature', properties: {index: i}, geometry}`. The array is kept
-   * (not copied) for those; do not change it while the index is in use.
+   * made on demand as `{type: 'Feature', properties: {index: i}, geometry}` from the engine's
+   * positions: the index keeps no reference to the array, so it costs no memory after loading.
    *
    * @param {Float64Array | ArrayLike<number>} lngLat
    * @param {{onProgress?: (progress: Progress) => void}} [options]
@@ -309,7 +304,6 @@ export class ClusterIndex {
       return count;
     }, ArrayBuffer.isView(lngLat), null, onProgress, 'loadCoordinates');
     this.points = null;
-    this.#coords = lngLat;
     return this;
   }
 
@@ -470,7 +464,6 @@ export class ClusterIndex {
     if (registry) registry.unregister(this);
     release(this.#res);
     this.points = null;
-    this.#coords = null;
     this.#featureOf = null;
   }
 
@@ -510,7 +503,6 @@ export class ClusterIndex {
     const res = this.#res;
     const fn = res.fn;
     this.points = null;
-    this.#coords = null;
     this.#featureOf = null;
     // Destroy before creating: wasm memory never shrinks, so the old index's memory should be
     // free for the new one to reuse.
@@ -573,7 +565,6 @@ export class ClusterIndex {
   #resetEmpty() {
     const res = this.#res;
     this.points = null;
-    this.#coords = null;
     this.#featureOf = null;
     if (res.handle) res.fn.cairn_index_destroy(res.handle);
     res.handle = 0;
@@ -653,7 +644,7 @@ export class ClusterIndex {
           geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] },
         };
       } else {
-        out[i] = this.#pointFeature(this.#featureOf ? this.#featureOf[id] : id);
+        out[i] = this.#pointFeature(this.#featureOf ? this.#featureOf[id] : id, v[k + 2], v[k + 3]);
       }
     }
     return out;
@@ -661,16 +652,15 @@ export class ClusterIndex {
 
   /**
    * @param {number} index  input index
+   * @param {number} lng  the engine's position of the point
+   * @param {number} lat
    * @returns {PointFeature}
    */
-  #pointFeature(index) {
+  #pointFeature(index, lng, lat) {
     if (this.points) return this.points[index];
-    const c = /** @type {ArrayLike<number>} */ (this.#coords);
-    return {
-      type: 'Feature',
-      properties: { index },
-      geometry: { type: 'Point', coordinates: [+c[2 * index], +c[2 * index + 1]] },
-    };
+    // Fast-path data: the index keeps no copy of the caller's coordinates; the engine's
+    // position is the input's to about 1e-13°.
+    return { type: 'Feature', properties: { index }, geometry: { type: 'Point', coordinates: [lng, lat] } };
   }
 
   /**
