@@ -15,13 +15,14 @@ WORK=.build/wasm
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-# Debian packages the wasm link needs (libc and libm, compiler builtins), and Node for the JS
-# tests. Installed only when missing.
+# Debian packages the wasm link needs (libc and libm, compiler builtins), Node, and for the
+# tests TypeScript (to check the JSDoc types). Installed only when missing.
 install_deps() {
   local need=()
   [ -f "$WASI_SYSROOT/libc.a" ] || need+=(wasi-libc)
   [ -n "$BUILTINS" ] || need+=(libclang-rt-14-dev-wasm32)
   command -v node >/dev/null || need+=(nodejs)
+  [ "${1:-}" != "test" ] || command -v tsc >/dev/null || need+=(node-typescript)  # JSDoc type check
   if [ ${#need[@]} -gt 0 ]; then
     log "installing ${need[*]}"
     local sudo=""
@@ -52,6 +53,7 @@ build_wasm() {
 }
 
 run_tests() {
+  install_deps test
   build_wasm
   log "swift test (native: the engine, the C ABI, parity with the reference fixtures)"
   local swift_status node_status
