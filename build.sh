@@ -65,14 +65,15 @@ run_tests() {
   node_status=${PIPESTATUS[0]}
   set -e
   # One closing line for both runners.
-  local sp sf np nf
+  local sp sf ss np nf
   sp=$(grep -oE 'Executed [0-9]+ tests?' .build/swift-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
   sf=$(grep -oE 'with [0-9]+ failures?' .build/swift-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  ss=$(grep -E 'Executed [0-9]+ tests?' .build/swift-test.log | tail -n 1 | grep -oE '[0-9]+ tests? skipped' | grep -oE '[0-9]+' || echo 0)
   np=$(grep -oE 'pass [0-9]+$' .build/node-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
   nf=$(grep -oE 'fail [0-9]+$' .build/node-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
   [ "$swift_status" -eq 0 ] || sf=$((sf > 0 ? sf : 1))
   [ "$node_status" -eq 0 ] || nf=$((nf > 0 ? nf : 1))
-  echo "tests: $((sp - sf + np)) passed, $((sf + nf)) failed"
+  echo "tests: $((sp - sf - ss + np)) passed, $((sf + nf)) failed"
   [ "$swift_status" -eq 0 ] && [ "$node_status" -eq 0 ]
 }
 
