@@ -37,7 +37,7 @@ build_wasm() {
   install_deps
   command -v swiftc >/dev/null || { echo "swiftc not found: install Swift 6.3 with the Embedded wasm stdlib" >&2; exit 1; }
   local flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded
-               -enable-experimental-feature Extern -wmo -Osize -parse-as-library
+               -enable-experimental-feature Extern -wmo -O -parse-as-library
                -Xfrontend -disable-stack-protector)
   mkdir -p "$WORK" web/dist
   log "compiling Cairn for wasm32 (Embedded Swift)"

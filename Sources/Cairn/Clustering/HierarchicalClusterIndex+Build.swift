@@ -135,8 +135,24 @@ extension HierarchicalClusterIndex {
         let minPoints = options.minPoints
         let firstCluster = Int32(pointX.count + clusterX.count)
         var joiners: [Int32] = []
+        // Items are visited in rank order, which is random in memory: each visit would wait for
+        // several cache misses in a row. Fetch a batch's records first, then touch the lines its
+        // visits will read; those loads are independent, so the memory system overlaps them.
+        let batchSize = 32
+        let batch = b.batch
+        var touched: UInt32 = 0
         for o in 0..<active {
-            let record = actives[Int(order[o] & 0xFFFF_FFFF)]
+            let slot = o % batchSize
+            if slot == 0 {
+                let end = min(o + batchSize, active)
+                for k in o..<end { batch[k - o] = actives[Int(order[k] & 0xFFFF_FFFF)] }
+                for k in 0..<(end - o) {
+                    let r = batch[k]
+                    if marks.isVisited(Int(r.position)) { continue }
+                    touched &+= e[Int(r.position)].rank &+ e[Int(r.aboveStart)].rank &+ e[Int(r.belowStart)].rank
+                }
+            }
+            let record = batch[slot]
             let i = Int(record.position)
             if marks.isVisited(i) { continue }
             marks.visit(i)
@@ -187,6 +203,7 @@ extension HierarchicalClusterIndex {
             b.staged.append(_StagedCluster(x: wx / Double(total), y: wy / Double(total),
                                            count: UInt32(total), rank: itemRank))
         }
+        b.touched = touched  // keeps the touching loads from being optimised away
     }
 
     /// Makes room for `capacity` clusters in all their arrays. They start at half the point

@@ -1,6 +1,6 @@
 /// Between two zooms of the build: close the zoom group when it has grown too loose, drop the
-/// absorbed items, re-sort for the next zoom's larger cells (a linear merge of row pairs) and
-/// merge in the new clusters.
+/// absorbed items and merge in the new clusters (one pass), then re-sort for the next zoom's
+/// larger cells (a linear merge of row pairs).
 extension HierarchicalClusterIndex {
     /// Turns the items visible at `b.zoom + 1` into those visible at `b.zoom`, sorted for
     /// clustering at `b.zoom - 1`.
@@ -17,26 +17,72 @@ extension HierarchicalClusterIndex {
             b.groupExtra.append(contentsOf: b.absorbed)
         }
 
-        // Drop the absorbed items and, unless this was the last zoom, halve the cell keys for
-        // the next zoom's grid, in one pass.
         let halve = zoom > options.minZoom
-        let keys = b.keys, e = b.entries, marks = b.marks
-        if !b.absorbed.isEmpty {
-            var w = 0
-            for p in 0..<b.count where !marks.isAbsorbed(p) {
-                keys[w] = halve ? _halved(keys[p]) : keys[p]
-                e[w] = e[p]
-                w += 1
-            }
-            b.count = w
-        } else if halve {
-            for p in 0..<b.count { keys[p] = _halved(keys[p]) }
-        }
+        compactAndInsert(b, halve: halve)
         if halve {
             mergeRowPairs(b)
             b.grid = b.grid.coarser
         }
-        mergeNewClusters(b)
+    }
+
+    /// One forward pass: drops the absorbed items, merges in the new clusters (sorted by cell in
+    /// the grid they were formed in, like everything else) and, unless this was the last zoom,
+    /// halves the cell keys for the next zoom's grid.
+    private func compactAndInsert(_ b: _ClusterBuild, halve: Bool) {
+        let m = b.newClusters.count
+        let grid = b.grid
+        var clusterKeys = [UInt64](repeating: 0, count: m)
+        var order = [UInt32](repeating: 0, count: m)
+        for j in 0..<m {
+            let c = Int(b.newClusters[j])
+            clusterKeys[j] = grid.key(x: Float(clusterX[c]), y: Float(clusterY[c]))
+            order[j] = UInt32(j)
+        }
+        RadixSort.sort(keys: &clusterKeys, values: &order, count: m)
+
+        let keys = b.keys, e = b.entries, marks = b.marks, n = b.count
+        let firstCluster = Int32(pointX.count)
+        var queue = b.pending
+        var p = 0, w = 0, j = 0
+        @inline(__always) func write(_ key: UInt64, _ entry: _Entry) {
+            keys[w] = halve ? _halved(key) : key
+            e[w] = entry
+            w += 1
+        }
+        while true {
+            if queue.isEmpty {
+                while p < n && marks.isAbsorbed(p) { p += 1 }
+                if j == m {
+                    // No cluster left to insert: the rest is plain compaction.
+                    while p < n {
+                        if !marks.isAbsorbed(p) { write(keys[p], e[p]) }
+                        p += 1
+                    }
+                    break
+                }
+                if p < n {
+                    queue.push(keys[p], e[p])
+                    p += 1
+                }
+            }
+            if queue.isEmpty && j == m { break }
+            // Everything at or below the write position must be read before it is overwritten.
+            while p <= w && p < n {
+                if !marks.isAbsorbed(p) { queue.push(keys[p], e[p]) }
+                p += 1
+            }
+            if j < m && (queue.isEmpty || clusterKeys[j] < queue.frontKey) {
+                let k = Int(order[j])
+                let c = Int(b.newClusters[k])
+                write(clusterKeys[j], _Entry(x: clusterX[c], y: clusterY[c], id: firstCluster + Int32(c), rank: b.newRanks[k]))
+                j += 1
+            } else {
+                let (key, entry) = queue.pop()
+                write(key, entry)
+            }
+        }
+        b.pending = queue
+        b.count = w
     }
 
     /// After halving, each row of the coarser grid is two runs sorted by column (old rows 2k
@@ -90,41 +136,6 @@ extension HierarchicalClusterIndex {
             i += 1
             w += 1
         }
-    }
-
-    /// Sorts this zoom's new clusters and merges them into the visible items from the back.
-    private func mergeNewClusters(_ b: _ClusterBuild) {
-        let m = b.newClusters.count
-        if m == 0 { return }
-        let grid = b.grid
-        var keys = [UInt64](repeating: 0, count: m)
-        var order = [UInt32](repeating: 0, count: m)
-        for j in 0..<m {
-            let c = Int(b.newClusters[j])
-            keys[j] = grid.key(x: Float(clusterX[c]), y: Float(clusterY[c]))
-            order[j] = UInt32(j)
-        }
-        RadixSort.sort(keys: &keys, values: &order, count: m)
-        let e = b.entries, sorted = b.keys
-        var i = b.count - 1
-        var j = m - 1
-        var w = b.count + m - 1
-        let n = pointX.count
-        while j >= 0 {
-            if i >= 0 && sorted[i] > keys[j] {
-                sorted[w] = sorted[i]
-                e[w] = e[i]
-                i -= 1
-            } else {
-                let k = Int(order[j])
-                let c = Int(b.newClusters[k])
-                sorted[w] = keys[j]
-                e[w] = _Entry(x: clusterX[c], y: clusterY[c], id: Int32(n + c), rank: b.newRanks[k])
-                j -= 1
-            }
-            w -= 1
-        }
-        b.count += m
     }
 
     /// Stores the zoom group `lowZoom...b.groupHighZoom`: the items visible at `lowZoom` (the

@@ -27,6 +27,9 @@ final class _ClusterBuild {
     private(set) var activeScratch: UnsafeMutablePointer<UInt64>
     private(set) var activeCapacity: Int
     var activeCount = 0
+    /// A batch of active records about to be visited, and a sum of what was read ahead.
+    let batch = UnsafeMutablePointer<_Active>.allocate(capacity: 32)
+    var touched: UInt32 = 0
 
     /// Clusters formed at this zoom: staged during the greedy pass, then their cluster indices.
     var staged: [_StagedCluster] = []
@@ -42,6 +45,9 @@ final class _ClusterBuild {
     /// visible inside it (they belong to the group but are no longer in `entries`).
     var groupHighZoom: Int
     var groupExtra: [Int32] = []
+
+    /// Items read ahead while new clusters are merged in (see `_PendingQueue`).
+    var pending = _PendingQueue()
 
     /// Scratch for merging two runs of rows: the first run is copied here.
     var runKeys: UnsafeMutablePointer<UInt64>
@@ -71,6 +77,8 @@ final class _ClusterBuild {
         actives.deallocate()
         activeOrder.deallocate()
         activeScratch.deallocate()
+        batch.deallocate()
+        pending.deallocate()
         run.deallocate()
         runKeys.deallocate()
     }
