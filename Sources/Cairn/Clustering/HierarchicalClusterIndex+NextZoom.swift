@@ -49,6 +49,14 @@ extension HierarchicalClusterIndex {
             e[w] = entry
             w += 1
         }
+        @inline(__always) func writeCluster() {
+            let k = Int(order[j])
+            let c = Int(b.newClusters[k])
+            write(clusterKeys[j], _Entry(x: clusterX[c], y: clusterY[c], id: firstCluster + Int32(c), rank: b.newRanks[k]))
+            j += 1
+        }
+        // Invariant: with the queue empty, the write position is at or before the read position,
+        // so the common case copies straight from read to write position.
         while true {
             if queue.isEmpty {
                 while p < n && marks.isAbsorbed(p) { p += 1 }
@@ -60,22 +68,30 @@ extension HierarchicalClusterIndex {
                     }
                     break
                 }
-                if p < n {
+                if p == n {
+                    writeCluster()
+                    continue
+                }
+                if clusterKeys[j] >= keys[p] {
+                    write(keys[p], e[p])  // ties: the item already there first
+                    p += 1
+                    continue
+                }
+                if w == p {
+                    // The cluster goes where an unread item lies: read that one ahead.
                     queue.push(keys[p], e[p])
                     p += 1
                 }
+                writeCluster()
+                continue
             }
-            if queue.isEmpty && j == m { break }
             // Everything at or below the write position must be read before it is overwritten.
             while p <= w && p < n {
                 if !marks.isAbsorbed(p) { queue.push(keys[p], e[p]) }
                 p += 1
             }
-            if j < m && (queue.isEmpty || clusterKeys[j] < queue.frontKey) {
-                let k = Int(order[j])
-                let c = Int(b.newClusters[k])
-                write(clusterKeys[j], _Entry(x: clusterX[c], y: clusterY[c], id: firstCluster + Int32(c), rank: b.newRanks[k]))
-                j += 1
+            if j < m && clusterKeys[j] < queue.frontKey {
+                writeCluster()
             } else {
                 let (key, entry) = queue.pop()
                 write(key, entry)
