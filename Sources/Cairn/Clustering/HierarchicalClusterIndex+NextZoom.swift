@@ -181,7 +181,10 @@ extension HierarchicalClusterIndex {
             }
             w += 1
         }
-        groups.append(_ZoomGroup(lowZoom: lowZoom, highZoom: b.groupHighZoom, grid: grid, ids: ids))
+        groups.append(_ZoomGroup(lowZoom: lowZoom, highZoom: b.groupHighZoom, grid: grid, ids: ids) { item in
+            let pos = indexPosition(item)
+            return grid.key(x: pos.x, y: pos.y)
+        })
     }
 }
 

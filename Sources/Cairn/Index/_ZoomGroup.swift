@@ -11,6 +11,22 @@ struct _ZoomGroup {
     var highZoom: Int
     var grid: _Grid
     var ids: [Int32]
+    /// The cell key of every `fenceStride`-th id: a binary search runs over these (a small,
+    /// contiguous array) and only the last few steps read item positions, which are scattered.
+    var fences: [UInt64]
+
+    static let fenceStride = 16
+
+    init(lowZoom: Int, highZoom: Int, grid: _Grid, ids: [Int32], key: (Int32) -> UInt64) {
+        self.lowZoom = lowZoom
+        self.highZoom = highZoom
+        self.grid = grid
+        self.ids = ids
+        var fences: [UInt64] = []
+        fences.reserveCapacity(ids.count / _ZoomGroup.fenceStride + 1)
+        for i in stride(from: 0, to: ids.count, by: _ZoomGroup.fenceStride) { fences.append(key(ids[i])) }
+        self.fences = fences
+    }
 }
 
 extension HierarchicalClusterIndex {
@@ -28,6 +44,8 @@ extension HierarchicalClusterIndex {
         guard minX <= maxX && minY <= maxY && maxX >= 0 && maxY >= 0 && minX <= 1 && minY <= 1 else { return }
         // A float32 position ≥ minX lies in a cell ≥ that of Float(minX) (rounding is monotone).
         let grid = g.grid
+        // A group of one zoom holds exactly what that zoom shows: no visibility to check.
+        let checkZoom = g.lowZoom != g.highZoom
         let firstRow = grid.cell(Float(max(minY, 0)))
         let lastRow = grid.cell(Float(min(maxY, 1)))
         let firstColumn = grid.cell(Float(max(minX, 0)))
@@ -35,21 +53,21 @@ extension HierarchicalClusterIndex {
         g.ids.withUnsafeBufferPointer { ids in
             let n = ids.count
             // A wide query scans its span of rows once; a narrow one jumps from row to row.
-            let spanStart = lowerBound(ids, grid, from: 0, firstRow << 32)
-            let spanEnd = lowerBound(ids, grid, from: spanStart, (lastRow + 1) << 32)
+            let spanStart = lowerBound(g, ids, from: 0, firstRow << 32)
+            let spanEnd = lowerBound(g, ids, from: spanStart, (lastRow + 1) << 32)
             let rows = Int(lastRow - firstRow) + 1
             if spanEnd - spanStart <= rows * 16 {
-                for p in spanStart..<spanEnd { visit(ids[p], minX, minY, maxX, maxY, zoom, body) }
+                for p in spanStart..<spanEnd { visit(ids[p], minX, minY, maxX, maxY, checkZoom ? zoom : -1, body) }
                 return
             }
             var from = spanStart
             for row in firstRow...lastRow {
-                var p = lowerBound(ids, grid, from: from, (row << 32) | firstColumn)
+                var p = lowerBound(g, ids, from: from, (row << 32) | firstColumn)
                 let last = (row << 32) | lastColumn
                 while p < n {
                     let pos = indexPosition(ids[p])
                     if grid.key(x: pos.x, y: pos.y) > last { break }
-                    visit(ids[p], minX, minY, maxX, maxY, zoom, body)
+                    visit(ids[p], minX, minY, maxX, maxY, checkZoom ? zoom : -1, body)
                     p += 1
                 }
                 from = p
@@ -57,19 +75,29 @@ extension HierarchicalClusterIndex {
         }
     }
 
+    /// Calls `body` with `item` if it lies in the rectangle and (for `zoom` ≥ 0) is visible.
     @inline(__always)
     private func visit(_ item: Int32, _ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double,
                        _ zoom: Int, _ body: (Int32) -> Void) {
         let pos = indexPosition(item)
         let x = Double(pos.x), y = Double(pos.y)
-        if x >= minX && x <= maxX && y >= minY && y <= maxY && isVisible(item, zoom: zoom) {
+        if x >= minX && x <= maxX && y >= minY && y <= maxY && (zoom < 0 || isVisible(item, zoom: zoom)) {
             body(item)
         }
     }
 
     /// First position at or after `from` whose cell key is not below `key`.
-    private func lowerBound(_ ids: UnsafeBufferPointer<Int32>, _ grid: _Grid, from: Int, _ key: UInt64) -> Int {
-        var lo = from, hi = ids.count
+    private func lowerBound(_ g: _ZoomGroup, _ ids: UnsafeBufferPointer<Int32>, from: Int, _ key: UInt64) -> Int {
+        let grid = g.grid
+        let stride = _ZoomGroup.fenceStride
+        // Fences narrow the search to one stretch of `stride` ids …
+        var f0 = from / stride + 1, f1 = g.fences.count
+        while f0 < f1 {
+            let mid = (f0 + f1) >> 1
+            if g.fences[mid] < key { f0 = mid + 1 } else { f1 = mid }
+        }
+        // … in which the ids at or after `from` are searched.
+        var lo = max(from, (f0 - 1) * stride), hi = min(ids.count, f0 * stride)
         while lo < hi {
             let mid = (lo + hi) >> 1
             let pos = indexPosition(ids[mid])
