@@ -188,16 +188,39 @@ struct _SortedItems {
         let key = keys[p]
         let column = key & 0xFFFF_FFFF
         let first = ((key >> 32) << 32) | (column > 0 ? column - 1 : 0)
-        var q = p
-        while q > 0 && keys[q - 1] >= first { q -= 1 }
-        return q
+        // Gallop back (a dense cell can hold thousands), then search the last step.
+        var step = 1, hi = p
+        while hi - step >= 0 && keys[hi - step] >= first {
+            hi -= step
+            step *= 2
+        }
+        var lo = max(0, hi - step)
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] >= first { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 
-    /// The first position at or after `start` whose cell key is beyond `last`.
+    /// The first position at or after `start` whose cell key is beyond `last`: a few steps
+    /// one by one (runs are short at most zooms), then galloping and a binary search, so that a
+    /// dense cell's thousands of items cost each of them a logarithm, not a walk.
     @inline(__always)
     func runEnd(_ start: Int, through last: UInt64) -> Int {
         var p = start
-        while p < count && keys[p] <= last { p += 1 }
-        return p
+        let walk = min(count, start + 8)
+        while p < walk && keys[p] <= last { p += 1 }
+        if p < walk || p == count { return p }
+        var step = 8, lo = p
+        while lo + step < count && keys[lo + step] <= last {
+            lo += step
+            step *= 2
+        }
+        var hi = min(count, lo + step)
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] <= last { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }
