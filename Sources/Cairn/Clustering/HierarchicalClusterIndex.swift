@@ -151,6 +151,7 @@ extension HierarchicalClusterIndex {
     func isVisible(_ item: Int32, zoom: Int) -> Bool {
         let i = Int(item)
         let n = pointX.count
+        if zoom > options.maxZoom { return i < n }  // above maxZoom: every point, no cluster
         if i >= n && zoom > Int(clusterZoom[i - n]) { return false }
         let p = Int(i < n ? pointParent[i] : clusterParent[i - n])
         return p < 0 || zoom > Int(clusterZoom[p - n])
