@@ -4,19 +4,9 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { init, ClusterIndex, CairnError } from '../src/index.js';
+import { mulberry32 } from '../bench/generate.js';
 
 const WORLD = [-180, -90, 180, 90];
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = mulberry32(20240531);
 const pick = (list) => list[Math.floor(random() * list.length)];
