@@ -42,7 +42,7 @@ extension HierarchicalClusterIndex {
     private func beginBuild() {
         let n = pointX.count
         pointParent = [Int32](repeating: -1, count: n)
-        reserveClusters(n / 2)
+        reserveClusters(n / 8 * 5)
         let grid = _Grid.forClustering(options, zoom: options.maxZoom)
         let b = _ClusterBuild(zoom: options.maxZoom, capacity: n, grid: grid,
                               groupHighZoom: options.maxZoom + 1)
@@ -127,32 +127,27 @@ extension HierarchicalClusterIndex {
         let s = b.items
         let e = s.entries
         let active = b.activeCount
-        let actives = b.actives, order = b.activeOrder
-        for a in 0..<active { order[a] = UInt64(e[Int(actives[a].position)].rank) << 32 | UInt64(a) }
-        RadixSort.sort(order, nil, count: active, fromBit: 32, scratch: b.activeScratch, nil)
+        let actives = b.actives
+        _RankSort.sort(actives, count: active)
         let marks = b.marks
         marks.reset(s.count)
         let minPoints = options.minPoints
         let firstCluster = Int32(pointX.count + clusterX.count)
         var joiners: [Int32] = []
         // Items are visited in rank order, which is random in memory: each visit would wait for
-        // several cache misses in a row. Fetch a batch's records first, then touch the lines its
-        // visits will read; those loads are independent, so the memory system overlaps them.
+        // several cache misses in a row. Touch the lines the next batch of visits will read
+        // first; those loads are independent, so the memory system overlaps them.
         let batchSize = 32
-        let batch = b.batch
         var touched: UInt32 = 0
         for o in 0..<active {
-            let slot = o % batchSize
-            if slot == 0 {
-                let end = min(o + batchSize, active)
-                for k in o..<end { batch[k - o] = actives[Int(order[k] & 0xFFFF_FFFF)] }
-                for k in 0..<(end - o) {
-                    let r = batch[k]
+            if o % batchSize == 0 {
+                for k in o..<min(o + batchSize, active) {
+                    let r = actives[k]
                     if marks.isVisited(Int(r.position)) { continue }
                     touched &+= e[Int(r.position)].rank &+ e[Int(r.aboveStart)].rank &+ e[Int(r.belowStart)].rank
                 }
             }
-            let record = batch[slot]
+            let record = actives[o]
             let i = Int(record.position)
             if marks.isVisited(i) { continue }
             marks.visit(i)
@@ -284,7 +279,7 @@ extension HierarchicalClusterIndex {
             }
             if found {
                 if active == b.activeCapacity { actives = b.growActives() }
-                actives[active] = _Active(position: j, runs: runs)
+                actives[active] = _Active(rank: e[j].rank, position: j, runs: runs)
                 active += 1
             }
         }

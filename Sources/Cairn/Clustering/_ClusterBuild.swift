@@ -20,15 +20,12 @@ final class _ClusterBuild {
     var count: Int = 0
     var grid: _Grid
 
-    /// Items with at least one neighbour ("active"), with where their candidate runs start,
-    /// and (rank << 32 | active number) sorted to visit them by rank, with sort scratch.
+    /// Items with at least one neighbour ("active"), with their rank and candidate runs; sorted
+    /// by rank in place before the greedy pass.
     private(set) var actives: UnsafeMutablePointer<_Active>
-    private(set) var activeOrder: UnsafeMutablePointer<UInt64>
-    private(set) var activeScratch: UnsafeMutablePointer<UInt64>
     private(set) var activeCapacity: Int
     var activeCount = 0
-    /// A batch of active records about to be visited, and a sum of what was read ahead.
-    let batch = UnsafeMutablePointer<_Active>.allocate(capacity: 32)
+    /// A sum of what the greedy pass read ahead (kept so the reads are not optimised away).
     var touched: UInt32 = 0
 
     /// Clusters formed at this zoom: staged during the greedy pass, then their cluster indices.
@@ -62,8 +59,6 @@ final class _ClusterBuild {
         marks = _Marks(capacity: c)
         activeCapacity = c / 8 + 1024
         actives = UnsafeMutablePointer<_Active>.allocate(capacity: activeCapacity)
-        activeOrder = UnsafeMutablePointer<UInt64>.allocate(capacity: activeCapacity)
-        activeScratch = UnsafeMutablePointer<UInt64>.allocate(capacity: activeCapacity)
         run = UnsafeMutablePointer<_Entry>.allocate(capacity: runCapacity)
         runKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: runCapacity)
         self.grid = grid
@@ -75,9 +70,6 @@ final class _ClusterBuild {
         entries.deallocate()
         marks.deallocate()
         actives.deallocate()
-        activeOrder.deallocate()
-        activeScratch.deallocate()
-        batch.deallocate()
         pending.deallocate()
         run.deallocate()
         runKeys.deallocate()
@@ -91,10 +83,6 @@ final class _ClusterBuild {
         grown.moveInitialize(from: actives, count: activeCapacity)
         actives.deallocate()
         actives = grown
-        activeOrder.deallocate()
-        activeScratch.deallocate()
-        activeOrder = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
-        activeScratch = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
         activeCapacity = capacity
         return grown
     }
@@ -127,10 +115,11 @@ struct _Entry {
     var rank: UInt32
 }
 
-/// An item with a neighbour: its position and its three candidate runs, so the greedy pass,
-/// which visits items in random order, reads no keys to find them. 16 bytes: the rows above and
-/// below by start, the item's own row by how far back it starts, and each run's length.
+/// An item with a neighbour: its rank, its position and its three candidate runs, so the greedy
+/// pass, which visits items in random order, reads no keys to find them. 20 bytes: the rows
+/// above and below by start, the item's own row by how far back it starts, each run's length.
 struct _Active {
+    var rank: UInt32
     var position: UInt32
     var aboveStart: UInt32
     var belowStart: UInt32
@@ -140,7 +129,8 @@ struct _Active {
     /// Marks a distance too long to store (dense data): the runs are then found from the keys.
     static let long = Int(UInt8.max)
 
-    init(position: Int, runs: (Range<Int>, Range<Int>, Range<Int>)) {
+    init(rank: UInt32, position: Int, runs: (Range<Int>, Range<Int>, Range<Int>)) {
+        self.rank = rank
         self.position = UInt32(position)
         aboveStart = UInt32(runs.0.lowerBound)
         belowStart = UInt32(runs.2.lowerBound)
