@@ -40,7 +40,7 @@ extension HierarchicalClusterIndex {
     /// buffers (the keys in place, the order and the scratch inside the not yet filled item
     /// records), so starting a build allocates nothing beyond what the build keeps.
     private func beginBuild() {
-        let n = pointX.count
+        let n = pointPositions.count
         pointParent = [Int32](repeating: -1, count: n)
         reserveClusters(n / 8 * 5)
         let grid = _Grid.forClustering(options, zoom: options.maxZoom)
@@ -53,7 +53,7 @@ extension HierarchicalClusterIndex {
         let scratchKeys = (raw + 4 * n + 4 * (n & 1)).bindMemory(to: UInt64.self, capacity: n)
         let scratchOrder = (raw + 12 * n + 4 * (n & 1)).bindMemory(to: UInt32.self, capacity: n)
         for i in 0..<n {
-            b.keys[i] = grid.key(x: Float(pointX[i]), y: Float(pointY[i]))
+            b.keys[i] = grid.key(x: Float(pointPositions[i].x), y: Float(pointPositions[i].y))
             order[i] = UInt32(i)
         }
         RadixSort.sort(b.keys, order, count: n, fromBit: 0, scratch: scratchKeys, scratchOrder)
@@ -63,7 +63,7 @@ extension HierarchicalClusterIndex {
         var j = n - 1
         while j >= 0 {
             let i = Int(raw.load(fromByteOffset: 4 * j, as: UInt32.self))
-            let x = Float(pointX[i]), y = Float(pointY[i])
+            let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
             b.entries[j] = _Entry(x: Double(x), y: Double(y), id: Int32(i), rank: UInt32(i))
             j -= 1
         }
@@ -87,7 +87,7 @@ extension HierarchicalClusterIndex {
         clusterPoints.withUnsafeBufferPointer { cp in
             pointParent.withUnsafeMutableBufferPointer { pp in
                 clusterParent.withUnsafeMutableBufferPointer { cpp in
-                    let items = _ItemAccess(pointCount: pointX.count, points: cp, pointParent: pp, clusterParent: cpp)
+                    let items = _ItemAccess(pointCount: pointPositions.count, points: cp, pointParent: pp, clusterParent: cpp)
                     visitActiveItems(b, items, r2: r2)
                 }
             }
@@ -132,7 +132,7 @@ extension HierarchicalClusterIndex {
         let marks = b.marks
         marks.reset(s.count)
         let minPoints = options.minPoints
-        let firstCluster = Int32(pointX.count + clusterX.count)
+        let firstCluster = Int32(pointPositions.count + clusterPositions.count)
         var joiners: [Int32] = []
         // Items are visited in rank order, which is random in memory: each visit would wait for
         // several cache misses in a row. Touch the lines the next batch of visits will read
@@ -205,8 +205,7 @@ extension HierarchicalClusterIndex {
     /// count (a million points form about 600,000 clusters) and grow by a quarter, not the
     /// default doubling: they live as long as the index and are its largest after the points.
     private func reserveClusters(_ capacity: Int) {
-        clusterX.reserveCapacity(capacity)
-        clusterY.reserveCapacity(capacity)
+        clusterPositions.reserveCapacity(capacity)
         clusterPoints.reserveCapacity(capacity)
         clusterParent.reserveCapacity(capacity)
         clusterZoom.reserveCapacity(capacity)
@@ -215,15 +214,14 @@ extension HierarchicalClusterIndex {
     /// Stores the clusters the greedy pass staged.
     private func storeZoom(_ b: _ClusterBuild) {
         let zoom = b.zoom
-        let total = clusterX.count + b.staged.count
-        if total > clusterX.capacity {
-            reserveClusters(max(total, clusterX.capacity + clusterX.capacity / 4 + 1024))
+        let total = clusterPositions.count + b.staged.count
+        if total > clusterPositions.capacity {
+            reserveClusters(max(total, clusterPositions.capacity + clusterPositions.capacity / 4 + 1024))
         }
         for c in b.staged {
-            b.newClusters.append(Int32(clusterX.count))
+            b.newClusters.append(Int32(clusterPositions.count))
             b.newRanks.append(c.rank)
-            clusterX.append(c.x)
-            clusterY.append(c.y)
+            clusterPositions.append(c.x, c.y)
             clusterPoints.append(c.count)
             clusterParent.append(-1)
             clusterZoom.append(UInt8(zoom))

@@ -35,13 +35,13 @@ extension HierarchicalClusterIndex {
         var order = [UInt32](repeating: 0, count: m)
         for j in 0..<m {
             let c = Int(b.newClusters[j])
-            clusterKeys[j] = grid.key(x: Float(clusterX[c]), y: Float(clusterY[c]))
+            clusterKeys[j] = grid.key(x: Float(clusterPositions[c].x), y: Float(clusterPositions[c].y))
             order[j] = UInt32(j)
         }
         RadixSort.sort(keys: &clusterKeys, values: &order, count: m)
 
         let keys = b.keys, e = b.entries, marks = b.marks, n = b.count
-        let firstCluster = Int32(pointX.count)
+        let firstCluster = Int32(pointPositions.count)
         var queue = b.pending
         var p = 0, w = 0, j = 0
         @inline(__always) func write(_ key: UInt64, _ entry: _Entry) {
@@ -52,7 +52,7 @@ extension HierarchicalClusterIndex {
         @inline(__always) func writeCluster() {
             let k = Int(order[j])
             let c = Int(b.newClusters[k])
-            write(clusterKeys[j], _Entry(x: clusterX[c], y: clusterY[c], id: firstCluster + Int32(c), rank: b.newRanks[k]))
+            write(clusterKeys[j], _Entry(x: clusterPositions[c].x, y: clusterPositions[c].y, id: firstCluster + Int32(c), rank: b.newRanks[k]))
             j += 1
         }
         // Invariant: with the queue empty, the write position is at or before the read position,

@@ -69,10 +69,10 @@ extension HierarchicalClusterIndex {
     /// Children lie within the radius of the cluster's seed, and the centroid within the radius
     /// of the seed too, so a box of twice the radius around the centroid holds them all.
     func forEachChildItem(of item: Int32, _ body: (Int32) -> Void) {
-        let c = Int(item) - pointX.count
+        let c = Int(item) - pointPositions.count
         let zoom = Int(clusterZoom[c])
         let reach = 2 * options.worldRadius(zoom: zoom) + 1.0 / 1_048_576
-        let x = clusterX[c], y = clusterY[c]
+        let (x, y) = clusterPositions[c]
         forEachItem(minX: x - reach, minY: y - reach, maxX: x + reach, maxY: y + reach,
                     zoom: zoom + 1) { child in
             if parent(of: child) == item { body(child) }
@@ -123,7 +123,7 @@ extension HierarchicalClusterIndex {
     /// `getClusterExpansionZoom`).
     public func expansionZoom(of clusterID: Int64) throws(CairnError) -> Int {
         var item = try clusterItem(publicID: clusterID)
-        var zoom = Int(clusterZoom[Int(item) - pointX.count])
+        var zoom = Int(clusterZoom[Int(item) - pointPositions.count])
         while zoom <= options.maxZoom {
             var count = 0
             var only: Int32 = -1

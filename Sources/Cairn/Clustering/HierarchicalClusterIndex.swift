@@ -12,15 +12,13 @@
 public final class HierarchicalClusterIndex {
     public let options: ClusterOptions
 
-    // Points, by input index. `pointX`/`pointY` are the exact projection (reported positions and
+    // Points, by input index. Positions are the exact projection (reported positions and
     // tile coordinates); clustering uses their float32 rounding, as supercluster does.
-    var pointX: [Double] = []
-    var pointY: [Double] = []
+    var pointPositions = _Positions()
     var pointParent: [Int32] = []     // item id of the cluster that absorbs the point, or -1
 
     // Clusters, by creation order ("cluster index"). A cluster's item id is pointCount + index.
-    var clusterX: [Double] = []       // weighted centroid
-    var clusterY: [Double] = []
+    var clusterPositions = _Positions()   // weighted centroids
     var clusterPoints: [UInt32] = []   // number of points inside
     var clusterParent: [Int32] = []
     var clusterZoom: [UInt8] = []     // zoom it was formed at: the highest zoom it is visible at
@@ -38,10 +36,10 @@ public final class HierarchicalClusterIndex {
     }
 
     /// The number of points added.
-    public var pointCount: Int { pointX.count }
+    public var pointCount: Int { pointPositions.count }
 
     /// The number of clusters formed over all zooms (0 before `build()`).
-    public var clusterCount: Int { clusterX.count }
+    public var clusterCount: Int { clusterPositions.count }
 
     /// Whether `build()` has finished, so queries may be made.
     public var isBuilt: Bool { state == .built }
@@ -52,16 +50,15 @@ public final class HierarchicalClusterIndex {
     /// Makes room for `count` more points, so that adding them does not reallocate.
     public func reserveCapacity(_ count: Int) {
         guard state == .adding, count > 0, count <= HierarchicalClusterIndex.maximumPointCount else { return }
-        let total = pointX.count + count
-        pointX.reserveCapacity(total)
-        pointY.reserveCapacity(total)
+        let total = pointPositions.count + count
+        pointPositions.reserveCapacity(total)
     }
 
     /// Adds one point. Longitudes outside -180...180 wrap; latitudes beyond ±90 and non-finite
     /// coordinates are rejected.
     public func add(longitude: Double, latitude: Double) throws(CairnError) {
         guard state == .adding else { throw .invalidState }
-        let index = pointX.count
+        let index = pointPositions.count
         try HierarchicalClusterIndex.check(longitude: longitude, latitude: latitude, index: index)
         guard index < HierarchicalClusterIndex.maximumPointCount else { throw .tooManyPoints }
         append(longitude: longitude, latitude: latitude)
@@ -73,7 +70,7 @@ public final class HierarchicalClusterIndex {
     public func add(lngLat: UnsafeBufferPointer<Double>) throws(CairnError) {
         guard state == .adding else { throw .invalidState }
         guard lngLat.count % 2 == 0 else { throw .invalidArgument }
-        let first = pointX.count
+        let first = pointPositions.count
         let n = lngLat.count / 2
         guard n <= HierarchicalClusterIndex.maximumPointCount - first else { throw .tooManyPoints }
         for i in 0..<n {
@@ -91,8 +88,8 @@ public final class HierarchicalClusterIndex {
     }
 
     private func append(longitude: Double, latitude: Double) {
-        pointX.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitude)))
-        pointY.append(WebMercator.y(latitude: latitude))
+        pointPositions.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitude)),
+                              WebMercator.y(latitude: latitude))
     }
 }
 
@@ -101,47 +98,49 @@ public final class HierarchicalClusterIndex {
 extension HierarchicalClusterIndex {
     /// Whether an item id names a cluster (ids below `pointCount` are points).
     @inline(__always)
-    func isCluster(_ item: Int32) -> Bool { Int(item) >= pointX.count }
+    func isCluster(_ item: Int32) -> Bool { Int(item) >= pointPositions.count }
 
     /// The position clustering works with: a point's float32-rounded projection, a cluster's
     /// double-precision centroid (supercluster keeps exactly these in its data arrays).
     @inline(__always)
     func clusterPosition(_ item: Int32) -> (x: Double, y: Double) {
         let i = Int(item)
-        let n = pointX.count
-        if i < n { return (Double(Float(pointX[i])), Double(Float(pointY[i]))) }
-        return (clusterX[i - n], clusterY[i - n])
+        let n = pointPositions.count
+        if i < n {
+            let p = pointPositions[i]
+            return (Double(Float(p.x)), Double(Float(p.y)))
+        }
+        return clusterPositions[i - n]
     }
 
     /// The position the spatial index compares against: float32, as in supercluster's trees.
     @inline(__always)
     func indexPosition(_ item: Int32) -> (x: Float, y: Float) {
         let i = Int(item)
-        let n = pointX.count
-        if i < n { return (Float(pointX[i]), Float(pointY[i])) }
-        return (Float(clusterX[i - n]), Float(clusterY[i - n]))
+        let n = pointPositions.count
+        let p = i < n ? pointPositions[i] : clusterPositions[i - n]
+        return (Float(p.x), Float(p.y))
     }
 
     /// The position reported to callers: exact for points, the centroid for clusters.
     @inline(__always)
     func reportedPosition(_ item: Int32) -> (x: Double, y: Double) {
         let i = Int(item)
-        let n = pointX.count
-        if i < n { return (pointX[i], pointY[i]) }
-        return (clusterX[i - n], clusterY[i - n])
+        let n = pointPositions.count
+        return i < n ? pointPositions[i] : clusterPositions[i - n]
     }
 
     @inline(__always)
     func pointCount(of item: Int32) -> Int {
         let i = Int(item)
-        let n = pointX.count
+        let n = pointPositions.count
         return i < n ? 1 : Int(clusterPoints[i - n])
     }
 
     @inline(__always)
     func parent(of item: Int32) -> Int32 {
         let i = Int(item)
-        let n = pointX.count
+        let n = pointPositions.count
         return i < n ? pointParent[i] : clusterParent[i - n]
     }
 
@@ -150,7 +149,7 @@ extension HierarchicalClusterIndex {
     @inline(__always)
     func isVisible(_ item: Int32, zoom: Int) -> Bool {
         let i = Int(item)
-        let n = pointX.count
+        let n = pointPositions.count
         if zoom > options.maxZoom { return i < n }  // above maxZoom: every point, no cluster
         if i >= n && zoom > Int(clusterZoom[i - n]) { return false }
         let p = Int(i < n ? pointParent[i] : clusterParent[i - n])
@@ -163,7 +162,7 @@ extension HierarchicalClusterIndex {
 
     func publicID(ofItem item: Int32) -> Int64 {
         let i = Int(item)
-        let n = pointX.count
+        let n = pointPositions.count
         if i < n { return Int64(i) }
         let c = i - n
         return Int64(n) + (Int64(c) << 5) + Int64(clusterZoom[c]) + 1
@@ -172,12 +171,12 @@ extension HierarchicalClusterIndex {
     /// The item id of a public cluster id, or an `unknownCluster` error.
     func clusterItem(publicID id: Int64) throws(CairnError) -> Int32 {
         guard state == .built else { throw .invalidState }
-        let n = Int64(pointX.count)
+        let n = Int64(pointPositions.count)
         let v = id - n
         guard v >= 0 else { throw .unknownCluster(id: id) }
         let c = v >> 5
         let originZoom = v & 31
-        guard c < Int64(clusterX.count), Int64(clusterZoom[Int(c)]) + 1 == originZoom else {
+        guard c < Int64(clusterPositions.count), Int64(clusterZoom[Int(c)]) + 1 == originZoom else {
             throw .unknownCluster(id: id)
         }
         return Int32(n + c)

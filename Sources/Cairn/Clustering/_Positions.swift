@@ -1,0 +1,18 @@
+/// World positions of points or of clusters, x and y side by side so that reading one item's
+/// position costs one cache miss, not two (queries read positions in scattered order).
+struct _Positions {
+    private(set) var xy: [Double] = []
+
+    var count: Int { xy.count >> 1 }
+    var capacity: Int { xy.capacity >> 1 }
+
+    mutating func reserveCapacity(_ n: Int) { xy.reserveCapacity(2 * n) }
+
+    mutating func append(_ x: Double, _ y: Double) {
+        xy.append(x)
+        xy.append(y)
+    }
+
+    @inline(__always)
+    subscript(i: Int) -> (x: Double, y: Double) { (xy[2 * i], xy[2 * i + 1]) }
+}
