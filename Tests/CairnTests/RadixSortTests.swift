@@ -21,14 +21,4 @@ final class RadixSortTests: XCTestCase {
         XCTAssertEqual(keys, [3, 5, 9, 1, 0])
         XCTAssertEqual(values, [1, 0, 2, 3, 4])
     }
-
-    func testSortsByHighBitsIgnoringPayloadBelow() {
-        var rng = SeededRandom(seed: 9)
-        for count in [10, 5000] {
-            var keys = (0..<count).map { UInt64(rng.next() * 1000) << 32 | UInt64($0) }
-            let expected = keys.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }.map { $0.element }
-            RadixSort.sort(keys: &keys, count: count, fromBit: 32)
-            XCTAssertEqual(keys, expected)
-        }
-    }
 }

@@ -56,7 +56,7 @@ extension HierarchicalClusterIndex {
             b.keys[i] = grid.key(x: Float(pointPositions[i].x), y: Float(pointPositions[i].y))
             order[i] = UInt32(i)
         }
-        RadixSort.sort(b.keys, order, count: n, fromBit: 0, scratch: scratchKeys, scratchOrder)
+        RadixSort.sort(b.keys, order, count: n, scratch: scratchKeys, scratchOrder)
         // Fill the records from the back: record j covers bytes 24j..<24j+24, past order[j], so
         // every order entry still to be read survives (read raw: the memory is records again).
         _ = raw.bindMemory(to: _Entry.self, capacity: n)
