@@ -19,6 +19,9 @@ public enum CairnError: Error, Equatable {
     case invalidState
     /// More points than one index can hold.
     case tooManyPoints
+    /// Not enough memory left to hold and build this many points; `detail` is the number of
+    /// points that were to be added.
+    case outOfMemory(points: Int)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -31,11 +34,12 @@ public enum CairnError: Error, Equatable {
         case .unknownCluster: return 6
         case .invalidState: return 7
         case .tooManyPoints: return 8
+        case .outOfMemory: return 9
         }
     }
 
     /// The number of distinct codes; codes run from 1 to this.
-    public static let codeCount: Int32 = 8
+    public static let codeCount: Int32 = 9
 
     /// What the error is about: a point index, a cluster id, an option field, or 0.
     public var detail: Int64 {
@@ -43,6 +47,7 @@ public enum CairnError: Error, Equatable {
         case .invalidOption(let field): return Int64(field.rawValue)
         case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index): return Int64(index)
         case .unknownCluster(let id): return id
+        case .outOfMemory(let points): return Int64(points)
         default: return 0
         }
     }

@@ -29,8 +29,7 @@ public func cairn_index_destroy(_ handle: Int32) -> Int32 {
 public func cairn_index_reserve(_ handle: Int32, _ count: Int32) -> Int32 {
     _Registry.status { () throws(CairnError) in
         let index = try _Registry.index(handle)
-        guard count >= 0 else { throw .invalidArgument }
-        index.reserveCapacity(Int(count))
+        try index.reserveCapacity(Int(count))
         return 0
     }
 }

@@ -3,11 +3,14 @@ import Cairn
 // Memory the host fills and reads: points to load, query results. Every buffer an export takes
 // must come from here, which is how exports check pointers without trusting the caller.
 
-/// Allocates `byteCount` bytes (8-byte aligned); returns null when the size is not positive.
+/// Allocates `byteCount` bytes (16-byte aligned); returns null when the size is not positive or
+/// memory is exhausted.
 @_expose(wasm, "cairn_alloc") @_cdecl("cairn_alloc")
 public func cairn_alloc(_ byteCount: Int) -> UnsafeMutableRawPointer? {
     guard byteCount > 0, byteCount <= _maxBufferBytes else { return nil }
-    let pointer = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 8)
+    // posix_memalign reports exhaustion; Swift's allocate would trap.
+    var allocated: UnsafeMutableRawPointer? = nil
+    guard _posixMemalign(&allocated, 16, byteCount) == 0, let pointer = allocated else { return nil }
     _Registry.bufferStarts.append(UInt(bitPattern: pointer))
     _Registry.bufferSizes.append(byteCount)
     return pointer
@@ -45,3 +48,6 @@ public func cairn_last_error_detail() -> Double { _Registry.lastErrorDetail }
 /// Largest single buffer: 1 GiB, well inside wasm32's 4 GiB, so a bad size is refused rather
 /// than failing inside the allocator (which would trap).
 let _maxBufferBytes = 1 << 30
+
+@_extern(c, "posix_memalign")
+func _posixMemalign(_ pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ alignment: Int, _ size: Int) -> Int32

@@ -516,7 +516,7 @@ export class ClusterIndex {
         staging = fn.cairn_alloc(room * 16) >>> 0;
         if (!staging) throw new RangeError(`${call}: out of WebAssembly memory`);
         // Room for every point up front, so the engine's arrays never grow by copying.
-        if (countIsReal) fn.cairn_index_reserve(res.handle, clampInt32(count));
+        if (countIsReal) this.#reserve(count, call);
         let done = 0;
         for (;;) {
           // A fresh view each round: the add below may grow memory, detaching the old one.
@@ -531,7 +531,7 @@ export class ClusterIndex {
           if (!countIsReal && done === 0 && count > written) {
             // Only now, with real data seen, reserve for the rest: a bogus huge length then
             // fails on its first chunk instead of asking the engine for gigabytes.
-            fn.cairn_index_reserve(res.handle, clampInt32(count - written));
+            this.#reserve(count - written, call);
           }
           done += written;
           if (onProgress) onProgress({ phase: 'add', done, total: count });
@@ -544,6 +544,17 @@ export class ClusterIndex {
     } finally {
       if (staging) fn.cairn_free(staging);
     }
+  }
+
+  /**
+   * Makes room in the engine for `count` more points; the engine refuses more than one index
+   * can hold or than memory has left to build (TOO_MANY_POINTS, OUT_OF_MEMORY).
+   * @param {number} count
+   * @param {string} call
+   */
+  #reserve(count, call) {
+    const status = this.#res.fn.cairn_index_reserve(this.#res.handle, clampInt32(count));
+    if (status < 0) throw this.#error(status, call);
   }
 
   /**

@@ -459,3 +459,15 @@ test('loading again replaces the data and does not leak wasm memory', async () =
   assert.equal(memory.buffer.byteLength, size);
   index.destroy();
 });
+
+test('more points than an index can hold is a clear error, before anything is copied', () => {
+  const index = new ClusterIndex();
+  // A typed array is trusted for its length: 2^24 + 1 points are refused up front.
+  const tooMany = new Float64Array(2 * (2 ** 24 + 1));
+  assert.throws(() => index.loadCoordinates(tooMany), (e) => e instanceof CairnError && e.code === 'TOO_MANY_POINTS');
+  // The index is empty and usable afterwards.
+  assert.deepEqual(index.getClusters([-180, -90, 180, 90], 0), []);
+  index.loadCoordinates(new Float64Array([1, 2, 3, 4]));
+  assert.equal(index.getClusters([-180, -90, 180, 90], 20).length, 2);
+  index.destroy();
+});

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 import { init, exportNames, BINDINGS, ABI_VERSION, getModule, isInitialized } from '../src/wasm.js';
 import { STATUS_CODES, OPTION_FIELDS, CairnError, errorFromStatus } from '../src/errors.js';
+
+const STATUS_CODES_BY_NAME = Object.fromEntries(Object.entries(STATUS_CODES).map(([n, s]) => [s.code, -Number(n)]));
 import { ClusterIndex } from '../src/cluster-index.js';
 import * as publicApi from '../src/index.js';
 
@@ -164,4 +166,20 @@ test('error messages name what was wrong', () => {
 
 test('index.js exports the public API', () => {
   assert.deepEqual(Object.keys(publicApi).sort(), ['CairnError', 'ClusterIndex', 'init']);
+});
+
+test('memory limits are errors, not traps: too many points, an allocation too large', async () => {
+  const { fn } = await init();
+  const h = fn.cairn_index_create(40, 512, 0, 16, 2);
+  assert.ok(h > 0);
+  // A 32-bit module holds at most 2^24 points per index (their build must fit in 4 GiB).
+  assert.equal(fn.cairn_index_reserve(h, 2 ** 24 + 1), STATUS_CODES_BY_NAME.TOO_MANY_POINTS);
+  assert.equal(fn.cairn_index_reserve(h, 1000), 0);
+  // Bigger than a buffer may be, or than memory has left: null, and the module lives on.
+  assert.equal(fn.cairn_alloc(2 ** 30 + 1), 0);
+  assert.equal(fn.cairn_alloc(-1), 0);
+  assert.equal(fn.cairn_index_destroy(h), 0);
+  const p = fn.cairn_alloc(64);
+  assert.ok(p > 0);
+  assert.equal(fn.cairn_free(p), 0);
 });

@@ -44,14 +44,28 @@ public final class HierarchicalClusterIndex {
     /// Whether `build()` has finished, so queries may be made.
     public var isBuilt: Bool { state == .built }
 
-    /// Largest number of points one index holds (item ids are 32-bit: points plus clusters).
-    public static let maximumPointCount = 1 << 29
+    /// Largest number of points one index holds: item ids are 32-bit (points plus clusters),
+    /// and a 32-bit WebAssembly module has 4 GiB for everything.
+    public static let maximumPointCount = Int.bitWidth == 32 ? 1 << 24 : 1 << 29
 
-    /// Makes room for `count` more points, so that adding them does not reallocate.
-    public func reserveCapacity(_ count: Int) {
-        guard state == .adding, count > 0, count <= HierarchicalClusterIndex.maximumPointCount else { return }
-        let total = pointPositions.count + count
-        pointPositions.reserveCapacity(total)
+    /// Makes room for `count` more points, so that adding them does not reallocate. Throws if
+    /// the index cannot hold or build that many (see `add(lngLat:)`).
+    public func reserveCapacity(_ count: Int) throws(CairnError) {
+        guard state == .adding else { throw .invalidState }
+        guard count >= 0 else { throw .invalidArgument }
+        try checkRoom(for: count)
+        pointPositions.reserveCapacity(pointPositions.count + count)
+    }
+
+    /// Throws unless `count` more points fit in one index and in the memory left to store
+    /// and build them.
+    private func checkRoom(for count: Int) throws(CairnError) {
+        guard count <= HierarchicalClusterIndex.maximumPointCount - pointPositions.count else { throw .tooManyPoints }
+        let total = Int64(pointPositions.count + count)
+        let unreserved = Int64(max(0, pointPositions.count + count - pointPositions.capacity))
+        if unreserved * 16 + total * _AddressSpace.buildBytesPerPoint > _AddressSpace.remaining {
+            throw .outOfMemory(points: count)
+        }
     }
 
     /// Adds one point. Longitudes outside -180...180 wrap; latitudes beyond ±90 and non-finite
@@ -60,7 +74,7 @@ public final class HierarchicalClusterIndex {
         guard state == .adding else { throw .invalidState }
         let index = pointPositions.count
         try HierarchicalClusterIndex.check(longitude: longitude, latitude: latitude, index: index)
-        guard index < HierarchicalClusterIndex.maximumPointCount else { throw .tooManyPoints }
+        try checkRoom(for: 1)
         append(longitude: longitude, latitude: latitude)
     }
 
@@ -72,11 +86,11 @@ public final class HierarchicalClusterIndex {
         guard lngLat.count % 2 == 0 else { throw .invalidArgument }
         let first = pointPositions.count
         let n = lngLat.count / 2
-        guard n <= HierarchicalClusterIndex.maximumPointCount - first else { throw .tooManyPoints }
+        try checkRoom(for: n)
         for i in 0..<n {
             try HierarchicalClusterIndex.check(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1], index: first + i)
         }
-        reserveCapacity(n)
+        pointPositions.reserveCapacity(first + n)
         for i in 0..<n {
             append(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
         }
