@@ -6,17 +6,13 @@
 
 import { getModule } from './wasm.js';
 import { CairnError, STATUS_CODES, errorFromStatus } from './errors.js';
+import { bboxArgs, clampInt32, integerArg, resolveOptions } from './arguments.js';
+import { clusterProperties } from './geojson.js';
 
-/** supercluster's defaults, so that switching libraries changes no output. */
-const DEFAULT_OPTIONS = Object.freeze({
-  minZoom: 0,
-  maxZoom: 16,
-  minPoints: 2,
-  radius: 40,
-  extent: 512,
-  generateId: false,
-  log: false,
-});
+/** @typedef {import('./arguments.js').ClusterOptions} ClusterOptions */
+/** @typedef {import('./geojson.js').PointFeature} PointFeature */
+/** @typedef {import('./geojson.js').ClusterFeature} ClusterFeature */
+/** @typedef {import('./geojson.js').TileFeature} TileFeature */
 
 // Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
 // the staging buffer (16 bytes per point) stays at 1 MiB.
@@ -25,43 +21,6 @@ const CHUNK_POINTS = 65536;
 const MIN_RESULT_RECORDS = 256;
 // cairn_alloc refuses more than this in one buffer.
 const MAX_BUFFER_BYTES = 2 ** 30;
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
-
-/**
- * @typedef {object} ClusterOptions
- * @property {number} [minZoom=0]    lowest zoom at which clusters are generated
- * @property {number} [maxZoom=16]   highest zoom at which clusters are generated
- * @property {number} [minPoints=2]  fewest points that form a cluster
- * @property {number} [radius=40]    cluster radius in pixels of a tile `extent` wide
- * @property {number} [extent=512]   tile extent the radius is measured in
- * @property {boolean} [generateId=false]  give point features of getTile their input index as id
- * @property {boolean} [log=false]   accepted for compatibility; ignored
- */
-
-/**
- * @typedef {object} PointFeature  a GeoJSON Point feature
- * @property {'Feature'} type
- * @property {any} [id]
- * @property {Record<string, any> | null} [properties]
- * @property {{type: 'Point', coordinates: number[]} | null} [geometry]
- */
-
-/**
- * @typedef {object} ClusterFeature  a cluster as getClusters and getChildren return it
- * @property {'Feature'} type
- * @property {number} id
- * @property {{cluster: true, cluster_id: number, point_count: number, point_count_abbreviated: number | string}} properties
- * @property {{type: 'Point', coordinates: [number, number]}} geometry
- */
-
-/**
- * @typedef {object} TileFeature  one feature of getTile, in tile coordinates of `extent`
- * @property {1} type
- * @property {[[number, number]]} geometry
- * @property {Record<string, any> | null | undefined} tags
- * @property {any} [id]
- */
 
 /**
  * @typedef {object} Progress
@@ -92,85 +51,6 @@ function release(res) {
 // A safety net for indexes dropped without destroy(): wasm memory is invisible to the JS
 // garbage collector, so without it every forgotten index would leak for the page's lifetime.
 const registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(release) : null;
-
-/** @param {number} v */
-function clampInt32(v) {
-  // Wasm would wrap an out-of-range i32 argument (2^32 + 16 becomes 16) and so turn a bad value
-  // into a plausible one; clamping keeps it out of range for the engine to refuse.
-  return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v;
-}
-
-/**
- * supercluster's abbreviation: 12345 → '12k', 1234 → '1.2k', 123 → 123.
- * @param {number} count
- * @returns {number | string}
- */
-function abbreviate(count) {
-  if (count >= 10000) return `${Math.round(count / 1000)}k`;
-  if (count >= 1000) return `${Math.round(count / 100) / 10}k`;
-  return count;
-}
-
-/**
- * @param {number} id
- * @param {number} count
- */
-function clusterProperties(id, count) {
-  return { cluster: true, cluster_id: id, point_count: count, point_count_abbreviated: abbreviate(count) };
-}
-
-/**
- * @param {any} bbox
- * @param {string} call
- * @returns {[number, number, number, number]}
- */
-function bboxArgs(bbox, call) {
-  if (bbox === null || typeof bbox !== 'object' || !(bbox.length >= 4)) {
-    throw new TypeError(`${call}: bbox must be [westLng, southLat, eastLng, northLat]`);
-  }
-  return [Number(bbox[0]), Number(bbox[1]), Number(bbox[2]), Number(bbox[3])];
-}
-
-/**
- * @param {any} value
- * @param {string} name
- * @param {string} call
- */
-function integerArg(value, name, call) {
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw new TypeError(`${call}: ${name} must be an integer, got ${String(value)}`);
-  return clampInt32(n);
-}
-
-/**
- * @param {Record<string, any>} given
- * @returns {Required<ClusterOptions>}
- */
-function resolveOptions(given) {
-  if (given === null || typeof given !== 'object') throw new TypeError('ClusterIndex: options must be an object');
-  if (given.map !== undefined || given.reduce !== undefined) {
-    // Silently dropping them would give clusters without the properties the caller expects.
-    throw new TypeError('ClusterIndex: the map and reduce options are not supported');
-  }
-  /** @type {Record<string, any>} */
-  const options = { ...DEFAULT_OPTIONS };
-  for (const key of Object.keys(DEFAULT_OPTIONS)) {
-    if (given[key] !== undefined) options[key] = given[key];
-  }
-  for (const key of ['radius', 'extent']) {
-    if (typeof options[key] !== 'number') {
-      throw new TypeError(`ClusterIndex: option ${key} must be a number, got ${typeof options[key]}`);
-    }
-  }
-  for (const key of ['minZoom', 'maxZoom', 'minPoints']) {
-    if (!Number.isInteger(options[key])) {
-      throw new TypeError(`ClusterIndex: option ${key} must be an integer, got ${String(options[key])}`);
-    }
-  }
-  options.generateId = Boolean(options.generateId);
-  options.log = Boolean(options.log);
-  return /** @type {Required<ClusterOptions>} */ (Object.freeze(options));
-}
 
 /**
  * A hierarchical cluster index with supercluster's API: `load` points once, then query

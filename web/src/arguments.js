@@ -1,0 +1,88 @@
+// Checking what callers pass before it reaches the engine: option types, bounding boxes,
+// integer arguments. Ranges are the engine's to check (its errors name the option); these
+// checks catch what the engine could not see, such as a string where a number belongs.
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/** supercluster's defaults, so that switching libraries changes no output. */
+export const DEFAULT_OPTIONS = Object.freeze({
+  minZoom: 0,
+  maxZoom: 16,
+  minPoints: 2,
+  radius: 40,
+  extent: 512,
+  generateId: false,
+  log: false,
+});
+
+/**
+ * @typedef {object} ClusterOptions
+ * @property {number} [minZoom=0]    lowest zoom at which clusters are generated
+ * @property {number} [maxZoom=16]   highest zoom at which clusters are generated
+ * @property {number} [minPoints=2]  fewest points that form a cluster
+ * @property {number} [radius=40]    cluster radius in pixels of a tile `extent` wide
+ * @property {number} [extent=512]   tile extent the radius is measured in
+ * @property {boolean} [generateId=false]  give point features of getTile their input index as id
+ * @property {boolean} [log=false]   accepted for compatibility; ignored
+ */
+
+/** @param {number} v */
+export function clampInt32(v) {
+  // Wasm would wrap an out-of-range i32 argument (2^32 + 16 becomes 16) and so turn a bad value
+  // into a plausible one; clamping keeps it out of range for the engine to refuse.
+  return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v;
+}
+
+/**
+ * @param {any} bbox
+ * @param {string} call
+ * @returns {[number, number, number, number]}
+ */
+export function bboxArgs(bbox, call) {
+  if (bbox === null || typeof bbox !== 'object' || !(bbox.length >= 4)) {
+    throw new TypeError(`${call}: bbox must be [westLng, southLat, eastLng, northLat]`);
+  }
+  return [Number(bbox[0]), Number(bbox[1]), Number(bbox[2]), Number(bbox[3])];
+}
+
+/**
+ * @param {any} value
+ * @param {string} name
+ * @param {string} call
+ */
+export function integerArg(value, name, call) {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new TypeError(`${call}: ${name} must be an integer, got ${String(value)}`);
+  return clampInt32(n);
+}
+
+/**
+ * @param {Record<string, any>} given
+ * @returns {Required<ClusterOptions>}
+ */
+export function resolveOptions(given) {
+  if (given === null || typeof given !== 'object') throw new TypeError('ClusterIndex: options must be an object');
+  if (given.map !== undefined || given.reduce !== undefined) {
+    // Silently dropping them would give clusters without the properties the caller expects.
+    throw new TypeError('ClusterIndex: the map and reduce options are not supported');
+  }
+  /** @type {Record<string, any>} */
+  const options = { ...DEFAULT_OPTIONS };
+  for (const key of Object.keys(DEFAULT_OPTIONS)) {
+    if (given[key] !== undefined) options[key] = given[key];
+  }
+  for (const key of ['radius', 'extent']) {
+    if (typeof options[key] !== 'number') {
+      throw new TypeError(`ClusterIndex: option ${key} must be a number, got ${typeof options[key]}`);
+    }
+  }
+  for (const key of ['minZoom', 'maxZoom', 'minPoints']) {
+    if (!Number.isInteger(options[key])) {
+      throw new TypeError(`ClusterIndex: option ${key} must be an integer, got ${String(options[key])}`);
+    }
+  }
+  options.generateId = Boolean(options.generateId);
+  options.log = Boolean(options.log);
+  return /** @type {Required<ClusterOptions>} */ (Object.freeze(options));
+}
