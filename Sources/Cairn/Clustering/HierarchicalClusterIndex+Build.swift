@@ -9,8 +9,10 @@
 ///    item with none is never a seed and only matters as a neighbour of others;
 /// 2. visit the active items by rank; an item absorbs a neighbour only if the neighbour is
 ///    unvisited and ranks after it (every item ranked before it was visited already);
-/// 3. drop absorbed items, merge rows pairwise for the next zoom's twice larger cells, and merge
-///    in the new clusters.
+/// 3. drop absorbed items and merge in the new clusters (one pass), then merge rows pairwise for
+///    the next zoom's twice larger cells.
+/// With minPoints > 2 a seed can visit neighbours without clustering them; supercluster then
+/// moves them after the seed in its data order, so ranks are renumbered at such zooms.
 extension HierarchicalClusterIndex {
     /// Clusters every remaining zoom. Does nothing once built.
     public func build() {

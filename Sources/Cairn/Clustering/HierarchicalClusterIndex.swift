@@ -3,7 +3,9 @@
 ///
 /// Life cycle: add points (one, or many from a buffer of longitude/latitude pairs), then
 /// `build()` (or `buildStep()` zoom by zoom, for progress), then query. Cluster membership at
-/// every zoom equals supercluster's for `minPoints` 2.
+/// every zoom equals supercluster's (the reference fixtures check it for `minPoints` 2; with a
+/// larger `minPoints`, supercluster's data order also depends on the order its kd-tree lists
+/// neighbours in, which this index replaces by rank order).
 ///
 /// Storage is flat and shared between zooms: every point and every cluster is stored once, with
 /// the range of zooms in which it is visible, and the spatial index keeps one sorted id list per
@@ -113,19 +115,6 @@ extension HierarchicalClusterIndex {
     /// Whether an item id names a cluster (ids below `pointCount` are points).
     @inline(__always)
     func isCluster(_ item: Int32) -> Bool { Int(item) >= pointPositions.count }
-
-    /// The position clustering works with: a point's float32-rounded projection, a cluster's
-    /// double-precision centroid (supercluster keeps exactly these in its data arrays).
-    @inline(__always)
-    func clusterPosition(_ item: Int32) -> (x: Double, y: Double) {
-        let i = Int(item)
-        let n = pointPositions.count
-        if i < n {
-            let p = pointPositions[i]
-            return (Double(Float(p.x)), Double(Float(p.y)))
-        }
-        return clusterPositions[i - n]
-    }
 
     /// The position the spatial index compares against: float32, as in supercluster's trees.
     @inline(__always)
