@@ -22,6 +22,8 @@ public enum CairnError: Error, Equatable {
     /// Not enough memory left to hold and build this many points; `detail` is the number of
     /// points that were to be added.
     case outOfMemory(points: Int)
+    /// An aggregated property value that is infinite; `detail` is the point's index.
+    case nonFiniteValue(index: Int)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -35,17 +37,19 @@ public enum CairnError: Error, Equatable {
         case .invalidState: return 7
         case .tooManyPoints: return 8
         case .outOfMemory: return 9
+        case .nonFiniteValue: return 10
         }
     }
 
     /// The number of distinct codes; codes run from 1 to this.
-    public static let codeCount: Int32 = 9
+    public static let codeCount: Int32 = 10
 
     /// What the error is about: a point index, a cluster id, an option field, or 0.
     public var detail: Int64 {
         switch self {
         case .invalidOption(let field): return Int64(field.rawValue)
-        case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index): return Int64(index)
+        case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index), .nonFiniteValue(let index):
+            return Int64(index)
         case .unknownCluster(let id): return id
         case .outOfMemory(let points): return Int64(points)
         default: return 0

@@ -131,3 +131,33 @@ public func cairn_index_tile(_ handle: Int32, _ z: Int32, _ x: Int32, _ y: Int32
         return writer.total
     }
 }
+
+/// Adds an aggregated property (operation 0 sum, 1 min, 2 max, 3 count, 4 mean) from one value
+/// per point (NaN for none); returns its column number. The index must be built.
+@_expose(wasm, "cairn_index_aggregate_add") @_cdecl("cairn_index_aggregate_add")
+public func cairn_index_aggregate_add(_ handle: Int32, _ operation: Int32, _ values: UnsafeMutableRawPointer?,
+                                      _ count: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard let op = AggregateOperation(rawValue: operation), count >= 0 else { throw .invalidArgument }
+        let buffer = try _Registry.doubles(values, count: Int(count))
+        return Int32(try index.addAggregate(op, values: UnsafeBufferPointer(buffer)))
+    }
+}
+
+/// The values of aggregated property `column` for `count` cluster ids (doubles), written to
+/// `out` (as many doubles); returns `count`.
+@_expose(wasm, "cairn_index_aggregate_values") @_cdecl("cairn_index_aggregate_values")
+public func cairn_index_aggregate_values(_ handle: Int32, _ column: Int32, _ ids: UnsafeMutableRawPointer?,
+                                         _ count: Int32, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard count >= 0 else { throw .invalidArgument }
+        let idBuffer = try _Registry.doubles(ids, count: Int(count))
+        let outBuffer = try _Registry.doubles(out, count: Int(count))
+        for k in 0..<Int(count) {
+            outBuffer[k] = try index.aggregate(Int(column), of: try _Registry.clusterID(idBuffer[k]))
+        }
+        return count
+    }
+}

@@ -143,3 +143,31 @@ final class IndexExportsTests: XCTestCase {
         XCTAssertEqual(cairn_free(nil), -2)
     }
 }
+
+extension IndexExportsTests {
+    func testAggregatesThroughTheABI() {
+        let h = makeIndex([10, 10, 10.001, 10.001, -100, 40])
+        defer { _ = cairn_index_destroy(h) }
+        let values = doubles([5, 7, 100])
+        defer { _ = cairn_free(values) }
+        XCTAssertEqual(cairn_index_aggregate_add(h, 0, values, 3), 0, "sum is column 0")
+        XCTAssertEqual(cairn_index_aggregate_add(h, 2, values, 3), 1, "max is column 1")
+        XCTAssertEqual(cairn_index_aggregate_add(h, 9, values, 3), -CairnError.invalidArgument.code, "no such operation")
+        XCTAssertEqual(cairn_index_aggregate_add(h, 0, values, 2), -CairnError.invalidArgument.code, "one value per point")
+        let out = cairn_alloc(8 * 8)!
+        defer { _ = cairn_free(out) }
+        XCTAssertEqual(cairn_index_clusters(h, -180, -90, 180, 90, 3, out, 2), 2)
+        let records = read(out, 8)
+        let id = records[0] >= 3 ? records[0] : records[4]
+        let ids = doubles([id])
+        defer { _ = cairn_free(ids) }
+        XCTAssertEqual(cairn_index_aggregate_values(h, 0, ids, 1, out), 1)
+        XCTAssertEqual(read(out, 1)[0], 12)
+        XCTAssertEqual(cairn_index_aggregate_values(h, 1, ids, 1, out), 1)
+        XCTAssertEqual(read(out, 1)[0], 7)
+        XCTAssertEqual(cairn_index_aggregate_values(h, 2, ids, 1, out), -CairnError.invalidArgument.code, "no such column")
+        let point = doubles([2])
+        defer { _ = cairn_free(point) }
+        XCTAssertEqual(cairn_index_aggregate_values(h, 0, point, 1, out), -CairnError.unknownCluster(id: 0).code)
+    }
+}

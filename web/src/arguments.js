@@ -14,7 +14,11 @@ export const DEFAULT_OPTIONS = Object.freeze({
   extent: 512,
   generateId: false,
   log: false,
+  aggregates: null,
 });
+
+/** Aggregate operations by name, with the engine's numbers for them. */
+export const AGGREGATE_OPERATIONS = Object.freeze({ sum: 0, min: 1, max: 2, count: 3, mean: 4 });
 
 /**
  * @typedef {object} ClusterOptions
@@ -25,6 +29,16 @@ export const DEFAULT_OPTIONS = Object.freeze({
  * @property {number} [extent=512]   tile extent the radius is measured in
  * @property {boolean} [generateId=false]  give point features of getTile their input index as id
  * @property {boolean} [log=false]   accepted for compatibility; ignored
+ * @property {Record<string, [string, string]> | null} [aggregates=null]  aggregated cluster
+ *   properties (SPEC C9): `{ name: [operation, property] }`, operation one of sum, min, max,
+ *   count, mean over the points' numeric `property`; clusters then carry `name`
+ */
+
+/**
+ * @typedef {object} Aggregate  one aggregated property, resolved
+ * @property {string} name       the cluster property it becomes
+ * @property {number} operation  the engine's number for it
+ * @property {string} property   the point property it reads
  */
 
 /** @param {number} v */
@@ -85,4 +99,21 @@ export function resolveOptions(given) {
   options.generateId = Boolean(options.generateId);
   options.log = Boolean(options.log);
   return /** @type {Required<ClusterOptions>} */ (Object.freeze(options));
+}
+
+/**
+ * @param {any} given
+ * @returns {Aggregate[]}
+ */
+export function resolveAggregates(given) {
+  if (given === null || given === undefined) return [];
+  if (typeof given !== 'object') throw new TypeError('ClusterIndex: option aggregates must be an object');
+  return Object.entries(given).map(([name, spec]) => {
+    const [operation, property] = Array.isArray(spec) ? spec : [];
+    if (!Object.hasOwn(AGGREGATE_OPERATIONS, operation) || typeof property !== 'string') {
+      throw new TypeError(`ClusterIndex: aggregate ${name} must be [operation, property] with operation one of ` +
+        `${Object.keys(AGGREGATE_OPERATIONS).join(', ')}`);
+    }
+    return { name, operation: AGGREGATE_OPERATIONS[/** @type {keyof AGGREGATE_OPERATIONS} */ (operation)], property };
+  });
 }

@@ -6,7 +6,7 @@
 
 import { getModule } from './wasm.js';
 import { CairnError, STATUS_CODES, errorFromStatus } from './errors.js';
-import { bboxArgs, clampInt32, integerArg, resolveOptions } from './arguments.js';
+import { bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions } from './arguments.js';
 import { clusterProperties } from './geojson.js';
 
 /** @typedef {import('./arguments.js').ClusterOptions} ClusterOptions */
@@ -71,6 +71,11 @@ export class ClusterIndex {
    * @type {Int32Array | null}
    */
   #featureOf = null;
+  /** @type {import('./arguments.js').Aggregate[]} */
+  #aggregates = [];
+  /** The engine's column of each aggregate, once computed for the loaded data. */
+  /** @type {number[]} */
+  #columns = [];
 
   /**
    * @param {ClusterOptions} [options]
@@ -82,6 +87,7 @@ export class ClusterIndex {
     this.#mod = getModule();
     /** The options in force, defaults filled in. */
     this.options = resolveOptions(options);
+    this.#aggregates = resolveAggregates(options.aggregates);
     /**
      * The features given to `load` (supercluster keeps them under this name too); null for
      * data from `loadCoordinates`.
@@ -146,6 +152,16 @@ export class ClusterIndex {
     }, true, featureOf, undefined, 'load');
     this.points = features;
     this.#featureOf = featureOf;
+    this.#addAggregates((property) => {
+      const values = new Float64Array(kept);
+      for (let k = 0, i = 0; i < n; i++) {
+        const f = features[i];
+        if (!f.geometry) continue;
+        const v = f.properties ? f.properties[property] : undefined;
+        values[k++] = typeof v === 'number' ? v : NaN;
+      }
+      return values;
+    }, 'load');
     return this;
   }
 
@@ -156,7 +172,8 @@ export class ClusterIndex {
    * positions: the index keeps no reference to the array, so it costs no memory after loading.
    *
    * @param {Float64Array | ArrayLike<number>} lngLat
-   * @param {{onProgress?: (progress: Progress) => void}} [options]
+   * @param {{onProgress?: (progress: Progress) => void, values?: Record<string, ArrayLike<number>>}} [options]
+   *   `values`: for each point property an aggregate reads, one number per point (NaN for none)
    * @returns {this}
    * @throws {TypeError} if `lngLat` is not an array of even length
    * @throws {CairnError} naming the first bad point; the index is then empty
@@ -184,6 +201,14 @@ export class ClusterIndex {
       return count;
     }, ArrayBuffer.isView(lngLat), null, onProgress, 'loadCoordinates');
     this.points = null;
+    const given = options !== null && typeof options === 'object' ? options.values : undefined;
+    this.#addAggregates((property) => {
+      const values = given ? given[property] : undefined;
+      if (!values || values.length !== n) {
+        throw new TypeError(`loadCoordinates: aggregate property ${property} needs options.values.${property} with one number per point`);
+      }
+      return values instanceof Float64Array ? values : Float64Array.from(values, Number);
+    }, 'loadCoordinates');
     return this;
   }
 
@@ -315,13 +340,20 @@ export class ClusterIndex {
     const generateId = this.options.generateId;
     /** @type {TileFeature[]} */
     const features = new Array(n);
+    /** @type {number[]} */
+    const clusterIds = [];
+    /** @type {Record<string, any>[]} */
+    const clusterTags = [];
     for (let i = 0, k = 0; i < n; i++, k += stride) {
       const id = v[k];
       const count = v[k + 1];
       /** @type {TileFeature} */
       let f;
       if (count > 1) {
-        f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags: clusterProperties(id, count), id };
+        const tags = clusterProperties(id, count);
+        f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags, id };
+        clusterIds.push(id);
+        clusterTags.push(tags);
       } else {
         const index = this.#featureOf ? this.#featureOf[id] : id;
         const feature = this.points ? this.points[index] : null;
@@ -331,6 +363,7 @@ export class ClusterIndex {
       }
       features[i] = f;
     }
+    this.#fillAggregates(clusterIds, clusterTags);
     return { features };
   }
 
@@ -350,6 +383,59 @@ export class ClusterIndex {
   // ── internals ──────────────────────────────────────────────────────────────────────────────
 
   /** @returns {number} a new engine index handle with this.options */
+  /**
+   * Computes the aggregated properties of the loaded data in the engine (one column each).
+   * @param {(property: string) => Float64Array} valuesFor  one number per engine point, NaN for none
+   * @param {string} call
+   */
+  #addAggregates(valuesFor, call) {
+    this.#columns = [];
+    if (this.#aggregates.length === 0) return;
+    const fn = this.#res.fn;
+    try {
+      for (const aggregate of this.#aggregates) {
+        const values = valuesFor(aggregate.property);
+        const ptr = fn.cairn_alloc(Math.max(1, values.length) * 8) >>> 0;
+        if (!ptr) throw new RangeError(`${call}: out of WebAssembly memory`);
+        new Float64Array(this.#mod.memory.buffer, ptr, values.length).set(values);
+        const column = fn.cairn_index_aggregate_add(this.#res.handle, aggregate.operation, ptr, values.length);
+        fn.cairn_free(ptr);
+        if (column < 0) throw this.#error(column, call, `aggregate ${aggregate.name}`);
+        this.#columns.push(column);
+      }
+    } catch (error) {
+      this.#resetEmpty();
+      throw error;
+    }
+  }
+
+  /**
+   * Sets each aggregated property on the given cluster property objects.
+   * @param {number[]} ids  cluster ids
+   * @param {Record<string, any>[]} targets  where each cluster's values go
+   */
+  #fillAggregates(ids, targets) {
+    if (this.#columns.length === 0 || ids.length === 0) return;
+    const fn = this.#res.fn;
+    const n = ids.length;
+    const idPtr = fn.cairn_alloc(n * 8) >>> 0;
+    const outPtr = fn.cairn_alloc(n * 8) >>> 0;
+    try {
+      if (!idPtr || !outPtr) throw new RangeError('out of WebAssembly memory');
+      new Float64Array(this.#mod.memory.buffer, idPtr, n).set(ids);
+      for (let c = 0; c < this.#columns.length; c++) {
+        const status = fn.cairn_index_aggregate_values(this.#res.handle, this.#columns[c], idPtr, n, outPtr);
+        if (status < 0) throw this.#error(status, 'aggregates');
+        const values = new Float64Array(this.#mod.memory.buffer, outPtr, n);
+        const name = this.#aggregates[c].name;
+        for (let k = 0; k < n; k++) targets[k][name] = values[k];
+      }
+    } finally {
+      if (idPtr) fn.cairn_free(idPtr);
+      if (outPtr) fn.cairn_free(outPtr);
+    }
+  }
+
   #createEngineIndex() {
     const o = this.options;
     const handle = this.#res.fn.cairn_index_create(o.radius, o.extent, clampInt32(o.minZoom),
@@ -457,6 +543,7 @@ export class ClusterIndex {
     const res = this.#res;
     this.points = null;
     this.#featureOf = null;
+    this.#columns = [];
     if (res.handle) res.fn.cairn_index_destroy(res.handle);
     res.handle = 0;
     res.handle = this.#createEngineIndex();
@@ -524,20 +611,24 @@ export class ClusterIndex {
     const stride = this.#mod.recordStride;
     const n = v.length / stride;
     const out = new Array(n);
+    /** @type {number[]} */
+    const clusterIds = [];
+    /** @type {Record<string, any>[]} */
+    const clusterProps = [];
     for (let i = 0, k = 0; i < n; i++, k += stride) {
       const id = v[k];
       const count = v[k + 1];
       if (count > 1) {
-        out[i] = {
-          type: 'Feature',
-          id,
-          properties: clusterProperties(id, count),
-          geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] },
-        };
+        const properties = clusterProperties(id, count);
+        out[i] = { type: 'Feature', id, properties, geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] } };
+        clusterIds.push(id);
+        clusterProps.push(properties);
       } else {
         out[i] = this.#pointFeature(this.#featureOf ? this.#featureOf[id] : id, v[k + 2], v[k + 3]);
       }
     }
+    // After the loop: fetching aggregates allocates, which may detach the view `v`.
+    this.#fillAggregates(clusterIds, clusterProps);
     return out;
   }
 

@@ -41,6 +41,7 @@ export const STATUS_CODES = Object.freeze({
   6: { code: 'UNKNOWN_CLUSTER', name: 'unknownCluster', describe: (id) => `no cluster with id ${id} (unknown or stale)` },
   7: { code: 'INVALID_STATE', name: 'invalidState', describe: () => 'the index is not in a state that allows this call' },
   8: { code: 'TOO_MANY_POINTS', name: 'tooManyPoints', describe: () => 'too many points for one index' },
+  10: { code: 'NON_FINITE_VALUE', name: 'nonFiniteValue', describe: (i) => `point ${i} has an infinite value for an aggregated property` },
   9: { code: 'OUT_OF_MEMORY', name: 'outOfMemory', describe: (n) => `not enough memory left to hold and cluster ${n} more points` },
 });
 

@@ -471,3 +471,52 @@ test('more points than an index can hold is a clear error, before anything is co
   assert.equal(index.getClusters([-180, -90, 180, 90], 20).length, 2);
   index.destroy();
 });
+
+test('aggregated cluster properties (SPEC C9) match their leaves, through load and loadCoordinates', () => {
+  const random = mulberry32(8);
+  const features = [];
+  for (let i = 0; i < 3000; i++) {
+    const around = i % 3 === 0;
+    features.push({
+      type: 'Feature',
+      properties: { population: i % 7 === 0 ? null : Math.round(random() * 1000), name: `p${i}` },
+      geometry: { type: 'Point', coordinates: [around ? 2.35 + random() * 0.5 : random() * 360 - 180, around ? 48.85 + random() * 0.5 : random() * 170 - 85] },
+    });
+  }
+  const aggregates = { total: ['sum', 'population'], least: ['min', 'population'], most: ['max', 'population'],
+    counted: ['count', 'population'], average: ['mean', 'population'] };
+  const index = new ClusterIndex({ aggregates }).load(features);
+  let checked = 0;
+  for (const zoom of [0, 4, 9]) {
+    for (const f of index.getClusters(WORLD, zoom)) {
+      if (!f.properties.cluster) continue;
+      const values = index.getLeaves(f.properties.cluster_id, Infinity).map((leaf) => leaf.properties.population).filter((v) => typeof v === 'number');
+      const p = f.properties;
+      assert.equal(p.total, values.reduce((a, b) => a + b, 0));
+      assert.equal(p.counted, values.length);
+      if (values.length) {
+        assert.equal(p.least, Math.min(...values));
+        assert.equal(p.most, Math.max(...values));
+        assert.ok(Math.abs(p.average - p.total / values.length) < 1e-9);
+      } else {
+        assert.ok(Number.isNaN(p.least) && Number.isNaN(p.average));
+      }
+      checked++;
+    }
+  }
+  assert.ok(checked > 10);
+  // Tiles carry them on cluster tags too.
+  const tile = index.getTile(0, 0, 0);
+  const clusterTag = tile.features.find((f) => f.tags.cluster).tags;
+  assert.equal(typeof clusterTag.total, 'number');
+
+  // The fast path takes the values per property.
+  const lngLat = new Float64Array(features.flatMap((f) => f.geometry.coordinates));
+  const population = Float64Array.from(features, (f) => (typeof f.properties.population === 'number' ? f.properties.population : NaN));
+  const fast = new ClusterIndex({ aggregates }).loadCoordinates(lngLat, { values: { population } });
+  assert.deepEqual(fast.getClusters(WORLD, 3).map((f) => f.properties.total), index.getClusters(WORLD, 3).map((f) => f.properties.total));
+  assert.throws(() => new ClusterIndex({ aggregates }).loadCoordinates(lngLat), /values\.population/);
+  assert.throws(() => new ClusterIndex({ aggregates: { x: ['median', 'population'] } }), TypeError);
+  index.destroy();
+  fast.destroy();
+});

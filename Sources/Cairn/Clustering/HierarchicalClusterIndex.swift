@@ -26,6 +26,7 @@ public final class HierarchicalClusterIndex {
     var clusterZoom: [UInt8] = []     // zoom it was formed at: the highest zoom it is visible at
 
     var groups: [_ZoomGroup] = []
+    var aggregates: [_AggregateColumn] = []
     var builder: _ClusterBuild? = nil
     var state: State = .adding
 
