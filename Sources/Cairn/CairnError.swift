@@ -12,7 +12,8 @@ public enum CairnError: Error, Equatable {
     case nonFiniteCoordinate(index: Int)
     /// A point whose latitude is beyond ±90°; `detail` is its index.
     case latitudeOutOfRange(index: Int)
-    /// A cluster id that this index never produced (or produced before it was rebuilt).
+    /// A cluster id that names no cluster of this index. (An id kept from other data may name a
+    /// cluster here: ids say which zoom and slot, not which data.)
     case unknownCluster(id: Int64)
     /// A call made in the wrong state, such as adding points after the index was built or
     /// querying before.

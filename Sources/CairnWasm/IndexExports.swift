@@ -47,11 +47,14 @@ public func cairn_index_add(_ handle: Int32, _ lngLat: UnsafeMutableRawPointer?,
     }
 }
 
-/// Clusters the next zoom; returns the number of zooms left (0 = built).
+/// Clusters the next zoom; returns the number of zooms left (0 = built). Before the first zoom
+/// it checks that the memory left can hold the build (OUT_OF_MEMORY otherwise).
 @_expose(wasm, "cairn_index_build_step") @_cdecl("cairn_index_build_step")
 public func cairn_index_build_step(_ handle: Int32) -> Int32 {
     _Registry.status { () throws(CairnError) in
-        Int32(try _Registry.index(handle).buildStep())
+        let index = try _Registry.index(handle)
+        try index.checkBuildRoom()
+        return Int32(index.buildStep())
     }
 }
 

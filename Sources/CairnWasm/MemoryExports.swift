@@ -34,7 +34,11 @@ public func cairn_abi_version() -> Int32 { 1 }
 
 /// Doubles per result record: [id, point count, x, y].
 @_expose(wasm, "cairn_record_stride") @_cdecl("cairn_record_stride")
-public func cairn_record_stride() -> Int32 { 4 }
+public func cairn_record_stride() -> Int32 { Int32(_RecordWriter.stride) }
+
+/// Largest buffer `cairn_alloc` gives, in bytes.
+@_expose(wasm, "cairn_buffer_limit") @_cdecl("cairn_buffer_limit")
+public func cairn_buffer_limit() -> Int32 { Int32(_maxBufferBytes) }
 
 /// Status codes run from -1 to -this.
 @_expose(wasm, "cairn_status_count") @_cdecl("cairn_status_count")

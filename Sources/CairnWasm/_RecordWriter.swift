@@ -9,7 +9,8 @@ struct _RecordWriter {
     private(set) var total: Int32 = 0
 
     init(_ pointer: UnsafeMutableRawPointer?, capacity: Int32) throws(CairnError) {
-        guard capacity >= 0 else { throw .invalidArgument }
+        // In 32 bits, capacity × stride × 8 could overflow (and trap) before the buffer check.
+        guard capacity >= 0, Int(capacity) <= Int.max / (8 * _RecordWriter.stride) else { throw .invalidArgument }
         self.capacity = Int(capacity)
         // An empty request (capacity 0) may pass no buffer: it only counts.
         buffer = capacity == 0 ? UnsafeMutableBufferPointer(start: nil, count: 0)

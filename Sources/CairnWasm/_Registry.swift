@@ -3,8 +3,8 @@ import Cairn
 /// The state behind the C ABI: live indexes by handle, live buffers by address, and the detail
 /// of the last error. Nothing else: behaviour lives in `Cairn`.
 enum _Registry {
-    // Handles are (generation << 16) | (slot + 1): a destroyed handle stays invalid even after
-    // its slot is reused.
+    // Handles are (generation << 16) | (slot + 1): a destroyed handle stays invalid when its slot
+    // is reused (until the 15-bit generation wraps, after 32,768 reuses of that slot).
     static var indexes: [HierarchicalClusterIndex?] = []
     static var generations: [Int32] = []
     static let maxSlots = 0x7FFF

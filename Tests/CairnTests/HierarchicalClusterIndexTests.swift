@@ -131,7 +131,7 @@ final class HierarchicalClusterIndexTests: XCTestCase {
         var rng = SeededRandom(seed: 8)
         let index = try self.index(rng.mixedPoints(1000))
         let cluster = try XCTUnwrap(try world(index, 2).first { $0.isCluster })
-        for bad: Int64 in [-1, 0, 5, 999, cluster.id + 1, cluster.id + 32 * 1_000_000, Int64.max / 2] {
+        for bad: Int64 in [-1, 0, 5, 999, cluster.id + 1, cluster.id + 32 * 1_000_000, Int64.max / 2, Int64.max, Int64.min] {
             XCTAssertThrowsError(try index.children(of: bad), "\(bad)") {
                 XCTAssertEqual($0 as? CairnError, .unknownCluster(id: bad))
             }

@@ -14,13 +14,14 @@ import { clusterProperties } from './geojson.js';
 /** @typedef {import('./geojson.js').ClusterFeature} ClusterFeature */
 /** @typedef {import('./geojson.js').TileFeature} TileFeature */
 
+/** Negative status by code name, for the few statuses this class treats specially. */
+const STATUS_BY_CODE = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([n, s]) => [s.code, -Number(n)])));
+
 // Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
 // the staging buffer (16 bytes per point) stays at 1 MiB.
 const CHUNK_POINTS = 65536;
 // Smallest result buffer, in records; it doubles from there as queries need more.
 const MIN_RESULT_RECORDS = 256;
-// cairn_alloc refuses more than this in one buffer.
-const MAX_BUFFER_BYTES = 2 ** 30;
 
 /**
  * @typedef {object} Progress
@@ -382,7 +383,6 @@ export class ClusterIndex {
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────
 
-  /** @returns {number} a new engine index handle with this.options */
   /**
    * Computes the aggregated properties of the loaded data in the engine (one column each).
    * @param {(property: string) => Float64Array} valuesFor  one number per engine point, NaN for none
@@ -436,6 +436,7 @@ export class ClusterIndex {
     }
   }
 
+  /** @returns {number} a new engine index handle with this.options */
   #createEngineIndex() {
     const o = this.options;
     const handle = this.#res.fn.cairn_index_create(o.radius, o.extent, clampInt32(o.minZoom),
@@ -492,7 +493,11 @@ export class ClusterIndex {
           const status = fn.cairn_index_add(res.handle, staging, written);
           if (status < 0) {
             const detail = fn.cairn_last_error_detail();
-            throw this.#error(status, call, undefined, featureOf && detail >= 0 && detail < featureOf.length ? featureOf[detail] : detail);
+            // A bad point's detail is its engine index: name the feature it came from. Other
+            // details (counts of points) stay as they are.
+            const pointIndex = status === STATUS_BY_CODE.NON_FINITE_COORDINATE || status === STATUS_BY_CODE.LATITUDE_OUT_OF_RANGE;
+            throw this.#error(status, call, undefined,
+              pointIndex && featureOf && detail >= 0 && detail < featureOf.length ? featureOf[detail] : detail);
           }
           if (!countIsReal && done === 0 && count > written) {
             // Only now, with real data seen, reserve for the rest: a bogus huge length then
@@ -581,7 +586,8 @@ export class ClusterIndex {
     const recordBytes = this.#mod.recordStride * 8;
     let capacity = Math.max(MIN_RESULT_RECORDS, res.capacity);
     while (capacity < records) capacity *= 2;
-    if (capacity * recordBytes > MAX_BUFFER_BYTES) capacity = Math.max(records, Math.floor(MAX_BUFFER_BYTES / recordBytes));
+    const limit = this.#mod.bufferLimit;
+    if (capacity * recordBytes > limit) capacity = Math.max(records, Math.floor(limit / recordBytes));
     if (res.ptr) res.fn.cairn_free(res.ptr);
     res.ptr = 0;
     res.capacity = 0;

@@ -25,6 +25,7 @@ export const BINDINGS = Object.freeze({
   cairn_abi_version: { params: [], result: 'i32', doc: 'version of the ABI; must equal ABI_VERSION' },
   cairn_record_stride: { params: [], result: 'i32', doc: 'doubles per result record: [id, count, x, y]' },
   cairn_status_count: { params: [], result: 'i32', doc: 'status codes run from -1 to -this' },
+  cairn_buffer_limit: { params: [], result: 'i32', doc: 'largest buffer cairn_alloc gives, in bytes' },
   cairn_last_error_detail: { params: [], result: 'f64', doc: 'detail of the last error: point index, option field or cluster id' },
   cairn_alloc: { params: ['i32'], result: 'i32', doc: 'allocates a buffer the exports accept (8-byte aligned); 0 on failure' },
   cairn_free: { params: ['i32'], result: 'i32', doc: 'frees a buffer from cairn_alloc' },
@@ -64,6 +65,7 @@ export function exportNames() {
  * @property {Record<string, Function>} fn  the bound exports, by name (see BINDINGS)
  * @property {number} abiVersion
  * @property {number} recordStride  doubles per result record, as the module says
+ * @property {number} bufferLimit   largest buffer the module allocates, in bytes
  * @property {number} statusCount   status codes run from -1 to -statusCount
  */
 
@@ -227,6 +229,7 @@ function bind(module, instance) {
     fn: Object.freeze(fn),
     abiVersion,
     recordStride: fn.cairn_record_stride(),
+    bufferLimit: fn.cairn_buffer_limit(),
     statusCount: fn.cairn_status_count(),
   });
 }

@@ -175,8 +175,12 @@ test('memory limits are errors, not traps: too many points, an allocation too la
   // A 32-bit module holds at most 2^24 points per index (their build must fit in 4 GiB).
   assert.equal(fn.cairn_index_reserve(h, 2 ** 24 + 1), STATUS_CODES_BY_NAME.TOO_MANY_POINTS);
   assert.equal(fn.cairn_index_reserve(h, 1000), 0);
+  // A capacity whose byte size overflows 32 bits is refused, not wrapped.
+  while (fn.cairn_index_build_step(h) > 0) { /* zero points: returns at once */ }
+  assert.equal(fn.cairn_index_clusters(h, -180, -85, 180, 85, 0, 0, 0x20000000), STATUS_CODES_BY_NAME.INVALID_ARGUMENT);
+  assert.equal(fn.cairn_index_tile(h, 0, 0, 0, 0, 0x7fffffff), STATUS_CODES_BY_NAME.INVALID_ARGUMENT);
   // Bigger than a buffer may be, or than memory has left: null, and the module lives on.
-  assert.equal(fn.cairn_alloc(2 ** 30 + 1), 0);
+  assert.equal(fn.cairn_alloc(fn.cairn_buffer_limit() + 1), 0);
   assert.equal(fn.cairn_alloc(-1), 0);
   assert.equal(fn.cairn_index_destroy(h), 0);
   const p = fn.cairn_alloc(64);

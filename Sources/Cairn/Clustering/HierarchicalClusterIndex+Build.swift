@@ -146,7 +146,10 @@ extension HierarchicalClusterIndex {
                 for k in o..<min(o + batchSize, active) {
                     let r = actives[k]
                     if marks.isVisited(Int(r.position)) { continue }
-                    touched &+= e[Int(r.position)].rank &+ e[Int(r.aboveStart)].rank &+ e[Int(r.belowStart)].rank
+                    // An empty run may start at the end of the items: touch only real ones.
+                    touched &+= e[Int(r.position)].rank
+                    if Int(r.aboveStart) < s.count { touched &+= e[Int(r.aboveStart)].rank }
+                    if Int(r.belowStart) < s.count { touched &+= e[Int(r.belowStart)].rank }
                 }
             }
             let record = actives[o]
@@ -203,7 +206,7 @@ extension HierarchicalClusterIndex {
         b.touched = touched  // keeps the touching loads from being optimised away
     }
 
-    /// Makes room for `capacity` clusters in all their arrays. They start at half the point
+    /// Makes room for `capacity` clusters in all their arrays. They start at 5/8 of the point
     /// count (a million points form about 600,000 clusters) and grow by a quarter, not the
     /// default doubling: they live as long as the index and are its largest after the points.
     private func reserveClusters(_ capacity: Int) {

@@ -1,6 +1,7 @@
 /// Queries on a built index, with supercluster's semantics: `getClusters`, `getChildren`,
-/// `getLeaves`, `getClusterExpansionZoom` and `getTile`. Each has a visitor form that allocates
-/// nothing (for the WebAssembly boundary and hot paths) and an array form for Swift callers.
+/// `getLeaves`, `getClusterExpansionZoom` and `getTile`. Each has a visitor form that builds no
+/// result array (for the WebAssembly boundary and hot paths; `forEachLeaf` keeps a small list
+/// per cluster it descends into) and an array form for Swift callers.
 extension HierarchicalClusterIndex {
     /// The integer zoom whose clustering a (possibly fractional) zoom shows.
     public func limitZoom(_ zoom: Double) throws(CairnError) -> Int {
@@ -120,7 +121,9 @@ extension HierarchicalClusterIndex {
     }
 
     /// The zoom at which a cluster splits into several children (supercluster's
-    /// `getClusterExpansionZoom`).
+    /// `getClusterExpansionZoom`). Every cluster here has at least two children, so this is
+    /// the zoom above the one it was formed at; the loop mirrors supercluster's, which also
+    /// handles single-child chains.
     public func expansionZoom(of clusterID: Int64) throws(CairnError) -> Int {
         var item = try clusterItem(publicID: clusterID)
         var zoom = Int(clusterZoom[Int(item) - pointPositions.count])

@@ -60,6 +60,16 @@ public final class HierarchicalClusterIndex {
         pointPositions.reserveCapacity(pointPositions.count + count)
     }
 
+    /// Throws unless the memory left can build the points added: other indexes and buffers
+    /// may have taken memory since they were added, and a failed allocation during the build
+    /// would trap a WebAssembly module.
+    public func checkBuildRoom() throws(CairnError) {
+        guard state == .adding else { return }
+        if Int64(pointPositions.count) * _AddressSpace.buildBytesPerPoint > _AddressSpace.remaining {
+            throw .outOfMemory(points: pointPositions.count)
+        }
+    }
+
     /// Throws unless `count` more points fit in one index and in the memory left to store
     /// and build them.
     private func checkRoom(for count: Int) throws(CairnError) {
@@ -176,8 +186,8 @@ extension HierarchicalClusterIndex {
     func clusterItem(publicID id: Int64) throws(CairnError) -> Int32 {
         guard state == .built else { throw .invalidState }
         let n = Int64(pointPositions.count)
+        guard id >= n else { throw .unknownCluster(id: id) }
         let v = id - n
-        guard v >= 0 else { throw .unknownCluster(id: id) }
         let c = v >> 5
         let originZoom = v & 31
         guard c < Int64(clusterPositions.count), Int64(clusterZoom[Int(c)]) + 1 == originZoom else {

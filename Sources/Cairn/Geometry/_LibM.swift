@@ -8,4 +8,3 @@
 @_extern(c, "atan") func _atan(_ x: Double) -> Double
 @_extern(c, "floor") func _floor(_ x: Double) -> Double
 @_extern(c, "fmod") func _fmod(_ x: Double, _ y: Double) -> Double
-@_extern(c, "pow") func _pow(_ x: Double, _ y: Double) -> Double
