@@ -89,7 +89,7 @@ case "${1:-wasm}" in
     log "native benchmark (swift run -c release CairnBench)"
     swift run -c release CairnBench
     log "wasm benchmark (node web/bench/cluster-bench.js)"
-    node web/bench/cluster-bench.js
+    node web/bench/cluster-bench.js --repeat 3
     ;;
   clean) rm -rf .build web/dist ;;
   *) echo "usage: ./build.sh [wasm|example|test|bench|clean]" >&2; exit 2 ;;
