@@ -73,13 +73,10 @@ public func cairn_index_cluster_count(_ handle: Int32) -> Int32 {
 public func cairn_index_clusters(_ handle: Int32, _ west: Double, _ south: Double, _ east: Double,
                                  _ north: Double, _ zoom: Double, _ out: UnsafeMutableRawPointer?,
                                  _ capacity: Int32) -> Int32 {
-    _Registry.status { () throws(CairnError) in
-        let index = try _Registry.index(handle)
-        var writer = try _RecordWriter(out, capacity: capacity)
+    _RecordWriter.query(handle, out, capacity) { (index, writer) throws(CairnError) in
         try index.forEachCluster(west: west, south: south, east: east, north: north, zoom: zoom) {
             writer.write($0)
         }
-        return writer.total
     }
 }
 
@@ -87,11 +84,8 @@ public func cairn_index_clusters(_ handle: Int32, _ west: Double, _ south: Doubl
 @_expose(wasm, "cairn_index_children") @_cdecl("cairn_index_children")
 public func cairn_index_children(_ handle: Int32, _ clusterID: Double, _ out: UnsafeMutableRawPointer?,
                                  _ capacity: Int32) -> Int32 {
-    _Registry.status { () throws(CairnError) in
-        let index = try _Registry.index(handle)
-        var writer = try _RecordWriter(out, capacity: capacity)
+    _RecordWriter.query(handle, out, capacity) { (index, writer) throws(CairnError) in
         try index.forEachChild(of: try _Registry.clusterID(clusterID)) { writer.write($0) }
-        return writer.total
     }
 }
 
@@ -100,15 +94,12 @@ public func cairn_index_children(_ handle: Int32, _ clusterID: Double, _ out: Un
 @_expose(wasm, "cairn_index_leaves") @_cdecl("cairn_index_leaves")
 public func cairn_index_leaves(_ handle: Int32, _ clusterID: Double, _ limit: Double, _ offset: Double,
                                _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
-    _Registry.status { () throws(CairnError) in
-        let index = try _Registry.index(handle)
+    _RecordWriter.query(handle, out, capacity) { (index, writer) throws(CairnError) in
         guard limit >= 0, offset >= 0, offset.isFinite, !limit.isNaN else { throw .invalidArgument }
         let maxCount = Double(Int32.max)
-        var writer = try _RecordWriter(out, capacity: capacity)
         try index.forEachLeaf(of: try _Registry.clusterID(clusterID),
                               limit: limit >= maxCount ? Int(Int32.max) : Int(limit),
                               offset: offset >= maxCount ? Int(Int32.max) : Int(offset)) { writer.write($0) }
-        return writer.total
     }
 }
 
@@ -125,13 +116,10 @@ public func cairn_index_expansion_zoom(_ handle: Int32, _ clusterID: Double) -> 
 @_expose(wasm, "cairn_index_tile") @_cdecl("cairn_index_tile")
 public func cairn_index_tile(_ handle: Int32, _ z: Int32, _ x: Int32, _ y: Int32,
                              _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
-    _Registry.status { () throws(CairnError) in
-        let index = try _Registry.index(handle)
-        var writer = try _RecordWriter(out, capacity: capacity)
+    _RecordWriter.query(handle, out, capacity) { (index, writer) throws(CairnError) in
         try index.forEachTileFeature(z: Int(z), x: Int(x), y: Int(y)) { f in
             writer.write(id: f.id, count: f.pointCount, Double(f.x), Double(f.y))
         }
-        return writer.total
     }
 }
 

@@ -33,3 +33,17 @@ struct _RecordWriter {
         write(id: feature.id, count: feature.pointCount, feature.longitude, feature.latitude)
     }
 }
+
+extension _RecordWriter {
+    /// The shape of every export that answers with records: find the index, check the caller's
+    /// buffer, let `body` write, and return the total (or the error's status).
+    static func query(_ handle: Int32, _ out: UnsafeMutableRawPointer?, _ capacity: Int32,
+                      _ body: (HierarchicalClusterIndex, inout _RecordWriter) throws(CairnError) -> Void) -> Int32 {
+        _Registry.status { () throws(CairnError) in
+            let index = try _Registry.index(handle)
+            var writer = try _RecordWriter(out, capacity: capacity)
+            try body(index, &writer)
+            return writer.total
+        }
+    }
+}
