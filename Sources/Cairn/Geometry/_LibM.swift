@@ -8,3 +8,9 @@
 @_extern(c, "atan") func _atan(_ x: Double) -> Double
 @_extern(c, "floor") func _floor(_ x: Double) -> Double
 @_extern(c, "fmod") func _fmod(_ x: Double, _ y: Double) -> Double
+@_extern(c, "cos") func _cos(_ x: Double) -> Double
+@_extern(c, "tan") func _tan(_ x: Double) -> Double
+@_extern(c, "atan2") func _atan2(_ y: Double, _ x: Double) -> Double
+@_extern(c, "exp2") func _exp2(_ x: Double) -> Double
+@_extern(c, "log2") func _log2(_ x: Double) -> Double
+@_extern(c, "round") func _round(_ x: Double) -> Double

@@ -1,0 +1,80 @@
+/// What gestures and controls ask of the map: reporting taps, the one-level zoom steps, and
+/// the controls' default behaviours.
+extension MapController {
+    func reportTap(x: Double, y: Double) {
+        let c = projection.coordinate(screenX: x, screenY: y)
+        events.append(.tap(x: x, y: y, latitude: c?.latitude ?? .nan, longitude: c?.longitude ?? .nan))
+    }
+
+    func reportLongPress(x: Double, y: Double) {
+        let c = projection.coordinate(screenX: x, screenY: y)
+        events.append(.longPress(x: x, y: y, latitude: c?.latitude ?? .nan, longitude: c?.longitude ?? .nan))
+    }
+
+    /// Zooms by `amount` (animated over `duration`) about a screen point, or the centre.
+    func zoomStep(by amount: Double, about pivot: (x: Double, y: Double)?, cause: CameraMoveCause = .gesture,
+                  duration: Double = CameraAnimation.zoomStepDuration) {
+        gestures.fling = nil
+        var target = camera.world
+        target.zoom += amount
+        camera.animate(to: target, duration: duration, easing: .easeOut, cause: cause, anchorScreen: pivot,
+                       at: time, events: &events)
+    }
+
+    // MARK: Controls
+
+    /// The control under a screen point, if a visible, enabled one is there.
+    public func control(atX x: Double, y: Double) -> MapControl? {
+        let v = camera.viewport
+        if settings.compassButton && compass.isTappable && ControlLayout.hits(ControlLayout.compassCenter(v), x: x, y: y) {
+            return .compass
+        }
+        if settings.myLocationButton && ControlLayout.hits(ControlLayout.myLocationCenter(v), x: x, y: y) {
+            return .myLocationButton
+        }
+        return nil
+    }
+
+    /// Centres of the compass and the my-location button on screen.
+    public var compassCenter: (x: Double, y: Double) { ControlLayout.compassCenter(camera.viewport) }
+    public var myLocationButtonCenter: (x: Double, y: Double) { ControlLayout.myLocationCenter(camera.viewport) }
+
+    /// A control's default behaviour: the compass turns the map north; the my-location button
+    /// goes to the user's location, or asks the host for it first.
+    func activate(_ control: MapControl) {
+        switch control {
+        case .compass:
+            events.append(.compassTapped)
+            var target = camera.world
+            target.bearing = 0
+            camera.animate(to: target, duration: CameraAnimation.defaultDuration, easing: .easeInOut,
+                           cause: .apiAnimation, at: time, events: &events)
+        case .myLocationButton:
+            events.append(.myLocationButtonTapped)
+            if myLocation.isKnown {
+                goToMyLocation()
+            } else {
+                myLocation.awaitingLocation = true
+                events.append(.locationRequested)
+            }
+        }
+    }
+
+    func goToMyLocation() {
+        var target = camera.world
+        target.x = WebMercator.x(longitude: myLocation.longitude)
+        target.y = WebMercator.y(latitude: WebMercator.clampLatitude(myLocation.latitude))
+        camera.animate(to: target, duration: CameraAnimation.defaultDuration, easing: .easeInOut,
+                       cause: .apiAnimation, at: time, events: &events)
+    }
+
+    /// The location dot on screen and its accuracy circle's radius in pixels, when known and
+    /// in front of the camera.
+    public var locationDot: (x: Double, y: Double, radius: Double)? {
+        guard myLocation.isKnown else { return nil }
+        let p = projection
+        guard let s = p.screenPoint(latitude: myLocation.latitude, longitude: myLocation.longitude) else { return nil }
+        let wy = WebMercator.y(latitude: WebMercator.clampLatitude(myLocation.latitude))
+        return (s.x, s.y, myLocation.accuracy * p.pixelsPerMeter(worldY: wy))
+    }
+}

@@ -1,0 +1,116 @@
+/// One interactive map: the camera, the gesture recognizer that moves it, the controls and
+/// the queue of events for the host. The host feeds it input events and the time, and reads
+/// back the camera, the controls and the events once per frame (SPEC G1–G8).
+///
+/// Time is the host's clock in seconds. It never runs backwards: an event stamped earlier than
+/// one already seen is handled as if it came at the later time.
+public final class MapController {
+    public internal(set) var camera: MapCamera
+    /// Gestures and controls; a change applies from the next event (G1).
+    public var settings = UISettings()
+    public internal(set) var compass = Compass()
+    public internal(set) var myLocation = MyLocation()
+    var gestures = GestureRecognizer()
+    var events = MapEventQueue()
+    /// Programmatic animations take this long (seconds) unless told otherwise.
+    public static let defaultAnimationDuration = 0.5
+    /// The latest time seen.
+    public private(set) var time = 0.0
+
+    public init(camera position: CameraPosition, viewport: Viewport,
+                limits: CameraLimits = .standard) throws(CairnError) {
+        camera = MapCamera(try position.validated(), viewport: try viewport.validated(), limits: try limits.validated())
+    }
+
+    /// The projection of the current camera.
+    public var projection: CameraProjection { camera.projection }
+
+    /// Takes the events that happened since the last call, oldest first.
+    public func drainEvents() -> [MapEvent] { events.drain() }
+
+    /// Moves the clock forward (never back) and returns the time to use.
+    func clock(_ t: Double) throws(CairnError) -> Double {
+        guard t.isFinite else { throw .invalidArgument }
+        if t > time { time = t }
+        return time
+    }
+
+    // MARK: Input and frames
+
+    /// Handles one input event. Events with NaN or infinite numbers are rejected with an error
+    /// and change nothing; events for pointers that are not down are ignored.
+    public func handle(_ event: InputEvent) throws(CairnError) {
+        guard event.isFinite else { throw .invalidArgument }
+        let t = try clock(event.time)
+        gestures.handle(event, time: t, map: self)
+    }
+
+    /// Brings everything to `time`: animations, the fling, tap confirmation, long press, the
+    /// compass fade; then emits `cameraChanged` / `cameraIdle` for the frame.
+    public func advance(to time: Double) throws(CairnError) {
+        let t = try clock(time)
+        gestures.advance(to: t, map: self)
+        camera.step(to: t, events: &events)
+        compass.update(bearing: camera.world.bearing, enabled: settings.compassButton, time: t)
+        camera.finishFrame(stillMoving: gestures.isMoving(at: t), events: &events)
+    }
+
+    // MARK: Programmatic camera (never gated by the UI settings)
+
+    public func moveCamera(to position: CameraPosition) throws(CairnError) {
+        camera.move(to: _WorldCamera(try position.validated()), cause: .developer, events: &events)
+    }
+
+    /// Animates from the current camera, starting at the latest time seen.
+    public func animateCamera(to position: CameraPosition, duration: Double = MapController.defaultAnimationDuration,
+                              easing: Easing = .easeInOut) throws(CairnError) {
+        guard duration.isFinite, duration >= 0 else { throw .invalidArgument }
+        gestures.fling = nil
+        camera.animate(to: _WorldCamera(try position.validated()), duration: duration, easing: easing,
+                       cause: .developer, at: time, events: &events)
+    }
+
+    /// Shows a longitude/latitude box with `padding` pixels to spare inside the padded view,
+    /// north up and flat; animated when `duration` > 0.
+    public func showBounds(west: Double, south: Double, east: Double, north: Double, padding: Double = 0,
+                           duration: Double = 0) throws(CairnError) {
+        guard duration.isFinite, duration >= 0 else { throw .invalidArgument }
+        let target = try camera.fitting(west: west, south: south, east: east, north: north, padding: padding)
+        gestures.fling = nil
+        camera.animate(to: target, duration: duration, easing: .easeInOut, cause: .developer, at: time, events: &events)
+    }
+
+    /// Zooms by `amount` levels keeping the ground under a screen point still (the padded
+    /// centre when nil), animated when `duration` > 0.
+    public func zoom(by amount: Double, aboutX x: Double? = nil, y: Double? = nil,
+                     duration: Double = 0) throws(CairnError) {
+        guard amount.isFinite, duration.isFinite, duration >= 0,
+              x?.isFinite ?? true, y?.isFinite ?? true else { throw .invalidArgument }
+        let pivot = x != nil && y != nil ? (x: x!, y: y!) : nil
+        zoomStep(by: amount, about: pivot, cause: .developer, duration: duration)
+    }
+
+    public func stopAnimation() { camera.stopAnimation() }
+
+    // MARK: Stage
+
+    public func setViewport(_ viewport: Viewport) throws(CairnError) {
+        camera.setViewport(try viewport.validated(), events: &events)
+    }
+
+    public func setLimits(_ limits: CameraLimits) throws(CairnError) {
+        camera.setLimits(try limits.validated(), events: &events)
+    }
+
+    /// The user's location for the dot and the my-location button. When a tap of the button
+    /// was waiting for it, the camera now animates there.
+    public func setMyLocation(latitude: Double, longitude: Double, accuracy: Double) throws(CairnError) {
+        try myLocation.set(latitude: latitude, longitude: longitude, accuracy: accuracy)
+        if myLocation.awaitingLocation {
+            myLocation.awaitingLocation = false
+            goToMyLocation()
+        }
+    }
+
+    public func clearMyLocation() { myLocation.clear() }
+}
