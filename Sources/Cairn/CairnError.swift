@@ -25,6 +25,9 @@ public enum CairnError: Error, Equatable {
     case outOfMemory(points: Int)
     /// An aggregated property value that is infinite; `detail` is the point's index.
     case nonFiniteValue(index: Int)
+    /// A malformed record in a batch (an input event with an unknown type or a NaN
+    /// position); `detail` is its position in the batch. Nothing in the batch was applied.
+    case invalidRecord(index: Int)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -39,17 +42,19 @@ public enum CairnError: Error, Equatable {
         case .tooManyPoints: return 8
         case .outOfMemory: return 9
         case .nonFiniteValue: return 10
+        case .invalidRecord: return 11
         }
     }
 
     /// The number of distinct codes; codes run from 1 to this.
-    public static let codeCount: Int32 = 10
+    public static let codeCount: Int32 = 11
 
     /// What the error is about: a point index, a cluster id, an option field, or 0.
     public var detail: Int64 {
         switch self {
         case .invalidOption(let field): return Int64(field.rawValue)
-        case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index), .nonFiniteValue(let index):
+        case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index), .nonFiniteValue(let index),
+             .invalidRecord(let index):
             return Int64(index)
         case .unknownCluster(let id): return id
         case .outOfMemory(let points): return Int64(points)

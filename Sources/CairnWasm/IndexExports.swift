@@ -19,9 +19,7 @@ public func cairn_index_create(_ radius: Double, _ extent: Double, _ minZoom: In
 
 @_expose(wasm, "cairn_index_destroy") @_cdecl("cairn_index_destroy")
 public func cairn_index_destroy(_ handle: Int32) -> Int32 {
-    guard let slot = _Registry.slot(of: handle) else { return _Registry.fail(.invalidHandle) }
-    _Registry.indexes[slot] = nil
-    return 0
+    _Registry.indexes.remove(handle) ? 0 : _Registry.fail(.invalidHandle)
 }
 
 /// Makes room for `count` more points.

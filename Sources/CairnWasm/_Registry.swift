@@ -1,13 +1,10 @@
 import Cairn
 
-/// The state behind the C ABI: live indexes by handle, live buffers by address, and the detail
+/// The state behind the C ABI: live indexes and maps by handle, live buffers by address, and the detail
 /// of the last error. Nothing else: behaviour lives in `Cairn`.
 enum _Registry {
-    // Handles are (generation << 16) | (slot + 1): a destroyed handle stays invalid when its slot
-    // is reused (until the 15-bit generation wraps, after 32,768 reuses of that slot).
-    static var indexes: [HierarchicalClusterIndex?] = []
-    static var generations: [Int32] = []
-    static let maxSlots = 0x7FFF
+    static var indexes = _HandleTable<HierarchicalClusterIndex>()
+    static var maps = _HandleTable<MapController>()
 
     // Live allocations made through `cairn_alloc`, so every pointer an export receives can be
     // checked to lie inside one of them before it is read or written.
@@ -17,28 +14,15 @@ enum _Registry {
     static var lastErrorDetail: Double = 0
 
     static func newHandle(_ index: HierarchicalClusterIndex) -> Int32 {
-        var slot = indexes.firstIndex { $0 == nil } ?? -1
-        if slot < 0 {
-            guard indexes.count < maxSlots else { return fail(.invalidState) }
-            indexes.append(nil)
-            generations.append(0)
-            slot = indexes.count - 1
-        }
-        indexes[slot] = index
-        generations[slot] = (generations[slot] + 1) & 0x7FFF
-        return (generations[slot] << 16) | Int32(slot + 1)
-    }
-
-    static func slot(of handle: Int32) -> Int? {
-        let slot = Int(handle & 0xFFFF) - 1
-        guard handle > 0, slot >= 0, slot < indexes.count, indexes[slot] != nil,
-              generations[slot] == (handle >> 16) else { return nil }
-        return slot
+        indexes.insert(index) ?? fail(.invalidState)
     }
 
     static func index(_ handle: Int32) throws(CairnError) -> HierarchicalClusterIndex {
-        guard let slot = slot(of: handle), let index = indexes[slot] else { throw .invalidHandle }
-        return index
+        try indexes.object(handle)
+    }
+
+    static func map(_ handle: Int32) throws(CairnError) -> MapController {
+        try maps.object(handle)
     }
 
     /// Whether `[pointer, pointer + byteCount)` lies inside one live buffer, aligned for `align`.

@@ -27,7 +27,7 @@ export const OPTION_FIELDS = Object.freeze([
  * @type {Readonly<Record<number, StatusInfo>>}
  */
 export const STATUS_CODES = Object.freeze({
-  1: { code: 'INVALID_HANDLE', name: 'invalidHandle', describe: () => 'the index does not exist (destroyed, or never created)' },
+  1: { code: 'INVALID_HANDLE', name: 'invalidHandle', describe: () => 'the index or map does not exist (destroyed, or never created)' },
   2: { code: 'INVALID_ARGUMENT', name: 'invalidArgument', describe: () => 'invalid argument' },
   3: {
     code: 'INVALID_OPTION', name: 'invalidOption',
@@ -41,8 +41,9 @@ export const STATUS_CODES = Object.freeze({
   6: { code: 'UNKNOWN_CLUSTER', name: 'unknownCluster', describe: (id) => `no cluster with id ${id} (unknown or stale)` },
   7: { code: 'INVALID_STATE', name: 'invalidState', describe: () => 'the index is not in a state that allows this call' },
   8: { code: 'TOO_MANY_POINTS', name: 'tooManyPoints', describe: () => 'too many points for one index' },
-  10: { code: 'NON_FINITE_VALUE', name: 'nonFiniteValue', describe: (i) => `point ${i} has an infinite value for an aggregated property` },
   9: { code: 'OUT_OF_MEMORY', name: 'outOfMemory', describe: (n) => `not enough memory left to hold and cluster ${n} more points` },
+  10: { code: 'NON_FINITE_VALUE', name: 'nonFiniteValue', describe: (i) => `point ${i} has an infinite value for an aggregated property` },
+  11: { code: 'INVALID_RECORD', name: 'invalidRecord', describe: (i) => `record ${i} of the batch is malformed (unknown type or a non-finite number); nothing was applied` },
 });
 
 /**

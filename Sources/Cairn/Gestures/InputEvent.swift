@@ -50,7 +50,7 @@ public enum InputEvent: Equatable {
     }
 
     /// Whether every number in the event is finite (positions, deltas and time).
-    var isFinite: Bool {
+    public var isFinite: Bool {
         switch self {
         case let .pointerDown(_, _, x, y, _, _, t), let .pointerMove(_, x, y, t), let .pointerUp(_, x, y, t):
             return x.isFinite && y.isFinite && t.isFinite

@@ -25,8 +25,25 @@ public final class MapController {
     /// The projection of the current camera.
     public var projection: CameraProjection { camera.projection }
 
+    /// The highest zoom the tile source has; the covering tiles never ask for more.
+    public var maxTileZoom = 22 {
+        didSet { maxTileZoom = maxTileZoom < 0 ? 0 : (maxTileZoom > 30 ? 30 : maxTileZoom) }
+    }
+
     /// Takes the events that happened since the last call, oldest first.
     public func drainEvents() -> [MapEvent] { events.drain() }
+
+    /// The events waiting, without taking them.
+    public var pendingEvents: [MapEvent] { events.events }
+
+    /// Events lost because the host let more than `MapEventQueue.capacity` pile up.
+    public var droppedEvents: Int { events.dropped }
+
+    /// Whether a gesture, animation or fling is moving the camera (between will-move and idle).
+    public var isCameraMoving: Bool { camera.movingCause != nil || gestures.isMoving(at: time) }
+
+    /// The raster tiles covering the view at the current camera, nearest first.
+    public var coveringTiles: [CoveringTile] { projection.coveringTiles(maxTileZoom: maxTileZoom) }
 
     /// Moves the clock forward (never back) and returns the time to use.
     func clock(_ t: Double) throws(CairnError) -> Double {

@@ -1,0 +1,111 @@
+import Cairn
+
+/// Writes one map frame for the host, in doubles: a header of `_FrameField.count` fields, then
+/// `tileCount` tile records of `tileStride`, then `eventCount` event records of `eventStride`.
+/// The host reads the strides and the header length from `cairn_map_layout`.
+enum _FrameField: Int {
+    case time, latitude, longitude, zoom, bearing, tilt, targetX, targetY
+    /// 1 while a gesture, animation or fling moves the camera; 1 while an animation runs.
+    case moving, animating
+    case compassOpacity, compassRotation, compassX, compassY
+    case myLocationButton, myLocationX, myLocationY
+    /// 1 when the location dot is on screen, its position and accuracy radius in pixels.
+    case dotVisible, dotX, dotY, dotRadius
+    /// The visible region's corners, longitude then latitude (longitudes not wrapped).
+    case nearLeftLng, nearLeftLat, nearRightLng, nearRightLat, farRightLng, farRightLat, farLeftLng, farLeftLat
+    /// Its bounding box as `getClusters` takes it.
+    case west, south, east, north
+    case tileZoom, tileCount, eventCount, droppedEvents, controlSize, horizonY, farClipY
+    case viewportWidth, viewportHeight
+
+    static let count = _FrameField.viewportHeight.rawValue + 1
+}
+
+enum _FrameWriter {
+    /// [z, x, y, wrapped x, then the four corners' screen x and y].
+    static let tileStride = 12
+    /// [kind, a, b, c, d]: will-move a = cause; tap and long press a, b = screen x, y and
+    /// c, d = latitude, longitude.
+    static let eventStride = 5
+
+    /// The doubles the frame needs.
+    static func size(tiles: Int, events: Int) -> Int {
+        _FrameField.count + tiles * tileStride + events * eventStride
+    }
+
+    static func write(_ map: MapController, tiles: [CoveringTile], events: [MapEvent],
+                      to out: UnsafeMutableBufferPointer<Double>) {
+        let p = map.projection
+        let position = p.position
+        func put(_ field: _FrameField, _ value: Double) { out[field.rawValue] = value }
+        func flag(_ on: Bool) -> Double { on ? 1 : 0 }
+        put(.time, map.time)
+        put(.latitude, position.latitude)
+        put(.longitude, position.longitude)
+        put(.zoom, position.zoom)
+        put(.bearing, position.bearing)
+        put(.tilt, position.tilt)
+        put(.targetX, p.targetX)
+        put(.targetY, p.targetY)
+        put(.moving, flag(map.isCameraMoving))
+        put(.animating, flag(map.camera.isAnimating))
+        let compass = map.compassCenter
+        put(.compassOpacity, map.compass.opacity)
+        put(.compassRotation, map.compass.rotation)
+        put(.compassX, compass.x)
+        put(.compassY, compass.y)
+        let button = map.myLocationButtonCenter
+        put(.myLocationButton, flag(map.settings.myLocationButton))
+        put(.myLocationX, button.x)
+        put(.myLocationY, button.y)
+        let dot = map.locationDot
+        put(.dotVisible, flag(dot != nil))
+        put(.dotX, dot?.x ?? 0)
+        put(.dotY, dot?.y ?? 0)
+        put(.dotRadius, dot?.radius ?? 0)
+        let region = p.visibleRegion
+        var field = _FrameField.nearLeftLng.rawValue
+        for c in region.corners {
+            out[field] = WebMercator.longitude(x: c.x)
+            out[field + 1] = WebMercator.latitude(y: c.y < 0 ? 0 : (c.y > 1 ? 1 : c.y))
+            field += 2
+        }
+        let bounds = region.bounds
+        put(.west, bounds.west)
+        put(.south, bounds.south)
+        put(.east, bounds.east)
+        put(.north, bounds.north)
+        put(.tileZoom, Double(p.tileZoom(maxTileZoom: map.maxTileZoom)))
+        put(.tileCount, Double(tiles.count))
+        put(.eventCount, Double(events.count))
+        put(.droppedEvents, Double(map.droppedEvents))
+        put(.controlSize, ControlLayout.size)
+        put(.horizonY, p.horizonY.isFinite ? p.horizonY : -1e9)
+        put(.farClipY, p.farClipY)
+        put(.viewportWidth, p.viewport.width)
+        put(.viewportHeight, p.viewport.height)
+        var at = _FrameField.count
+        for t in tiles {
+            out[at] = Double(t.z)
+            out[at + 1] = Double(t.x)
+            out[at + 2] = Double(t.y)
+            out[at + 3] = Double(t.wrappedX)
+            for k in 0..<8 { out[at + 4 + k] = t.corners[k] }
+            at += tileStride
+        }
+        for e in events {
+            var a = 0.0, b = 0.0, c = 0.0, d = 0.0
+            switch e {
+            case .cameraWillMove(let cause): a = Double(cause.rawValue)
+            case let .tap(x, y, lat, lng), let .longPress(x, y, lat, lng): (a, b, c, d) = (x, y, lat, lng)
+            default: break
+            }
+            out[at] = Double(e.kind)
+            out[at + 1] = a
+            out[at + 2] = b
+            out[at + 3] = c
+            out[at + 4] = d
+            at += eventStride
+        }
+    }
+}
