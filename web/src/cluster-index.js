@@ -270,6 +270,33 @@ export class ClusterIndex {
   }
 
   /**
+   * One aggregated property of clusters into a caller's buffer: the companion of
+   * getClustersInto for records whose count is above 1. `out[k]` becomes the value of aggregate
+   * `name` for cluster `clusterIds[k]` (NaN where no leaf has a value, for min, max and mean).
+   *
+   * @param {string} name  an aggregate declared in the `aggregates` option
+   * @param {Float64Array} clusterIds
+   * @param {Float64Array} out  at least as long as `clusterIds`
+   * @returns {number} how many values were written (`clusterIds.length`)
+   * @throws {TypeError} for an undeclared name or buffers of the wrong type or size
+   * @throws {CairnError} (code UNKNOWN_CLUSTER) for an id this index did not produce, or
+   *   (INVALID_STATE) when nothing is loaded
+   */
+  getAggregatesInto(name, clusterIds, out) {
+    const call = 'getAggregatesInto';
+    const a = this.#aggregates.findIndex((aggregate) => aggregate.name === name);
+    if (a < 0) throw new TypeError(`${call}: no aggregate named ${String(name)} in the options`);
+    if (!(clusterIds instanceof Float64Array) || !(out instanceof Float64Array) || out.length < clusterIds.length) {
+      throw new TypeError(`${call}: clusterIds and out must be Float64Arrays, out at least as long as clusterIds`);
+    }
+    this.#checkAlive(call);
+    if (this.#columns.length !== this.#aggregates.length) throw this.#error(STATUS_BY_CODE.INVALID_STATE, call);
+    if (clusterIds.length === 0) return 0;
+    this.#aggregateValues(clusterIds, [a], call, (_, values) => out.set(values));
+    return clusterIds.length;
+  }
+
+  /**
    * The clusters and points a cluster was formed from (one zoom closer in).
    * @param {number} clusterId
    * @returns {Array<ClusterFeature | PointFeature>}
@@ -416,19 +443,32 @@ export class ClusterIndex {
    */
   #fillAggregates(ids, targets) {
     if (this.#columns.length === 0 || ids.length === 0) return;
+    this.#aggregateValues(ids, this.#columns.map((_, c) => c), 'aggregates', (c, values) => {
+      const name = this.#aggregates[c].name;
+      for (let k = 0; k < values.length; k++) targets[k][name] = values[k];
+    });
+  }
+
+  /**
+   * Asks the engine for aggregated values of clusters, one column at a time.
+   * @param {ArrayLike<number>} ids  cluster ids
+   * @param {number[]} aggregates  positions in this.#aggregates to fetch
+   * @param {string} call
+   * @param {(aggregate: number, values: Float64Array) => void} visit  called per aggregate with
+   *   one value per id; the view is only valid during the call (wasm memory may grow after it)
+   */
+  #aggregateValues(ids, aggregates, call, visit) {
     const fn = this.#res.fn;
     const n = ids.length;
     const idPtr = fn.cairn_alloc(n * 8) >>> 0;
     const outPtr = fn.cairn_alloc(n * 8) >>> 0;
     try {
-      if (!idPtr || !outPtr) throw new RangeError('out of WebAssembly memory');
+      if (!idPtr || !outPtr) throw new RangeError(`${call}: out of WebAssembly memory`);
       new Float64Array(this.#mod.memory.buffer, idPtr, n).set(ids);
-      for (let c = 0; c < this.#columns.length; c++) {
-        const status = fn.cairn_index_aggregate_values(this.#res.handle, this.#columns[c], idPtr, n, outPtr);
-        if (status < 0) throw this.#error(status, 'aggregates');
-        const values = new Float64Array(this.#mod.memory.buffer, outPtr, n);
-        const name = this.#aggregates[c].name;
-        for (let k = 0; k < n; k++) targets[k][name] = values[k];
+      for (const a of aggregates) {
+        const status = fn.cairn_index_aggregate_values(this.#res.handle, this.#columns[a], idPtr, n, outPtr);
+        if (status < 0) throw this.#error(status, call);
+        visit(a, new Float64Array(this.#mod.memory.buffer, outPtr, n));
       }
     } finally {
       if (idPtr) fn.cairn_free(idPtr);

@@ -520,3 +520,35 @@ test('aggregated cluster properties (SPEC C9) match their leaves, through load a
   index.destroy();
   fast.destroy();
 });
+
+test('getAggregatesInto gives the aggregates of getClustersInto records, as getClusters has them', () => {
+  const random = mulberry32(9);
+  const n = 2000;
+  const lngLat = new Float64Array(2 * n);
+  const population = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    lngLat[2 * i] = 10 + random() * 5;
+    lngLat[2 * i + 1] = 40 + random() * 5;
+    population[i] = i % 5 === 0 ? NaN : Math.round(random() * 100);
+  }
+  const aggregates = { total: ['sum', 'population'], most: ['max', 'population'] };
+  const index = new ClusterIndex({ aggregates }).loadCoordinates(lngLat, { values: { population } });
+  const out = new Float64Array(index.recordStride * n);
+  const total = index.getClustersInto(WORLD, 5, out);
+  const ids = [];
+  for (let k = 0; k < total; k++) if (out[k * index.recordStride + 1] > 1) ids.push(out[k * index.recordStride]);
+  assert.ok(ids.length > 3);
+  const expected = new Map(index.getClusters(WORLD, 5).filter((f) => f.properties.cluster).map((f) => [f.id, f.properties]));
+  for (const name of ['total', 'most']) {
+    const values = new Float64Array(ids.length);
+    assert.equal(index.getAggregatesInto(name, Float64Array.from(ids), values), ids.length);
+    ids.forEach((id, k) => assert.equal(values[k], expected.get(id)[name]));
+  }
+  assert.throws(() => index.getAggregatesInto('nope', new Float64Array(1), new Float64Array(1)), TypeError);
+  assert.throws(() => index.getAggregatesInto('total', new Float64Array(2), new Float64Array(1)), TypeError);
+  assert.throws(() => index.getAggregatesInto('total', new Float64Array([12345.5]), new Float64Array(1)), CairnError);
+  const empty = new ClusterIndex({ aggregates });
+  assert.throws(() => empty.getAggregatesInto('total', new Float64Array(1), new Float64Array(1)), { code: 'INVALID_STATE' });
+  empty.destroy();
+  index.destroy();
+});
