@@ -22,6 +22,15 @@ public struct MapCamera {
     public var projection: CameraProjection { CameraProjection(world, viewport) }
     public var isAnimating: Bool { animation != nil }
 
+    /// Where the camera is heading: the end of the running animation, or where it is. Steps
+    /// (keys, zoom buttons) build on this, so two quick presses make two steps.
+    var destination: MapCamera {
+        var d = self
+        if let a = animation { d.world = a.to }
+        d.animation = nil
+        return d
+    }
+
     // MARK: Setting the stage
 
     mutating func setViewport(_ viewport: Viewport, events: inout MapEventQueue) {

@@ -35,7 +35,8 @@ extension GestureRecognizer {
         let s = map.settings
         let shift = modifiers & Modifier.shift != 0
         var target: _WorldCamera?
-        let c = map.camera.center
+        let base = map.camera.destination
+        let c = base.center
         let step = GestureRecognizer.keyPanPixels
         switch command {
         case .zoomIn, .zoomOut:
@@ -44,18 +45,18 @@ extension GestureRecognizer {
         case .panLeft, .panRight:
             if shift && s.rotateGestures {
                 let turn = command == .panLeft ? -GestureRecognizer.keyRotateDegrees : GestureRecognizer.keyRotateDegrees
-                target = map.camera.transformed(rotateBy: turn, pivot: c)
+                target = base.transformed(rotateBy: turn, pivot: c)
             } else if !shift && s.scrollGestures {
                 let dx = command == .panLeft ? step : -step
-                target = map.camera.panned(from: c, to: (c.x + dx, c.y))
+                target = base.panned(from: c, to: (c.x + dx, c.y))
             }
         case .panUp, .panDown:
             if shift && s.tiltGestures {
                 let tilt = command == .panUp ? GestureRecognizer.keyTiltDegrees : -GestureRecognizer.keyTiltDegrees
-                target = map.camera.transformed(tiltBy: tilt, pivot: c)
+                target = base.transformed(tiltBy: tilt, pivot: c)
             } else if !shift && s.scrollGestures {
                 let dy = command == .panUp ? step : -step
-                target = map.camera.panned(from: c, to: (c.x, c.y + dy))
+                target = base.panned(from: c, to: (c.x, c.y + dy))
             }
         }
         guard let to = target else { return }

@@ -1,5 +1,6 @@
 /// What gestures and controls ask of the map: reporting taps, the one-level zoom steps, and
-/// the controls' default behaviours.
+/// the controls' default behaviours. The gesture recognizer calls these while it is being
+/// mutated, so none of them may touch `gestures`.
 extension MapController {
     func reportTap(x: Double, y: Double) {
         let c = projection.coordinate(screenX: x, screenY: y)
@@ -11,11 +12,11 @@ extension MapController {
         events.append(.longPress(x: x, y: y, latitude: c?.latitude ?? .nan, longitude: c?.longitude ?? .nan))
     }
 
-    /// Zooms by `amount` (animated over `duration`) about a screen point, or the centre.
+    /// Zooms by `amount` (animated over `duration`) about a screen point, or the centre. Called
+    /// from inside the gesture recognizer, so it must not touch `gestures` (exclusive access).
     func zoomStep(by amount: Double, about pivot: (x: Double, y: Double)?, cause: CameraMoveCause = .gesture,
                   duration: Double = CameraAnimation.zoomStepDuration) {
-        gestures.fling = nil
-        var target = camera.world
+        var target = camera.destination.world
         target.zoom += amount
         camera.animate(to: target, duration: duration, easing: .easeOut, cause: cause, anchorScreen: pivot,
                        at: time, events: &events)

@@ -104,6 +104,7 @@ public final class MapController {
         guard amount.isFinite, duration.isFinite, duration >= 0,
               x?.isFinite ?? true, y?.isFinite ?? true else { throw .invalidArgument }
         let pivot = x != nil && y != nil ? (x: x!, y: y!) : nil
+        gestures.fling = nil
         zoomStep(by: amount, about: pivot, cause: .developer, duration: duration)
     }
 
