@@ -62,7 +62,7 @@ extension GestureRecognizer {
                 apply(map.camera.transformed(rotateBy: db, tiltBy: dt, pivot: map.camera.center), map: map)
             }
         case .twoFinger:
-            twoFingerMove(time: time, map: map)
+            twoFingerMove(id, time: time, map: map)
         default:
             break
         }

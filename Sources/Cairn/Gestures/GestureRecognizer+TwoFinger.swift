@@ -16,6 +16,9 @@ extension GestureRecognizer {
         var transforming = false
         var rotating = false
         var tilting = false
+        /// Which fingers moved since the gesture was last classified: browsers report each
+        /// finger's move separately, so the pair is judged once both have reported.
+        var movedA = false, movedB = false
     }
 
     static let rotateThreshold = 10.0
@@ -44,12 +47,16 @@ extension GestureRecognizer {
                                     distance: g.distance, angle: g.angle, transforming: wasMoving))
     }
 
-    mutating func twoFingerMove(time: Double, map: MapController) {
+    mutating func twoFingerMove(_ id: Int32, time: Double, map: MapController) {
         guard case .twoFinger(var t) = mode, let ia = pointerIndex(t.a), let ib = pointerIndex(t.b) else { return }
         let a = pointers[ia], b = pointers[ib]
         let g = twoFingerGeometry(a, b)
         let s = map.settings
-        if !t.transforming && !t.tilting {
+        if id == t.a { t.movedA = true }
+        if id == t.b { t.movedB = true }
+        if !t.transforming && !t.tilting && (t.movedA && t.movedB || oneFingerWentFar(a, b)) {
+            t.movedA = false
+            t.movedB = false
             let slopA = GestureRecognizer.slop(a.kind), slopB = GestureRecognizer.slop(b.kind)
             let dyA = a.y - a.downY, dyB = b.y - b.downY
             let dxA = a.x - a.downX, dxB = b.x - b.downX
@@ -65,6 +72,13 @@ extension GestureRecognizer {
                 t.transforming = !s.tiltGestures
             } else if stretched || turned || movedA || movedB {
                 t.transforming = true
+            }
+            if t.transforming || t.tilting {
+                // Count the movement from the start, so what the fingers did while the gesture
+                // was being recognised is not lost (the angle stays incremental: rotation only
+                // begins past its threshold, without a jump).
+                t.centroid = t.startCentroid
+                t.distance = t.startDistance
             }
         }
         if t.tilting {
@@ -89,6 +103,13 @@ extension GestureRecognizer {
         t.distance = g.distance
         t.angle = g.angle
         mode = .twoFinger(t)
+    }
+
+    /// A finger that moved well past the slop while the other stayed still (a pinch or a
+    /// rotation about one resting finger) is judged without waiting for the other.
+    func oneFingerWentFar(_ a: Pointer, _ b: Pointer) -> Bool {
+        GestureRecognizer.distance(a.downX, a.downY, a.x, a.y) > 4 * GestureRecognizer.slop(a.kind)
+            || GestureRecognizer.distance(b.downX, b.downY, b.x, b.y) > 4 * GestureRecognizer.slop(b.kind)
     }
 
     /// One of the two fingers lifted (or a pointer was cancelled). With two or more pointers
