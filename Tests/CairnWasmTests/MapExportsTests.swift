@@ -1,0 +1,140 @@
+import XCTest
+@testable import CairnWasm
+import Cairn
+
+/// The map's C ABI called natively with raw buffers, as the JS bindings call it in wasm.
+final class MapExportsTests: XCTestCase {
+    private func buffer(_ count: Int) -> UnsafeMutableRawPointer { cairn_alloc(max(count, 1) * 8)! }
+
+    private func write(_ p: UnsafeMutableRawPointer, _ values: [Double]) {
+        for (i, v) in values.enumerated() { p.storeBytes(of: v, toByteOffset: 8 * i, as: Double.self) }
+    }
+
+    private func read(_ p: UnsafeMutableRawPointer, _ i: Int) -> Double {
+        p.load(fromByteOffset: 8 * i, as: Double.self)
+    }
+
+    private func makeMap() -> Int32 {
+        let h = cairn_map_create(40, -74, 10, 0, 0, 800, 600)
+        XCTAssertGreaterThan(h, 0)
+        return h
+    }
+
+    /// One input record: [type, time, id, x, y, a, b, c, modifiers].
+    private func record(_ type: Double, _ time: Double, id: Double = 0, x: Double = 0, y: Double = 0,
+                        a: Double = 0, b: Double = 0, c: Double = 0, modifiers: Double = 0) -> [Double] {
+        [type, time, id, x, y, a, b, c, modifiers]
+    }
+
+    func testLayoutIsReadFromTheModule() {
+        XCTAssertEqual(cairn_map_layout(0), Int32(_FrameField.count))
+        XCTAssertEqual(cairn_map_layout(1), 12)
+        XCTAssertEqual(cairn_map_layout(2), 5)
+        XCTAssertEqual(cairn_map_layout(3), 9)
+        XCTAssertEqual(cairn_map_layout(4), -CairnError.invalidArgument.code)
+    }
+
+    func testAFrameReportsTheCameraTilesAndEventsAndWaitsForRoom() {
+        let h = makeMap()
+        defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
+        XCTAssertEqual(cairn_map_move_camera(h, 10, 20, 2, 0, 0), 0)
+        // Too small: the size comes back, nothing is written and the events stay queued.
+        let size = Int(cairn_map_frame(h, 1, nil, 0))
+        XCTAssertGreaterThan(size, _FrameField.count)
+        let out = buffer(size)
+        XCTAssertEqual(Int(cairn_map_frame(h, 1, out, Int32(size))), size)
+        XCTAssertEqual(read(out, _FrameField.time.rawValue), 1)
+        XCTAssertEqual(read(out, _FrameField.latitude.rawValue), 10, accuracy: 1e-9)
+        XCTAssertEqual(read(out, _FrameField.longitude.rawValue), 20, accuracy: 1e-9)
+        XCTAssertEqual(read(out, _FrameField.zoom.rawValue), 2)
+        XCTAssertEqual(read(out, _FrameField.tileZoom.rawValue), 2)
+        let tiles = Int(read(out, _FrameField.tileCount.rawValue))
+        let events = Int(read(out, _FrameField.eventCount.rawValue))
+        XCTAssertEqual(tiles, 16)
+        XCTAssertEqual(events, 3)
+        XCTAssertEqual(size, _FrameField.count + tiles * 12 + events * 5)
+        let firstEvent = _FrameField.count + tiles * 12
+        XCTAssertEqual(read(out, firstEvent), 1, "camera will move")
+        XCTAssertEqual(read(out, firstEvent + 1), Double(CameraMoveCause.developer.rawValue))
+        XCTAssertEqual(read(out, firstEvent + 5), 2, "camera changed")
+        XCTAssertEqual(read(out, firstEvent + 10), 3, "camera idle")
+        // Drained: the next frame has no events.
+        XCTAssertEqual(Int(cairn_map_frame(h, 2, out, Int32(size))), size - 15)
+        XCTAssertEqual(cairn_free(out), 0)
+    }
+
+    func testInputRecordsDriveGesturesAndABadRecordRefusesTheBatch() {
+        let h = makeMap()
+        defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
+        let input = buffer(9 * 4)
+        write(input, record(1, 0, id: 1, x: 400, y: 300, a: 0, b: 0)
+                + record(2, 0.1, id: 1, x: 500, y: 300)
+                + record(2, .nan, id: 1, x: 600, y: 300)
+                + record(3, 0.3, id: 1, x: 600, y: 300))
+        XCTAssertEqual(cairn_map_push_events(h, input, 4), -CairnError.invalidRecord(index: 0).code)
+        XCTAssertEqual(cairn_last_error_detail(), 2, "the third record is the bad one")
+        let out = buffer(2)
+        XCTAssertEqual(cairn_map_coordinate(h, 400, 300, out), 1)
+        XCTAssertEqual(read(out, 1), -74, accuracy: 1e-9, "nothing of the refused batch was applied")
+        // Fixed, the same batch drags the map east by 200 px.
+        write(input.advanced(by: 8 * 9 * 2), record(2, 0.2, id: 1, x: 600, y: 300))
+        XCTAssertEqual(cairn_map_push_events(h, input, 4), 4)
+        XCTAssertEqual(cairn_map_coordinate(h, 600, 300, out), 1)
+        XCTAssertEqual(read(out, 1), -74, accuracy: 1e-9)
+        for bad in [record(7, 0), record(1, 0, id: 1.5), record(1, 0, a: 3), record(5, 0, c: 9),
+                    record(6, 0, id: 0), record(2, 0, modifiers: 16), record(1, 0, id: 1e12)] {
+            write(input, bad)
+            XCTAssertEqual(cairn_map_push_events(h, input, 1), -CairnError.invalidRecord(index: 0).code)
+        }
+        XCTAssertEqual(cairn_map_push_events(h, input, -1), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_push_events(h, nil, 1), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_push_events(h, input, 5), -CairnError.invalidArgument.code, "past the buffer")
+        XCTAssertEqual(cairn_map_push_events(h, nil, 0), 0)
+        _ = cairn_free(input)
+        _ = cairn_free(out)
+    }
+
+    func testSettingsLimitsViewportAndCameraCallsAreChecked() {
+        let h = makeMap()
+        defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
+        XCTAssertEqual(cairn_map_set_settings(h, 63), 0)
+        XCTAssertEqual(cairn_map_set_settings(h, 64), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 18), 0)
+        XCTAssertEqual(cairn_map_set_limits(h, 12, 2, 45, 18), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 31), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_viewport(h, 1024, 768, 10, 20, 30, 40), 0)
+        XCTAssertEqual(cairn_map_set_viewport(h, .nan, 768, 0, 0, 0, 0), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_move_camera(h, .nan, 0, 3, 0, 0), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_animate_camera(h, 0, 0, 3, 0, 0, 1, 7), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_animate_camera(h, 0, 0, 3, 0, 0, 1, 1), 0)
+        XCTAssertEqual(cairn_map_stop_animation(h), 0)
+        XCTAssertEqual(cairn_map_show_bounds(h, -10, -10, 10, 10, 0, 0), 0)
+        XCTAssertEqual(cairn_map_zoom_by(h, 1, .nan, .nan, 0), 0)
+        XCTAssertEqual(cairn_map_zoom_by(h, .infinity, .nan, .nan, 0), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_my_location(h, 10, 10, 5), 0)
+        XCTAssertEqual(cairn_map_set_my_location(h, 100, 10, 5), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_my_location(h, .nan, 0, 0), 0, "NaN latitude clears")
+        let out = buffer(2)
+        XCTAssertEqual(cairn_map_screen_point(h, 0, 0, 0, 0, out), 1)
+        XCTAssertEqual(cairn_map_screen_point(h, 0, 0, 0, 3, out), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_screen_point(h, 0, 0, 0, 0, nil), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_coordinate(h, .nan, 0, out), -CairnError.invalidArgument.code)
+        _ = cairn_free(out)
+    }
+
+    func testHandlesAreCheckedAndDestroyedMapsStayDead() {
+        let h = makeMap()
+        XCTAssertEqual(cairn_map_destroy(h), 0)
+        XCTAssertEqual(cairn_map_destroy(h), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_frame(h, 0, nil, 0), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_move_camera(h, 0, 0, 1, 0, 0), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_frame(0, 0, nil, 0), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_frame(-5, 0, nil, 0), -CairnError.invalidHandle.code)
+        // Index handles are not map handles.
+        let index = cairn_index_create(40, 512, 0, 16, 2)
+        XCTAssertEqual(cairn_map_frame(index, 0, nil, 0), -CairnError.invalidHandle.code, "slot 1 is not a map")
+        XCTAssertEqual(cairn_index_destroy(index), 0)
+        XCTAssertEqual(cairn_map_create(0, 0, .nan, 0, 0, 800, 600), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_create(0, 0, 1, 0, 0, 0, 600), -CairnError.invalidArgument.code)
+    }
+}
