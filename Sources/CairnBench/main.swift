@@ -46,3 +46,38 @@ let built = milliseconds()
 print("native, uniform, \(count) points: add \(Int(added - start)) ms, cluster zooms 0–16 \(Int(built - added)) ms, " +
       "\(index.clusterCount) clusters")
 print("  ms per zoom, 16 down to 0: \(perZoom.joined(separator: " "))")
+
+// Map frames: the work of one animation frame (a batch of pointer moves, then advancing the
+// camera and listing the covering tiles), flat and tilted, at two view sizes.
+func benchFrames(width: Double, height: Double, bearing: Double, tilt: Double) {
+    let map = try! MapController(camera: CameraPosition(latitude: 40.7, longitude: -74, zoom: 12, bearing: bearing,
+                                                        tilt: tilt), viewport: Viewport(width: width, height: height))
+    let frames = 20_000
+    var t = 0.0, tiles = 0
+    try! map.handle(.pointerDown(id: 1, kind: .touch, x: width / 2, y: height / 2, button: 0, modifiers: 0, time: 0))
+    let s = milliseconds()
+    for f in 0..<frames {
+        for k in 0..<4 {
+            t += 0.004
+            let x = width / 2 + 100 * _sinApprox(Double(f * 4 + k) * 0.01)
+            try! map.handle(.pointerMove(id: 1, x: x, y: height / 2, time: t))
+        }
+        try! map.advance(to: t)
+        tiles = map.coveringTiles.count
+        _ = map.drainEvents()
+    }
+    let us = (milliseconds() - s) * 1000 / Double(frames)
+    let label = "\(Int(width))×\(Int(height)) bearing \(Int(bearing)) tilt \(Int(tilt))"
+    print("native map frame, \(label): \(String(Int(us * 10) / 10)).\(Int(us * 10) % 10) µs (4 pointer moves + advance + \(tiles) tiles)")
+}
+
+/// A cheap periodic wiggle for the benchmark's pointer path (no libm needed here).
+func _sinApprox(_ x: Double) -> Double {
+    let r = x - Double(Int(x / 6.283185307179586)) * 6.283185307179586
+    return r < 3.141592653589793 ? r / 3.141592653589793 - 0.5 : 1.5 - r / 3.141592653589793
+}
+
+for (w, h) in [(800.0, 600.0), (1920.0, 1080.0)] {
+    benchFrames(width: w, height: h, bearing: 0, tilt: 0)
+    benchFrames(width: w, height: h, bearing: 30, tilt: 60)
+}
