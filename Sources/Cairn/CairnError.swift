@@ -28,6 +28,9 @@ public enum CairnError: Error, Equatable {
     /// A malformed record in a batch (an input event with an unknown type or a NaN
     /// position); `detail` is its position in the batch. Nothing in the batch was applied.
     case invalidRecord(index: Int)
+    /// A cluster icon bucket list that is empty, not positive or not strictly increasing, or
+    /// whose colours do not match it; `detail` says which (`ClusterIconBuckets.Problem`).
+    case invalidBuckets(ClusterIconBuckets.Problem)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -43,11 +46,12 @@ public enum CairnError: Error, Equatable {
         case .outOfMemory: return 9
         case .nonFiniteValue: return 10
         case .invalidRecord: return 11
+        case .invalidBuckets: return 12
         }
     }
 
     /// The number of distinct codes; codes run from 1 to this.
-    public static let codeCount: Int32 = 11
+    public static let codeCount: Int32 = 12
 
     /// What the error is about: a point index, a cluster id, an option field, or 0.
     public var detail: Int64 {
@@ -58,6 +62,7 @@ public enum CairnError: Error, Equatable {
             return Int64(index)
         case .unknownCluster(let id): return id
         case .outOfMemory(let points): return Int64(points)
+        case .invalidBuckets(let problem): return Int64(problem.rawValue)
         default: return 0
         }
     }

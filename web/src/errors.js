@@ -44,6 +44,10 @@ export const STATUS_CODES = Object.freeze({
   9: { code: 'OUT_OF_MEMORY', name: 'outOfMemory', describe: (n) => `not enough memory left to hold and cluster ${n} more points` },
   10: { code: 'NON_FINITE_VALUE', name: 'nonFiniteValue', describe: (i) => `point ${i} has an infinite value for an aggregated property` },
   11: { code: 'INVALID_RECORD', name: 'invalidRecord', describe: (i) => `record ${i} of the batch is malformed (unknown type or a non-finite number); nothing was applied` },
+  12: {
+    code: 'INVALID_BUCKETS', name: 'invalidBuckets',
+    describe: (p) => `cluster icon buckets ${['', 'are empty', 'must be positive', 'must be strictly increasing', 'need one colour each'][p] ?? 'are invalid'}`,
+  },
 });
 
 /**

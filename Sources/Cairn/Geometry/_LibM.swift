@@ -14,3 +14,4 @@
 @_extern(c, "exp2") func _exp2(_ x: Double) -> Double
 @_extern(c, "log2") func _log2(_ x: Double) -> Double
 @_extern(c, "round") func _round(_ x: Double) -> Double
+@_extern(c, "ceil") func _ceil(_ x: Double) -> Double
