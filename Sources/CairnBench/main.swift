@@ -81,3 +81,21 @@ for (w, h) in [(800.0, 600.0), (1920.0, 1080.0)] {
     benchFrames(width: w, height: h, bearing: 0, tilt: 0)
     benchFrames(width: w, height: h, bearing: 30, tilt: 60)
 }
+
+// Google's screen-space algorithms, re-run at each integer zoom change: 100,000 items.
+do {
+    var items = ClusterItemPositions()
+    var r = Mulberry32(state: 2)
+    for _ in 0..<100_000 { try! items.append(latitude: r.next() * 30 + 30, longitude: r.next() * 40 - 10) }
+    var groups = ClusterGroups()
+    for zoom in [4.0, 8, 12] {
+        let s1 = milliseconds()
+        try! DistanceClustering().cluster(items, zoom: zoom, into: &groups)
+        let distanceMs = milliseconds() - s1
+        let distanceCount = groups.count
+        let s2 = milliseconds()
+        try! GridClustering().cluster(items, zoom: zoom, into: &groups)
+        print("native screen clustering, 100,000 items, zoom \(Int(zoom)): distance \(Int(distanceMs)) ms " +
+              "(\(distanceCount) clusters), grid \(Int(milliseconds() - s2)) ms (\(groups.count) cells)")
+    }
+}
