@@ -1,0 +1,184 @@
+// `cairn cluster`: read the points, cluster them in the engine, write every zoom. The steps
+// are in order of what can go wrong cheapest first: the output target is checked before the
+// input is read, and the input is read whole before any output exists.
+
+import { join } from 'node:path';
+
+import { init, ClusterIndex } from '../index.js';
+import { PointStore } from './point-store.js';
+import { readInput } from './input.js';
+import { WorldScanner } from './world-scan.js';
+import { StreamSink, WorkerSink } from './geojson-output.js';
+import { writeTiles } from './tiles.js';
+import { AtomicDirectory, cleanUpOnSignals } from './atomic-output.js';
+import { Reporter, count } from './progress.js';
+
+/**
+ * The process's streams, passed in so the command does not reach for globals.
+ * @typedef {object} Io
+ * @property {NodeJS.ReadableStream} stdin
+ * @property {NodeJS.WritableStream} stdout
+ * @property {NodeJS.WritableStream & {isTTY?: boolean}} stderr
+ */
+
+/**
+ * Runs `cairn cluster`.
+ * @param {import('./args.js').ClusterArgs} args
+ * @param {Io} io
+ * @returns {Promise<void>} resolves when the output is complete
+ * @throws {import('./errors.js').UsageError | import('./errors.js').InputError | Error}
+ */
+export async function runCluster(args, io) {
+  const reporter = new Reporter({
+    stream: io.stderr,
+    progress: args.progress ?? Boolean(io.stderr.isTTY),
+    quiet: args.progress === false,
+  });
+  const target = args.tiles !== null ? new AtomicDirectory(args.tiles, '--tiles', /^\d+$/)
+    : args.out !== null ? new AtomicDirectory(args.out, '--out', /^z\d+\.geojson$/) : null;
+  target?.check(args.force);
+
+  // Read.
+  const valueProperties = [...new Set(args.aggregates.map((a) => a.property))];
+  const source = args.input === '-' ? 'stdin' : args.input;
+  const store = new PointStore({ source, valueProperties, carry: args.properties.length > 0, skipInvalid: args.skipInvalid });
+  const ticker = setInterval(() => reporter.progress(`reading: ${count(store.records)} records`), 250);
+  try {
+    await readInput({ path: args.input, format: args.format, stdin: io.stdin, csv: args.csv }, store,
+      { values: valueProperties, carried: args.properties });
+  } finally {
+    clearInterval(ticker);
+  }
+  reporter.progress(`read ${count(store.count)} points`, true);
+  if (store.dropped > 0) {
+    const more = store.dropped > store.problems.length ? `; ${count(store.dropped - store.problems.length)} more` : '';
+    reporter.note(`${source}: skipped ${count(store.dropped)} invalid record${store.dropped === 1 ? '' : 's'} ` +
+      `(${store.problems.join('; ')}${more})`);
+  }
+
+  // Cluster.
+  await init();
+  const index = new ClusterIndex({
+    ...args.options,
+    aggregates: Object.fromEntries(args.aggregates.map((a) => [a.name, [a.operation, a.property]])),
+  });
+  try {
+    const points = store.count;
+    const { carried, inputIndex } = load(index, store, valueProperties, reporter);
+    /** @type {import('./geojson-format.js').FormatOptions} */
+    const format = {
+      decimals: args.precision,
+      aggregates: args.aggregates.map((a) => a.name),
+      carried,
+      indexCarried: args.properties.includes('index'),
+      inputIndex,
+    };
+    const zooms = args.zoom !== null ? [args.zoom] : range(args.options.minZoom, args.options.maxZoom);
+
+    // Write.
+    if (target === null) {
+      await writeZooms(index, zooms, new StreamSink(io.stdout, format), () => '', format.aggregates, reporter);
+      return;
+    }
+    const dir = target.begin();
+    const uninstall = cleanUpOnSignals();
+    try {
+      if (args.tiles !== null) {
+        const tiles = await writeTiles(index, {
+          dir,
+          zooms,
+          buffer: args.options.radius / args.options.extent,
+          pointTags: pointTagsOf(format),
+          reporter,
+        });
+        reporter.progress(`${count(tiles)} tiles written`, true);
+      } else {
+        const sink = new WorkerSink(format);
+        await writeZooms(index, zooms, sink, (z) => join(dir, `z${z}.geojson`), format.aggregates, reporter);
+      }
+      target.commit();
+    } catch (error) {
+      target.discard();
+      throw error;
+    } finally {
+      uninstall();
+    }
+    reporter.progress(`done: ${count(points)} points, zooms ${zooms[0]}–${zooms[zooms.length - 1]} in ${target.target}`, true);
+  } finally {
+    index.destroy();
+  }
+}
+
+/**
+ * Loads the store's points into the index (which clusters every zoom), with progress.
+ * @param {ClusterIndex} index
+ * @param {PointStore} store
+ * @param {string[]} valueProperties
+ * @param {Reporter} reporter
+ * @returns {{carried: import('./geojson-format.js').CarriedText | null, inputIndex: Int32Array | null}}
+ *   what the output still needs; the coordinates are let go of
+ */
+function load(index, store, valueProperties, reporter) {
+  const { lngLat, values, carried, inputIndex } = store.finish();
+  index.loadCoordinates(lngLat, {
+    values: Object.fromEntries(valueProperties.map((name, i) => [name, values[i]])),
+    onProgress: ({ phase, done, total }) => {
+      if (phase === 'add') reporter.progress(`adding points: ${count(done)} of ${count(total)}`);
+      else reporter.progress(`clustering: step ${done} of ${total}`);
+    },
+  });
+  return { carried, inputIndex };
+}
+
+/**
+ * Streams the GeoJSON of each zoom into a sink, from the highest zoom down (the scanner learns
+ * its bands where there are the most items).
+ * @param {ClusterIndex} index
+ * @param {number[]} zooms  ascending
+ * @param {import('./geojson-output.js').ZoomSink} sink
+ * @param {(z: number) => string} pathOf
+ * @param {string[]} aggregates  names of the aggregates, for clusters
+ * @param {Reporter} reporter
+ */
+async function writeZooms(index, zooms, sink, pathOf, aggregates, reporter) {
+  const scanner = new WorldScanner(index, { aggregates });
+  try {
+    for (const z of [...zooms].reverse()) {
+      await sink.open(pathOf(z));
+      let items = 0;
+      for (const batch of scanner.zoom(z)) {
+        await sink.add(batch);
+        items += batch.count;
+        reporter.progress(`writing zoom ${z}: ${count(items)} features`);
+      }
+      await sink.close();
+      reporter.progress(`wrote zoom ${z}: ${count(items)} features`, true);
+    }
+  } finally {
+    await sink.stop();
+  }
+}
+
+/**
+ * A point's tile tags: what its GeoJSON properties are (input index and carried properties).
+ * @param {import('./geojson-format.js').FormatOptions} format
+ * @returns {(point: number) => Record<string, any>}
+ */
+function pointTagsOf({ carried, indexCarried, inputIndex }) {
+  const decoder = new TextDecoder();
+  return (point) => {
+    /** @type {Record<string, any>} */
+    const tags = indexCarried ? {} : { index: inputIndex ? inputIndex[point] : point };
+    if (!carried) return tags;
+    const start = point > 0 ? carried.ends[point - 1] : 0;
+    return Object.assign(tags, JSON.parse(`{${decoder.decode(carried.bytes.subarray(start, carried.ends[point]))}}`));
+  };
+}
+
+/**
+ * @param {number} from
+ * @param {number} to  inclusive
+ */
+function range(from, to) {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

@@ -1,0 +1,72 @@
+// Newline-delimited GeoJSON: one Feature per line (RFC 8142 sequences, whose records start
+// with an RS character, read the same). Lines are found in the raw bytes and parsed one by
+// one, so only the current line is ever a string.
+
+import { FeatureAdder } from './points.js';
+import { InputError } from './errors.js';
+
+const LF = 0x0a;
+const CR = 0x0d;
+const RS = 0x1e;
+/** A line longer than this is refused rather than buffered without bound. */
+const MAX_LINE_BYTES = 256 * 2 ** 20;
+
+/**
+ * Reads newline-delimited GeoJSON features into a store. Blank lines are ignored; a line that
+ * is not JSON, or not a Point feature, is reported as invalid with its line number.
+ *
+ * @param {AsyncIterable<Buffer>} chunks
+ * @param {import('./point-store.js').PointStore} store
+ * @param {import('./points.js').PropertySpec} spec
+ */
+export async function readNdjson(chunks, store, spec) {
+  const adder = new FeatureAdder(store, spec);
+  let line = 0;
+  /** @type {Buffer[]} the start of the current line, when it began in an earlier chunk */
+  let pending = [];
+  let pendingBytes = 0;
+
+  /** @param {Buffer} data @param {number} start @param {number} end */
+  const handle = (data, start, end) => {
+    line++;
+    while (start < end && (data[start] <= 0x20 || data[start] === RS)) start++;
+    while (end > start && (data[end - 1] <= 0x20 || data[end - 1] === CR)) end--;
+    if (start === end) return;
+    let feature;
+    try {
+      feature = JSON.parse(data.toString('utf8', start, end));
+    } catch (error) {
+      store.invalid(`line ${line}`, `malformed JSON (${/** @type {Error} */ (error).message})`);
+      return;
+    }
+    adder.add(feature, `line ${line}`);
+  };
+
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let nl = chunk.indexOf(LF); nl >= 0; nl = chunk.indexOf(LF, start)) {
+      if (pending.length > 0) {
+        pending.push(chunk.subarray(0, nl));
+        const whole = Buffer.concat(pending);
+        pending = [];
+        pendingBytes = 0;
+        handle(whole, 0, whole.length);
+      } else {
+        handle(chunk, start, nl);
+      }
+      start = nl + 1;
+    }
+    if (start < chunk.length) {
+      pending.push(chunk.subarray(start));
+      pendingBytes += chunk.length - start;
+      if (pendingBytes > MAX_LINE_BYTES) {
+        throw new InputError(`${store.options.source}: line ${line + 1}: longer than ${MAX_LINE_BYTES / 2 ** 20} MiB; ` +
+          'newline-delimited GeoJSON has one feature per line');
+      }
+    }
+  }
+  if (pending.length > 0) {
+    const whole = Buffer.concat(pending);
+    handle(whole, 0, whole.length);
+  }
+}
