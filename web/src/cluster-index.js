@@ -8,6 +8,7 @@ import { getModule } from './wasm.js';
 import { CairnError, STATUS_CODES, errorFromStatus } from './errors.js';
 import { bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions } from './arguments.js';
 import { clusterProperties } from './geojson.js';
+import { engineMemory } from './engine-memory.js';
 
 /** @typedef {import('./arguments.js').ClusterOptions} ClusterOptions */
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
@@ -30,28 +31,10 @@ const MIN_RESULT_RECORDS = 256;
  * @property {number} total
  */
 
-// Engine memory an index owns. Kept apart from the ClusterIndex so the finalization registry
-// can free it without holding the index alive.
-/**
- * @typedef {object} Resources
- * @property {Record<string, Function>} fn
- * @property {number} handle    engine index handle, 0 when none
- * @property {number} ptr       result buffer address (unsigned), 0 when none
- * @property {number} capacity  result buffer size in records
- */
+/** @typedef {import('./engine-memory.js').Resources} Resources */
 
-/** @param {Resources} res */
-function release(res) {
-  if (res.handle) res.fn.cairn_index_destroy(res.handle);
-  if (res.ptr) res.fn.cairn_free(res.ptr);
-  res.handle = 0;
-  res.ptr = 0;
-  res.capacity = 0;
-}
-
-// A safety net for indexes dropped without destroy(): wasm memory is invisible to the JS
-// garbage collector, so without it every forgotten index would leak for the page's lifetime.
-const registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(release) : null;
+// Frees an index's engine memory on destroy(), or when an index is dropped without it.
+const { release, registry } = engineMemory('cairn_index_destroy');
 
 /**
  * A hierarchical cluster index with supercluster's API: `load` points once, then query

@@ -1,10 +1,10 @@
 // Loading cairn.wasm and binding its exports.
 //
-// The module is instantiated once per JS realm and shared by every ClusterIndex: the engine
-// keeps its own registry of indexes and buffers, so one instance serves them all. The binding
-// table below is the single list of what these bindings expect from the module; `init` checks
-// the module against it so that a mismatched build fails at load time with a clear message
-// rather than later with "x is not a function".
+// The module is instantiated once per JS realm and shared by every ClusterIndex and MapEngine:
+// the engine keeps its own registry of indexes, maps and buffers, so one instance serves them
+// all. The binding table below is the single list of what these bindings expect from the
+// module; `init` checks the module against it so that a mismatched build fails at load time
+// with a clear message rather than later with "x is not a function".
 
 /** The ABI version these bindings were written for (`cairn_abi_version()` must return it). */
 export const ABI_VERSION = 1;
@@ -43,6 +43,22 @@ export const BINDINGS = Object.freeze({
   cairn_index_tile: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, out, capacity) → total records [id, count, tile x, tile y]' },
   cairn_index_aggregate_add: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, operation, values, count) → column of an aggregated property' },
   cairn_index_aggregate_values: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, column, cluster ids, count, out) → count' },
+  cairn_map_create: { params: ['f64', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(latitude, longitude, zoom, bearing, tilt, width, height) → map handle' },
+  cairn_map_destroy: { params: ['i32'], result: 'i32', doc: 'frees a map' },
+  cairn_map_layout: { params: ['i32'], result: 'i32', doc: '(0 frame header, 1 tile record, 2 event record, 3 input record) → doubles' },
+  cairn_map_set_viewport: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, width, height, top, left, bottom, right padding)' },
+  cairn_map_set_limits: { params: ['i32', 'f64', 'f64', 'f64', 'i32'], result: 'i32', doc: '(handle, minZoom, maxZoom, maxTilt, maxTileZoom)' },
+  cairn_map_set_settings: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, UI settings bits: 1 scroll, 2 zoom, 4 tilt, 8 rotate, 16 compass, 32 my-location button)' },
+  cairn_map_push_events: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, input records, count) → count; a batch with a bad record is refused whole' },
+  cairn_map_frame: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, time, out, capacity) → frame size in doubles; written only when it fits' },
+  cairn_map_move_camera: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, latitude, longitude, zoom, bearing, tilt)' },
+  cairn_map_animate_camera: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64', 'i32'], result: 'i32', doc: '(handle, latitude, longitude, zoom, bearing, tilt, duration, easing)' },
+  cairn_map_show_bounds: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, west, south, east, north, padding, duration)' },
+  cairn_map_zoom_by: { params: ['i32', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, amount, x, y, duration); NaN x or y zooms about the centre' },
+  cairn_map_stop_animation: { params: ['i32'], result: 'i32', doc: 'stops a running camera animation' },
+  cairn_map_set_my_location: { params: ['i32', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, latitude, longitude, accuracy); NaN latitude clears it' },
+  cairn_map_screen_point: { params: ['i32', 'f64', 'f64', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, latitude, longitude, altitude, mode, out) → 1 with x, y in out, 0 behind the camera' },
+  cairn_map_coordinate: { params: ['i32', 'f64', 'f64', 'i32'], result: 'i32', doc: '(handle, x, y, out) → 1 with latitude, longitude in out, 0 above the horizon' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

@@ -1,0 +1,532 @@
+// The interactive map over the engine: camera, gestures and controls.
+//
+// The engine owns every decision (what a drag does, where the compass is, which tiles cover
+// the view); this class only moves data across the boundary. Input methods append records to
+// a batch on the JS side, `frame(time)` pushes the batch in one call, advances the engine and
+// reads one frame buffer back, which it returns as a plain object.
+
+import { getModule } from './wasm.js';
+import { errorFromStatus } from './errors.js';
+import {
+  ALTITUDE_MODES, DOM_KEYS, EASINGS, InputBatch, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES,
+  argumentError, int32Arg, nameArg, numberArg, objectArg, resolveSettings, settingsBits,
+} from './map-input.js';
+import { readFrame, readLayout } from './map-frame.js';
+import { engineMemory } from './engine-memory.js';
+
+/** @typedef {import('./map-frame.js').CameraPosition} CameraPosition */
+/** @typedef {import('./map-frame.js').Frame} Frame */
+/** @typedef {import('./map-frame.js').FrameLayout} FrameLayout */
+/** @typedef {import('./map-input.js').UISettings} UISettings */
+/** @typedef {'mouse' | 'touch' | 'pen'} PointerKind */
+/** @typedef {keyof KEY_COMMANDS} KeyCommand */
+
+/** Camera fields, in the order the exports take them. */
+const CAMERA_FIELDS = /** @type {const} */ (['latitude', 'longitude', 'zoom', 'bearing', 'tilt']);
+
+/** @typedef {import('./engine-memory.js').Resources} Resources */
+
+// Frees a map's engine memory on destroy(), or when a map is dropped without it. Its one
+// buffer (capacity in doubles) carries input records in, frames and projections out.
+const { release, registry } = engineMemory('cairn_map_destroy');
+
+/**
+ * One interactive map in the engine. `await init()` must have finished before one is created.
+ *
+ * Per animation frame: forward the DOM's input events (`pointerDown`, `wheel`, `key`, …), then
+ * call `frame(time)` and draw what it returns. Every call that reaches the engine pushes the
+ * input collected so far first, so the engine sees calls in the order they were made.
+ */
+export class MapEngine {
+  /** @type {import('./wasm.js').CairnModule} */
+  #mod;
+  /** @type {Resources} */
+  #res;
+  /** @type {FrameLayout} */
+  #layout;
+  /** @type {InputBatch} */
+  #batch;
+  #destroyed = false;
+  /** @type {CameraPosition} */
+  #camera;
+  /** @type {Required<UISettings>} */
+  #settings;
+
+  /**
+   * @param {{camera: {latitude: number, longitude: number, zoom: number, bearing?: number, tilt?: number},
+   *   width: number, height: number}} options  the first camera, and the view's size in CSS pixels
+   * @throws {Error} if `init()` has not finished
+   * @throws {CairnError} (INVALID_ARGUMENT) for a camera or size that is not finite and positive
+   */
+  constructor(options) {
+    const call = 'MapEngine';
+    this.#mod = getModule();
+    const fn = this.#mod.fn;
+    const o = objectArg(options, 'options', call);
+    const c = objectArg(o.camera, 'camera', call);
+    this.#camera = {
+      latitude: numberArg(c.latitude, 'camera.latitude', call),
+      longitude: numberArg(c.longitude, 'camera.longitude', call),
+      zoom: numberArg(c.zoom, 'camera.zoom', call),
+      bearing: c.bearing === undefined ? 0 : numberArg(c.bearing, 'camera.bearing', call),
+      tilt: c.tilt === undefined ? 0 : numberArg(c.tilt, 'camera.tilt', call),
+    };
+    const width = numberArg(o.width, 'width', call);
+    const height = numberArg(o.height, 'height', call);
+    this.#layout = readLayout((which) => fn.cairn_map_layout(which));
+    this.#batch = new InputBatch(this.#layout.inputStride);
+    this.#settings = resolveSettings(undefined, call);
+    this.#res = { fn, handle: 0, ptr: 0, capacity: 0 };
+    const k = this.#camera;
+    this.#res.handle = this.#check(fn.cairn_map_create(k.latitude, k.longitude, k.zoom, k.bearing, k.tilt, width, height), call);
+    try {
+      const l = this.#layout;
+      this.#reserve(l.header + 64 * l.tileStride + 64 * l.eventStride);
+    } catch (error) {
+      release(this.#res);
+      throw error;
+    }
+    if (registry) registry.register(this, this.#res, this);
+  }
+
+  /**
+   * The DOM key name's command, or null for keys the map does not use.
+   * @param {string} key  `KeyboardEvent.key`
+   * @returns {KeyCommand | null}
+   */
+  static keyCommand(key) {
+    return Object.hasOwn(DOM_KEYS, key) ? /** @type {KeyCommand} */ (DOM_KEYS[/** @type {keyof DOM_KEYS} */ (key)]) : null;
+  }
+
+  /**
+   * The modifier keys of a DOM event as the engine's bits.
+   * @param {{shiftKey?: boolean, ctrlKey?: boolean, altKey?: boolean, metaKey?: boolean}} event
+   * @returns {number}
+   */
+  static modifiers(event) {
+    const e = objectArg(event, 'event', 'modifiers');
+    let bits = 0;
+    for (const [name, bit] of Object.entries(MODIFIER_BITS)) if (e[name]) bits |= bit;
+    return bits;
+  }
+
+  /**
+   * The camera of the last frame (the constructor's before the first frame). Fields that
+   * `moveCamera` and `animateCamera` are not given keep these values.
+   * @returns {CameraPosition}
+   */
+  get camera() { return { ...this.#camera }; }
+
+  /**
+   * The UI settings in force.
+   * @returns {Required<UISettings>}
+   */
+  get settings() { return { ...this.#settings }; }
+
+  // ── stage ──────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The view's size in CSS pixels and its padding, which moves the camera's centre and the
+   * controls away from the edges.
+   * @param {number} width
+   * @param {number} height
+   * @param {{top?: number, left?: number, bottom?: number, right?: number}} [padding]
+   */
+  setViewport(width, height, padding) {
+    const call = 'setViewport';
+    const p = objectArg(padding, 'padding', call);
+    /** @param {string} side */
+    const inset = (side) => (p[side] === undefined ? 0 : numberArg(p[side], `padding.${side}`, call));
+    const args = [numberArg(width, 'width', call), numberArg(height, 'height', call),
+      inset('top'), inset('left'), inset('bottom'), inset('right')];
+    this.#check(this.#res.fn.cairn_map_set_viewport(this.#enter(call), ...args), call);
+  }
+
+  /**
+   * The range of the camera, and the highest zoom the tile source has.
+   * @param {{minZoom?: number, maxZoom?: number, maxTilt?: number, maxTileZoom?: number}} [limits]
+   *   defaults 0, 22, 60 and 22
+   */
+  setLimits(limits) {
+    const call = 'setLimits';
+    const l = objectArg(limits, 'limits', call);
+    /** @param {string} name @param {number} fallback */
+    const get = (name, fallback) => (l[name] === undefined ? fallback : numberArg(l[name], name, call));
+    const maxTileZoom = l.maxTileZoom === undefined ? 22 : int32Arg(l.maxTileZoom, 'maxTileZoom', call);
+    const args = [get('minZoom', 0), get('maxZoom', 22), get('maxTilt', 60), maxTileZoom];
+    this.#check(this.#res.fn.cairn_map_set_limits(this.#enter(call), ...args), call);
+  }
+
+  /**
+   * Which gestures and controls are on; settings not given take their defaults (gestures on,
+   * buttons off). They apply from the next input event and never limit programmatic moves.
+   * @param {UISettings} [settings]
+   */
+  setSettings(settings) {
+    const call = 'setSettings';
+    const resolved = resolveSettings(settings, call);
+    this.#check(this.#res.fn.cairn_map_set_settings(this.#enter(call), settingsBits(resolved)), call);
+    this.#settings = resolved;
+  }
+
+  // ── input (collected; pushed by flushInput, frame and every other engine call) ───────────────
+
+  /**
+   * @param {number} id  `PointerEvent.pointerId`
+   * @param {PointerKind} kind  `PointerEvent.pointerType`
+   * @param {number} x  CSS pixels from the view's left
+   * @param {number} y  CSS pixels from the view's top
+   * @param {number} button  0 primary, 1 middle, 2 secondary
+   * @param {number} modifiers  bits from `MapEngine.modifiers(event)`
+   * @param {number} time  seconds, on the clock `frame` is given
+   */
+  pointerDown(id, kind, x, y, button, modifiers, time) {
+    const call = 'pointerDown';
+    this.#alive(call);
+    this.#batch.add(call, numberArg(time, 'time', call), numberArg(id, 'id', call), numberArg(x, 'x', call),
+      numberArg(y, 'y', call), nameArg(POINTER_KINDS, kind, 'kind', call), numberArg(button, 'button', call), 0,
+      numberArg(modifiers, 'modifiers', call));
+  }
+
+  /**
+   * @param {number} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} time
+   */
+  pointerMove(id, x, y, time) { this.#pointer('pointerMove', id, x, y, time); }
+
+  /**
+   * @param {number} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} time
+   */
+  pointerUp(id, x, y, time) { this.#pointer('pointerUp', id, x, y, time); }
+
+  /**
+   * @param {number} id
+   * @param {number} time
+   */
+  pointerCancel(id, time) { this.#pointer('pointerCancel', id, 0, 0, time); }
+
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} deltaX
+   * @param {number} deltaY
+   * @param {number | 'pixel' | 'line' | 'page'} mode  `WheelEvent.deltaMode` or its name
+   * @param {number} modifiers
+   * @param {number} time
+   */
+  wheel(x, y, deltaX, deltaY, mode, modifiers, time) {
+    const call = 'wheel';
+    this.#alive(call);
+    const m = typeof mode === 'string' ? nameArg(WHEEL_MODES, mode, 'mode', call) : numberArg(mode, 'mode', call);
+    this.#batch.add(call, numberArg(time, 'time', call), 0, numberArg(x, 'x', call), numberArg(y, 'y', call),
+      numberArg(deltaX, 'deltaX', call), numberArg(deltaY, 'deltaY', call), m, numberArg(modifiers, 'modifiers', call));
+  }
+
+  /**
+   * @param {KeyCommand} command  see `MapEngine.keyCommand`
+   * @param {number} modifiers
+   * @param {number} time
+   */
+  key(command, modifiers, time) {
+    const call = 'key';
+    this.#alive(call);
+    this.#batch.add(call, numberArg(time, 'time', call), nameArg(KEY_COMMANDS, command, 'command', call), 0, 0, 0, 0, 0,
+      numberArg(modifiers, 'modifiers', call));
+  }
+
+  /**
+   * Pushes the input collected so far to the engine in one call. A batch with a malformed
+   * record (a NaN, a fractional pointer id, an unknown button) is refused whole and dropped.
+   * @returns {number} records pushed
+   * @throws {CairnError} (INVALID_RECORD) naming the record's position and the method that added it
+   */
+  flushInput() {
+    const n = this.#batch.count;
+    this.#enter('flushInput');
+    return n;
+  }
+
+  // ── frames ─────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Pushes the collected input, advances the engine to `time` (animations, fling, tap
+   * confirmation, compass fade) and reads the frame, whose events are then drained.
+   * @param {number} time  seconds; a time earlier than one seen before counts as that one
+   * @returns {Frame}
+   */
+  frame(time) {
+    const call = 'frame';
+    const t = numberArg(time, 'time', call);
+    const h = this.#enter(call);
+    const res = this.#res;
+    let size = res.fn.cairn_map_frame(h, t, res.ptr, res.capacity);
+    while (size > res.capacity) {
+      // Nothing was written and the events are still queued: ask again, same time.
+      this.#reserve(size);
+      size = res.fn.cairn_map_frame(h, t, res.ptr, res.capacity);
+    }
+    this.#check(size, call);
+    // A fresh view: the call may have grown memory, detaching older ones.
+    const frame = readFrame(new Float64Array(this.#mod.memory.buffer, res.ptr, size), this.#layout);
+    this.#camera = { ...frame.camera };
+    return frame;
+  }
+
+  // ── programmatic camera (never gated by the UI settings) ────────────────────────────────────
+
+  /**
+   * Moves the camera at once. Fields not given keep the values of `this.camera`.
+   * @param {Partial<CameraPosition>} camera
+   */
+  moveCamera(camera) {
+    const call = 'moveCamera';
+    const c = this.#cameraArgs(camera, call);
+    this.#check(this.#res.fn.cairn_map_move_camera(this.#enter(call), ...c), call);
+  }
+
+  /**
+   * Animates the camera from where it is, starting at the latest time the engine has seen.
+   * Fields not given keep the values of `this.camera`.
+   * @param {Partial<CameraPosition>} camera
+   * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]
+   *   duration in seconds (default 0.5), easing default 'easeInOut'
+   */
+  animateCamera(camera, options) {
+    const call = 'animateCamera';
+    const c = this.#cameraArgs(camera, call);
+    const o = objectArg(options, 'options', call);
+    const duration = o.duration === undefined ? 0.5 : numberArg(o.duration, 'duration', call);
+    const easing = nameArg(EASINGS, o.easing ?? 'easeInOut', 'easing', call);
+    this.#check(this.#res.fn.cairn_map_animate_camera(this.#enter(call), ...c, duration, easing), call);
+  }
+
+  /**
+   * Shows a longitude/latitude box north up and flat, `padding` pixels inside the padded view.
+   * @param {{west: number, south: number, east: number, north: number}} bounds
+   * @param {{padding?: number, duration?: number}} [options]  defaults 0 and 0 (no animation)
+   */
+  showBounds(bounds, options) {
+    const call = 'showBounds';
+    const b = objectArg(bounds, 'bounds', call);
+    const o = objectArg(options, 'options', call);
+    const args = [numberArg(b.west, 'west', call), numberArg(b.south, 'south', call), numberArg(b.east, 'east', call),
+      numberArg(b.north, 'north', call), o.padding === undefined ? 0 : numberArg(o.padding, 'padding', call),
+      o.duration === undefined ? 0 : numberArg(o.duration, 'duration', call)];
+    this.#check(this.#res.fn.cairn_map_show_bounds(this.#enter(call), ...args), call);
+  }
+
+  /**
+   * Zooms by `amount` levels keeping the ground under (x, y) still, or the padded centre when
+   * no point is given.
+   * @param {number} amount
+   * @param {{x?: number, y?: number, duration?: number}} [options]  duration default 0
+   */
+  zoomBy(amount, options) {
+    const call = 'zoomBy';
+    const o = objectArg(options, 'options', call);
+    // NaN is the ABI's "no point", so a NaN from the caller must not slip through as one.
+    const x = o.x === undefined ? NaN : notNaN(o.x, 'x', call);
+    const y = o.y === undefined ? NaN : notNaN(o.y, 'y', call);
+    const duration = o.duration === undefined ? 0 : numberArg(o.duration, 'duration', call);
+    this.#check(this.#res.fn.cairn_map_zoom_by(this.#enter(call), numberArg(amount, 'amount', call), x, y, duration), call);
+  }
+
+  /** Stops a camera animation where it is. */
+  stopAnimation() {
+    const call = 'stopAnimation';
+    this.#check(this.#res.fn.cairn_map_stop_animation(this.#enter(call)), call);
+  }
+
+  /**
+   * The user's location for the dot and the my-location button, or null to forget it. When
+   * a tap of the button asked for it (a `locationRequested` event), the camera goes there.
+   * @param {{latitude: number, longitude: number, accuracy?: number} | null} location
+   *   accuracy: radius in metres, default 0
+   */
+  setMyLocation(location) {
+    const call = 'setMyLocation';
+    let args = [NaN, NaN, 0];
+    if (location !== null) {
+      const l = objectArg(location, 'location', call);
+      args = [notNaN(l.latitude, 'latitude', call), numberArg(l.longitude, 'longitude', call),
+        l.accuracy === undefined ? 0 : numberArg(l.accuracy, 'accuracy', call)];
+    }
+    this.#check(this.#res.fn.cairn_map_set_my_location(this.#enter(call), ...args), call);
+  }
+
+  // ── projection ─────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Where a place appears on screen, or null when it is behind the camera.
+   * @param {number} latitude
+   * @param {number} longitude
+   * @param {number} [altitude=0]  metres
+   * @param {'clampToGround' | 'relativeToGround' | 'absolute'} [altitudeMode='clampToGround']
+   * @returns {{x: number, y: number} | null}
+   */
+  screenPoint(latitude, longitude, altitude = 0, altitudeMode = 'clampToGround') {
+    const call = 'screenPoint';
+    const args = [numberArg(latitude, 'latitude', call), numberArg(longitude, 'longitude', call),
+      numberArg(altitude, 'altitude', call), nameArg(ALTITUDE_MODES, altitudeMode, 'altitudeMode', call)];
+    const pair = this.#pair(call, (h, out) => this.#res.fn.cairn_map_screen_point(h, ...args, out));
+    return pair && { x: pair[0], y: pair[1] };
+  }
+
+  /**
+   * The place on the ground under a screen point, or null above the horizon.
+   * @param {number} x
+   * @param {number} y
+   * @returns {{latitude: number, longitude: number} | null}
+   */
+  coordinate(x, y) {
+    const call = 'coordinate';
+    const sx = numberArg(x, 'x', call);
+    const sy = numberArg(y, 'y', call);
+    const pair = this.#pair(call, (h, out) => this.#res.fn.cairn_map_coordinate(h, sx, sy, out));
+    return pair && { latitude: pair[0], longitude: pair[1] };
+  }
+
+  /**
+   * Frees the engine's memory for this map; it cannot be used afterwards. Optional (a
+   * finalizer frees forgotten maps eventually) but prompt.
+   */
+  destroy() {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    if (registry) registry.unregister(this);
+    release(this.#res);
+    this.#batch.clear();
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────────────────────
+
+  /** @param {string} call */
+  #alive(call) {
+    if (this.#destroyed) throw errorFromStatus(-1, 0, { call, hint: 'destroy() was called' });
+  }
+
+  /**
+   * Checks the map is alive and pushes the collected input; returns the handle.
+   * @param {string} call
+   * @returns {number}
+   */
+  #enter(call) {
+    this.#alive(call);
+    const res = this.#res;
+    const batch = this.#batch;
+    const n = batch.count;
+    if (n === 0) return res.handle;
+    try {
+      const records = batch.records;
+      this.#reserve(records.length);
+      new Float64Array(this.#mod.memory.buffer, res.ptr, records.length).set(records);
+      const status = res.fn.cairn_map_push_events(res.handle, res.ptr, n);
+      if (status < 0) {
+        const detail = res.fn.cairn_last_error_detail();
+        const source = batch.callAt(detail);
+        throw this.#error(status, call, source ? `record ${detail} came from ${source}()` : 'while pushing the input');
+      }
+    } finally {
+      batch.clear();
+    }
+    return res.handle;
+  }
+
+  /**
+   * @param {'pointerMove' | 'pointerUp' | 'pointerCancel'} call
+   * @param {number} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} time
+   */
+  #pointer(call, id, x, y, time) {
+    this.#alive(call);
+    this.#batch.add(call, numberArg(time, 'time', call), numberArg(id, 'id', call), numberArg(x, 'x', call),
+      numberArg(y, 'y', call), 0, 0, 0, 0);
+  }
+
+  /**
+   * The camera fields in export order, missing ones from `this.camera`.
+   * @param {unknown} camera
+   * @param {string} call
+   * @returns {[number, number, number, number, number]}
+   */
+  #cameraArgs(camera, call) {
+    const c = objectArg(camera, 'camera', call);
+    return /** @type {[number, number, number, number, number]} */ (CAMERA_FIELDS.map(
+      (name) => (c[name] === undefined ? this.#camera[name] : numberArg(c[name], name, call))));
+  }
+
+  /**
+   * Runs an export that writes two doubles to the buffer and returns 1, or 0 for none.
+   * @param {string} call
+   * @param {(handle: number, out: number) => number} run
+   * @returns {[number, number] | null}
+   */
+  #pair(call, run) {
+    const h = this.#enter(call);
+    if (this.#check(run(h, this.#res.ptr), call) === 0) return null;
+    const v = new Float64Array(this.#mod.memory.buffer, this.#res.ptr, 2);
+    return [v[0], v[1]];
+  }
+
+  /**
+   * Makes the buffer hold at least `doubles`.
+   * @param {number} doubles
+   */
+  #reserve(doubles) {
+    const res = this.#res;
+    if (doubles <= res.capacity) return;
+    const limit = Math.floor(this.#mod.bufferLimit / 8);
+    let capacity = Math.max(1024, res.capacity);
+    while (capacity < doubles) capacity *= 2;
+    capacity = Math.min(capacity, limit);
+    if (capacity < doubles) throw new RangeError(`a buffer of ${doubles} doubles is larger than the module allows`);
+    if (res.ptr) res.fn.cairn_free(res.ptr);
+    res.ptr = 0;
+    res.capacity = 0;
+    // Addresses are unsigned; an i32 result above 2 GiB would read as negative.
+    const ptr = res.fn.cairn_alloc(capacity * 8) >>> 0;
+    if (!ptr) throw new RangeError(`out of WebAssembly memory for a buffer of ${doubles} doubles`);
+    res.ptr = ptr;
+    res.capacity = capacity;
+  }
+
+  /**
+   * The status, or throws it as a CairnError when negative.
+   * @param {number} status
+   * @param {string} call
+   * @returns {number}
+   */
+  #check(status, call) {
+    if (status < 0) throw this.#error(status, call);
+    return status;
+  }
+
+  /**
+   * @param {number} status
+   * @param {string} call
+   * @param {string} [hint]
+   */
+  #error(status, call, hint) {
+    return errorFromStatus(status, this.#res.fn.cairn_last_error_detail(), { call, hint });
+  }
+}
+
+/**
+ * A number that is not NaN (where NaN is the ABI's "none").
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {number}
+ */
+function notNaN(value, name, call) {
+  const v = numberArg(value, name, call);
+  if (Number.isNaN(v)) throw argumentError(call, `${name} must not be NaN`);
+  return v;
+}

@@ -1,0 +1,197 @@
+// Reading the frame buffer the engine writes once per frame: a header of named fields, then
+// tile records, then event records. The header length and the record strides come from the
+// module (`cairn_map_layout`); the field names below mirror the engine's `_FrameField` in
+// order, and a mismatch in length is refused when the layout is read.
+
+/**
+ * The header fields, in the engine's order (`_FrameField` in the module's source).
+ * @type {readonly string[]}
+ */
+export const FRAME_FIELDS = Object.freeze([
+  'time', 'latitude', 'longitude', 'zoom', 'bearing', 'tilt', 'targetX', 'targetY',
+  'moving', 'animating',
+  'compassOpacity', 'compassRotation', 'compassX', 'compassY',
+  'myLocationButton', 'myLocationX', 'myLocationY',
+  'dotVisible', 'dotX', 'dotY', 'dotRadius',
+  'nearLeftLng', 'nearLeftLat', 'nearRightLng', 'nearRightLat', 'farRightLng', 'farRightLat', 'farLeftLng', 'farLeftLat',
+  'west', 'south', 'east', 'north',
+  'tileZoom', 'tileCount', 'eventCount', 'droppedEvents', 'controlSize', 'horizonY', 'farClipY',
+  'viewportWidth', 'viewportHeight',
+]);
+
+/** Header position by field name. */
+const F = /** @type {Readonly<Record<string, number>>} */ (Object.freeze(Object.fromEntries(FRAME_FIELDS.map((name, i) => [name, i]))));
+
+/** Event types by the engine's kind number (index). */
+export const EVENT_TYPES = Object.freeze([
+  'unknown', 'cameraWillMove', 'cameraChanged', 'cameraIdle', 'tap', 'longPress', 'compassTapped',
+  'myLocationButtonTapped', 'locationRequested',
+]);
+
+/** Why the camera started to move, by the engine's number (index). */
+export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 'developer']);
+
+/**
+ * @typedef {object} FrameLayout  doubles per part of the frame, as the module says
+ * @property {number} header
+ * @property {number} tileStride
+ * @property {number} eventStride
+ * @property {number} inputStride
+ */
+
+/**
+ * @typedef {object} CameraPosition
+ * @property {number} latitude
+ * @property {number} longitude
+ * @property {number} zoom
+ * @property {number} bearing  degrees clockwise from north
+ * @property {number} tilt     degrees away from straight down
+ */
+
+/** @typedef {{latitude: number, longitude: number}} LatLng */
+/** @typedef {{x: number, y: number}} Point */
+
+/**
+ * @typedef {object} Tile  a raster tile covering the view
+ * @property {number} z
+ * @property {number} x         column, not wrapped (-1 is the last column of the world to the west)
+ * @property {number} y
+ * @property {number} wrappedX  the column to fetch
+ * @property {number[]} corners  screen x, y of top-left, top-right, bottom-right, bottom-left
+ */
+
+/**
+ * @typedef {{type: 'cameraWillMove', cause: string}
+ *   | {type: 'tap' | 'longPress', x: number, y: number, latitude: number, longitude: number}
+ *   | {type: string}} MapEvent
+ *   cameraWillMove's cause is 'gesture', 'apiAnimation' or 'developer'; the other types are
+ *   cameraChanged, cameraIdle, compassTapped, myLocationButtonTapped, locationRequested
+ */
+
+/**
+ * @typedef {object} Frame  everything the host needs to draw one frame and run its callbacks
+ * @property {number} time
+ * @property {CameraPosition} camera
+ * @property {Point} target  the camera target in world coordinates (the unit square)
+ * @property {boolean} moving     a gesture, animation or fling moves the camera
+ * @property {boolean} animating  an animation runs
+ * @property {{opacity: number, rotation: number, x: number, y: number, size: number}} compass
+ * @property {{visible: boolean, x: number, y: number, size: number}} myLocationButton
+ * @property {{x: number, y: number, radius: number} | null} locationDot
+ * @property {{nearLeft: LatLng, nearRight: LatLng, farRight: LatLng, farLeft: LatLng}} visibleRegion
+ * @property {{west: number, south: number, east: number, north: number}} bounds
+ * @property {number} tileZoom
+ * @property {Tile[]} tiles  nearest first
+ * @property {MapEvent[]} events  oldest first
+ * @property {number} droppedEvents  events lost because frames were not read
+ * @property {number} horizonY  screen y of the horizon (far above the view when there is none)
+ * @property {number} farClipY  screen y above which the map is not drawn
+ * @property {{width: number, height: number}} viewport
+ */
+
+/**
+ * Reads the layout from the module and checks it against what this file knows.
+ * @param {(which: number) => number} layout  `cairn_map_layout`
+ * @returns {FrameLayout}
+ */
+export function readLayout(layout) {
+  const l = { header: layout(0), tileStride: layout(1), eventStride: layout(2), inputStride: layout(3) };
+  if (l.header !== FRAME_FIELDS.length) {
+    throw new Error(`cairn: the module's frame header has ${l.header} fields but map-frame.js names ` +
+      `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
+  }
+  if (!(l.tileStride >= 12 && l.eventStride >= 5)) {
+    throw new Error(`cairn: tile records of ${l.tileStride} and event records of ${l.eventStride} doubles ` +
+      'are shorter than these bindings read (12 and 5)');
+  }
+  return Object.freeze(l);
+}
+
+/**
+ * @param {Float64Array} h
+ * @returns {CameraPosition}
+ */
+function frameCamera(h) {
+  return { latitude: h[F.latitude], longitude: h[F.longitude], zoom: h[F.zoom], bearing: h[F.bearing], tilt: h[F.tilt] };
+}
+
+/**
+ * @param {Float64Array} h
+ * @param {string} lng  field name of the longitude; the latitude follows it
+ * @returns {LatLng}
+ */
+function corner(h, lng) {
+  return { latitude: h[F[lng] + 1], longitude: h[F[lng]] };
+}
+
+/**
+ * The frame in a buffer as a plain object.
+ * @param {Float64Array} v  the frame, header first
+ * @param {FrameLayout} layout
+ * @returns {Frame}
+ */
+export function readFrame(v, layout) {
+  const size = v[F.controlSize];
+  return {
+    time: v[F.time],
+    camera: frameCamera(v),
+    target: { x: v[F.targetX], y: v[F.targetY] },
+    moving: v[F.moving] !== 0,
+    animating: v[F.animating] !== 0,
+    compass: { opacity: v[F.compassOpacity], rotation: v[F.compassRotation], x: v[F.compassX], y: v[F.compassY], size },
+    myLocationButton: { visible: v[F.myLocationButton] !== 0, x: v[F.myLocationX], y: v[F.myLocationY], size },
+    locationDot: v[F.dotVisible] !== 0 ? { x: v[F.dotX], y: v[F.dotY], radius: v[F.dotRadius] } : null,
+    visibleRegion: {
+      nearLeft: corner(v, 'nearLeftLng'), nearRight: corner(v, 'nearRightLng'),
+      farRight: corner(v, 'farRightLng'), farLeft: corner(v, 'farLeftLng'),
+    },
+    bounds: { west: v[F.west], south: v[F.south], east: v[F.east], north: v[F.north] },
+    tileZoom: v[F.tileZoom],
+    tiles: readTiles(v, layout),
+    events: readEvents(v, layout),
+    droppedEvents: v[F.droppedEvents],
+    horizonY: v[F.horizonY],
+    farClipY: v[F.farClipY],
+    viewport: { width: v[F.viewportWidth], height: v[F.viewportHeight] },
+  };
+}
+
+/**
+ * @param {Float64Array} v
+ * @param {FrameLayout} layout
+ * @returns {Tile[]}
+ */
+function readTiles(v, layout) {
+  const n = v[F.tileCount];
+  const stride = layout.tileStride;
+  /** @type {Tile[]} */
+  const tiles = new Array(n);
+  for (let i = 0, k = layout.header; i < n; i++, k += stride) {
+    const corners = [v[k + 4], v[k + 5], v[k + 6], v[k + 7], v[k + 8], v[k + 9], v[k + 10], v[k + 11]];
+    tiles[i] = { z: v[k], x: v[k + 1], y: v[k + 2], wrappedX: v[k + 3], corners };
+  }
+  return tiles;
+}
+
+/**
+ * @param {Float64Array} v
+ * @param {FrameLayout} layout
+ * @returns {MapEvent[]}
+ */
+function readEvents(v, layout) {
+  const n = v[F.eventCount];
+  const stride = layout.eventStride;
+  /** @type {MapEvent[]} */
+  const events = new Array(n);
+  for (let i = 0, k = layout.header + v[F.tileCount] * layout.tileStride; i < n; i++, k += stride) {
+    const type = EVENT_TYPES[v[k]] ?? 'unknown';
+    if (type === 'cameraWillMove') {
+      events[i] = { type, cause: MOVE_CAUSES[v[k + 1]] ?? 'unknown' };
+    } else if (type === 'tap' || type === 'longPress') {
+      events[i] = { type, x: v[k + 1], y: v[k + 2], latitude: v[k + 3], longitude: v[k + 4] };
+    } else {
+      events[i] = { type };
+    }
+  }
+  return events;
+}
