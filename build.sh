@@ -90,6 +90,7 @@ case "${1:-wasm}" in
     swift run -c release CairnBench
     log "wasm benchmark (node web/bench/cluster-bench.js)"
     node web/bench/cluster-bench.js --repeat 3
+    log "wasm map frames (node web/bench/map-bench.js)" && node web/bench/map-bench.js
     ;;
   clean) rm -rf .build web/dist ;;
   *) echo "usage: ./build.sh [wasm|example|test|bench|clean]" >&2; exit 2 ;;
