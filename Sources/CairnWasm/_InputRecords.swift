@@ -44,7 +44,7 @@ enum _InputRecords {
         for i in 0..<count {
             do throws(CairnError) {
                 let e = try decode(r, at: i)
-                guard e.isFinite else { throw .invalidArgument }
+                guard e.isValid else { throw .invalidArgument }
                 events.append(e)
             } catch {
                 throw .invalidRecord(index: i)

@@ -253,6 +253,28 @@ final class GestureRecognizerTests: XCTestCase {
         XCTAssertEqual(map.time, 0)
     }
 
+    func testHugeFinitePositionsAreRefusedAndNothingOverflows() throws {
+        let map = MapController.make(zoom: 3)
+        map.down(1, 0, 2, at: 1, kind: .mouse)
+        XCTAssertThrowsError(try map.handle(.pointerMove(id: 1, x: 1e308, y: 2, time: 1.04)))
+        XCTAssertThrowsError(try map.handle(.wheel(x: 1e308, y: 0, deltaX: 0, deltaY: -100, mode: .pixel, modifiers: 0, time: 1)))
+        XCTAssertThrowsError(try map.handle(.wheel(x: 0, y: 0, deltaX: 0, deltaY: -1e300, mode: .page, modifiers: 0, time: 1)))
+        XCTAssertThrowsError(try map.zoom(by: 1, aboutX: 1e308, y: 0))
+        // The largest accepted positions still give a finite camera.
+        let m = InputEvent.maximumMagnitude
+        map.move(1, m, -m, at: 1.1)
+        map.up(1, m, -m, at: 1.2)
+        map.down(2, -m, m, at: 2)
+        map.down(3, m, -m, at: 2)
+        map.move(2, 0, 0, at: 2.1)
+        map.move(3, 1, 1, at: 2.1)
+        try map.zoom(by: 1, aboutX: -m, y: m, duration: 0)
+        map.frame(3)
+        let c = map.camera.position
+        for v in [c.latitude, c.longitude, c.zoom, c.bearing, c.tilt] { XCTAssertTrue(v.isFinite) }
+        XCTAssertFalse(map.coveringTiles.isEmpty)
+    }
+
     func testATouchStopsAnAnimationButProgrammaticMovesIgnoreTheSettings() throws {
         let map = MapController.make(zoom: 3)
         map.settings = UISettings(bits: 0)

@@ -57,6 +57,8 @@ struct _WorldCamera: Equatable {
                        zoom: zoom, bearing: bearing, tilt: tilt)
     }
 
+    var isFinite: Bool { x.isFinite && y.isFinite && zoom.isFinite && bearing.isFinite && tilt.isFinite }
+
     /// Wraps x and bearing and clamps y, zoom and tilt into their ranges.
     mutating func normalize(_ limits: CameraLimits) {
         x = _wrapUnit(x)

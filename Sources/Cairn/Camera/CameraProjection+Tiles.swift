@@ -32,6 +32,9 @@ extension CameraProjection {
         let region = visibleRegion
         let quad = region.corners
         let b = region.worldBounds
+        // The region is finite for any valid camera; refuse to convert anything else to Int.
+        guard b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite,
+              abs(b.minX) < 1e6, abs(b.maxX) < 1e6 else { return [] }
         let y0 = Int(_floor(b.minY * n)), y1 = Swift.min(Int(_floor(b.maxY * n)), (1 << z) - 1)
         let x0 = Int(_floor(b.minX * n)), x1 = Int(_floor(b.maxX * n))
         var found: [(tile: (Int, Int), distance: Double)] = []

@@ -64,8 +64,11 @@ public struct MapCamera {
         set(camera, cause: cause, events: &events)
     }
 
-    /// Sets the camera (clamped) and records the move if anything changed.
+    /// Sets the camera (clamped) and records the move if anything changed. A camera with a
+    /// non-finite value (arithmetic that overflowed) is ignored: the camera never leaves its
+    /// ranges, whatever a gesture computed.
     mutating func set(_ camera: _WorldCamera, cause: CameraMoveCause, events: inout MapEventQueue) {
+        guard camera.isFinite else { return }
         var next = camera
         next.normalize(limits)
         if next != world {
@@ -78,6 +81,7 @@ public struct MapCamera {
     mutating func animate(to target: _WorldCamera, duration: Double, easing: Easing, cause: CameraMoveCause,
                           anchorScreen: (x: Double, y: Double)? = nil, at time: Double,
                           events: inout MapEventQueue) {
+        guard target.isFinite else { return }
         var end = target
         end.normalize(limits)
         var anim = CameraAnimation(from: world, to: end, start: time, duration: duration < 0 ? 0 : duration,

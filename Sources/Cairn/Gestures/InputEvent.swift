@@ -49,15 +49,21 @@ public enum InputEvent: Equatable {
         }
     }
 
-    /// Whether every number in the event is finite (positions, deltas and time).
-    public var isFinite: Bool {
+    /// Screen positions and wheel deltas beyond this many pixels are refused: no screen is that
+    /// large, and products of such numbers would overflow to infinity.
+    public static let maximumMagnitude = 10_000_000.0
+
+    /// Whether every number in the event is finite and every position and delta within
+    /// ±`maximumMagnitude`.
+    public var isValid: Bool {
+        func ok(_ v: Double) -> Bool { v.isFinite && abs(v) <= InputEvent.maximumMagnitude }
         switch self {
         case let .pointerDown(_, _, x, y, _, _, t), let .pointerMove(_, x, y, t), let .pointerUp(_, x, y, t):
-            return x.isFinite && y.isFinite && t.isFinite
+            return ok(x) && ok(y) && t.isFinite
         case let .pointerCancel(_, t), let .key(_, _, t):
             return t.isFinite
         case let .wheel(x, y, dx, dy, _, _, t):
-            return x.isFinite && y.isFinite && dx.isFinite && dy.isFinite && t.isFinite
+            return ok(x) && ok(y) && ok(dx) && ok(dy) && t.isFinite
         }
     }
 }

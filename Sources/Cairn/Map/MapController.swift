@@ -54,10 +54,10 @@ public final class MapController {
 
     // MARK: Input and frames
 
-    /// Handles one input event. Events with NaN or infinite numbers are rejected with an error
-    /// and change nothing; events for pointers that are not down are ignored.
+    /// Handles one input event. Events with NaN or infinite numbers, or positions beyond
+    /// ±`InputEvent.maximumMagnitude`, are rejected with an error and change nothing; events for pointers that are not down are ignored.
     public func handle(_ event: InputEvent) throws(CairnError) {
-        guard event.isFinite else { throw .invalidArgument }
+        guard event.isValid else { throw .invalidArgument }
         let t = try clock(event.time)
         gestures.handle(event, time: t, map: self)
     }
@@ -101,8 +101,8 @@ public final class MapController {
     /// centre when nil), animated when `duration` > 0.
     public func zoom(by amount: Double, aboutX x: Double? = nil, y: Double? = nil,
                      duration: Double = 0) throws(CairnError) {
-        guard amount.isFinite, duration.isFinite, duration >= 0,
-              x?.isFinite ?? true, y?.isFinite ?? true else { throw .invalidArgument }
+        func onScreen(_ v: Double?) -> Bool { v.map { $0.isFinite && abs($0) <= InputEvent.maximumMagnitude } ?? true }
+        guard amount.isFinite, duration.isFinite, duration >= 0, onScreen(x), onScreen(y) else { throw .invalidArgument }
         let pivot = x != nil && y != nil ? (x: x!, y: y!) : nil
         gestures.fling = nil
         zoomStep(by: amount, about: pivot, cause: .developer, duration: duration)
