@@ -31,6 +31,12 @@ public enum CairnError: Error, Equatable {
     /// A cluster icon bucket list that is empty, not positive or not strictly increasing, or
     /// whose colours do not match it; `detail` says which (`ClusterIconBuckets.Problem`).
     case invalidBuckets(ClusterIconBuckets.Problem)
+    /// A marker id that names no live marker (removed, cleared, or never given).
+    case unknownMarker(id: Int64)
+    /// A marker property out of range; `detail` is the `MarkerProperties.Field`.
+    case invalidMarker(MarkerProperties.Field)
+    /// A marker in a batch with an invalid property; `detail` is its position. None was added.
+    case invalidMarkerInBatch(index: Int)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -47,22 +53,27 @@ public enum CairnError: Error, Equatable {
         case .nonFiniteValue: return 10
         case .invalidRecord: return 11
         case .invalidBuckets: return 12
+        case .unknownMarker: return 13
+        case .invalidMarker: return 14
+        case .invalidMarkerInBatch: return 15
         }
     }
 
     /// The number of distinct codes; codes run from 1 to this.
-    public static let codeCount: Int32 = 12
+    public static let codeCount: Int32 = 15
 
     /// What the error is about: a point index, a cluster id, an option field, or 0.
     public var detail: Int64 {
         switch self {
         case .invalidOption(let field): return Int64(field.rawValue)
         case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index), .nonFiniteValue(let index),
-             .invalidRecord(let index):
+             .invalidRecord(let index), .invalidMarkerInBatch(let index):
             return Int64(index)
         case .unknownCluster(let id): return id
         case .outOfMemory(let points): return Int64(points)
         case .invalidBuckets(let problem): return Int64(problem.rawValue)
+        case .unknownMarker(let id): return id
+        case .invalidMarker(let field): return Int64(field.rawValue)
         default: return 0
         }
     }

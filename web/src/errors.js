@@ -48,6 +48,12 @@ export const STATUS_CODES = Object.freeze({
     code: 'INVALID_BUCKETS', name: 'invalidBuckets',
     describe: (p) => `cluster icon buckets ${['', 'are empty', 'must be positive', 'must be strictly increasing', 'need one colour each'][p] ?? 'are invalid'}`,
   },
+  13: { code: 'UNKNOWN_MARKER', name: 'unknownMarker', describe: (id) => `no marker with id ${id} (removed, cleared, or never added)` },
+  14: {
+    code: 'INVALID_MARKER', name: 'invalidMarker',
+    describe: (f) => `marker ${['', 'position (finite, latitude within ±90)', 'altitude', 'icon', 'groundAnchor', 'infoWindowAnchor', 'rotation', 'opacity (0…1)', 'zIndex', 'collisionPriority'][f] ?? 'property'} is invalid`,
+  },
+  15: { code: 'INVALID_MARKER_IN_BATCH', name: 'invalidMarkerInBatch', describe: (i) => `marker ${i} of the batch has an invalid property; none was added` },
 });
 
 /**
