@@ -124,7 +124,7 @@ function load(index, store, valueProperties, reporter) {
     values: Object.fromEntries(valueProperties.map((name, i) => [name, values[i]])),
     onProgress: ({ phase, done, total }) => {
       if (phase === 'add') reporter.progress(`adding points: ${count(done)} of ${count(total)}`);
-      else reporter.progress(`clustering: step ${done} of ${total}`);
+      else reporter.progress(`clustering: step ${done} of ${total}`, done === total);
     },
   });
   return { carried, inputIndex };
@@ -141,7 +141,7 @@ function load(index, store, valueProperties, reporter) {
  * @param {Reporter} reporter
  */
 async function writeZooms(index, zooms, sink, pathOf, aggregates, reporter) {
-  const scanner = new WorldScanner(index, { aggregates });
+  const scanner = new WorldScanner(index, { aggregates, allocate: (length) => sink.allocate(length) });
   try {
     for (const z of [...zooms].reverse()) {
       await sink.open(pathOf(z));

@@ -66,6 +66,8 @@ class CsvReader {
   latAt = -1;
   /** @type {number[]} */
   valueAt = [];
+  /** The current record's numbers for the aggregates. */
+  values = new Float64Array(0);
   /** @type {number[]} */
   carriedAt = [];
   /** Fields a record needs: one more than the highest column used. */
@@ -129,6 +131,8 @@ class CsvReader {
     this.innerLines = 0;
     for (;;) {
       if (n === this.starts.length) this.#growFields();
+      const starts = this.starts;
+      const ends = this.ends;
       if (p < len && data[p] === QUOTE) {
         // A quoted field: up to the quote that is not doubled.
         let q = p + 1;
@@ -143,8 +147,8 @@ class CsvReader {
           q = close + 2;
         }
         for (let i = p + 1; i < close; i++) if (data[i] === LF) this.innerLines++;
-        this.starts[n] = p + 1;
-        this.ends[n] = close;
+        starts[n] = p + 1;
+        ends[n] = close;
         this.quoted[n++] = 1;
         p = close + 1;
         if (p === len) break;
@@ -168,8 +172,8 @@ class CsvReader {
         q++;
       }
       if (q === len && !final) return -1;
-      this.starts[n] = p;
-      this.ends[n] = q > p && data[q - 1] === CR && (q === len || data[q] === LF) ? q - 1 : q;
+      starts[n] = p;
+      ends[n] = q > p && data[q - 1] === CR && (q === len || data[q] === LF) ? q - 1 : q;
       this.quoted[n++] = 0;
       if (q === len) {
         p = q;
@@ -191,24 +195,27 @@ class CsvReader {
       return;
     }
     const store = this.store;
-    const where = `line ${this.line}`;
     if (this.fields < this.needed) {
-      store.invalid(where, `has ${this.fields} field${this.fields === 1 ? '' : 's'}, the header has ${this.header.length}`);
+      store.invalid(`line ${this.line}`, `has ${this.fields} field${this.fields === 1 ? '' : 's'}, the header has ${this.header.length}`);
       return;
     }
     const lng = this.#number(data, this.lngAt);
     const lat = this.#number(data, this.latAt);
-    const problem = this.#coordinateProblem(data, 'longitude', this.lngAt, lng) ??
-      this.#coordinateProblem(data, 'latitude', this.latAt, lat) ?? positionProblem(lng, lat);
-    if (problem) {
-      store.invalid(where, problem);
+    // One test for the common case (both finite, latitude in range); messages only when not.
+    if (!(lng - lng === 0 && lat >= -90 && lat <= 90)) {
+      store.invalid(`line ${this.line}`, /** @type {string} */ (this.#coordinateProblem(data, 'longitude', this.lngAt, lng) ??
+        this.#coordinateProblem(data, 'latitude', this.latAt, lat) ?? positionProblem(lng, lat)));
       return;
     }
-    const values = this.valueAt.map((at) => this.#number(data, at));
-    const infinite = values.findIndex((v) => v === Infinity || v === -Infinity);
-    if (infinite >= 0) {
-      store.invalid(where, `column ${this.header[this.valueAt[infinite]]}: ${this.#text(data, this.valueAt[infinite])} is not a finite number`);
-      return;
+    const values = this.values;
+    for (let c = 0; c < values.length; c++) {
+      const value = this.#number(data, this.valueAt[c]);
+      if (value === Infinity || value === -Infinity) {
+        const at = this.valueAt[c];
+        store.invalid(`line ${this.line}`, `column ${this.header[at]}: ${this.#text(data, at)} is not a finite number`);
+        return;
+      }
+      values[c] = value;
     }
     const k = store.add(lng, lat);
     for (let c = 0; c < values.length; c++) store.setValue(c, k, values[c]);
@@ -239,6 +246,7 @@ class CsvReader {
       return at;
     };
     this.valueAt = this.spec.values.map((name) => column(name, '--aggregate'));
+    this.values = new Float64Array(this.valueAt.length);
     this.carriedAt = this.spec.carried.map((name) => column(name, '--properties'));
     this.needed = 1 + Math.max(this.lngAt, this.latAt, ...this.valueAt, ...this.carriedAt);
   }

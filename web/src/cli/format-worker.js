@@ -1,38 +1,35 @@
 // The worker thread behind WorkerSink (geojson-output.js): formats batches of records as
-// GeoJSON and writes them to one file at a time, answering each message once done with it.
+// GeoJSON into one file at a time. Writes are synchronous: this thread has nothing else to do
+// meanwhile, and a written chunk can be reused at once. Each message is answered when done;
+// a batch's answer hands its array back for reuse.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { createWriteStream } from 'node:fs';
+import { openSync, writeSync, closeSync } from 'node:fs';
 
 import { FeatureFormatter } from './geojson-format.js';
-import { StreamWriter } from './stream-writer.js';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const formatter = new FeatureFormatter(workerData);
-/** @type {StreamWriter | null} */
-let file = null;
-/** Messages are handled strictly in order, each after the one before has finished. */
-let queue = Promise.resolve();
+let fd = -1;
+const formatter = new FeatureFormatter(workerData, (bytes) => {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
+});
 
-/**
- * @param {{type: 'open', path: string} | {type: 'batch', records: Float64Array, count: number, stride: number} | {type: 'close'}} message
- */
-async function handle(message) {
-  if (message.type === 'open') {
-    file = new StreamWriter(createWriteStream(message.path));
-    await file.write(formatter.header());
-  } else if (message.type === 'batch') {
-    await /** @type {StreamWriter} */ (file).write(formatter.format(message.records, message.count, message.stride));
-  } else {
-    await /** @type {StreamWriter} */ (file).write(formatter.footer());
-    await /** @type {StreamWriter} */ (file).end();
-    file = null;
+port.on('message', (/** @type {{type: string, path: string, records: Float64Array, count: number, stride: number}} */ message) => {
+  try {
+    if (message.type === 'open') {
+      fd = openSync(message.path, 'w');
+      formatter.begin();
+      port.postMessage({});
+    } else if (message.type === 'batch') {
+      formatter.add(message.records, message.count, message.stride);
+      port.postMessage({ records: message.records }, [message.records.buffer]);
+    } else {
+      formatter.end();
+      closeSync(fd);
+      fd = -1;
+      port.postMessage({});
+    }
+  } catch (error) {
+    port.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
-}
-
-port.on('message', (message) => {
-  queue = queue.then(() => handle(message)).then(
-    () => port.postMessage({}),
-    (error) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
-  );
 });

@@ -14,8 +14,11 @@ const MAX_IN_FLIGHT = 3;
  * Where the batches of one zoom go: `open`, `add` for each batch, `close`.
  * @typedef {object} ZoomSink
  * @property {(path: string) => Promise<void>} open
- * @property {(batch: import('./world-scan.js').Batch) => Promise<void>} add
+ * @property {(batch: import('./world-scan.js').Batch) => Promise<void>} add  takes the batch's
+ *   array over: the caller must not use it afterwards
  * @property {() => Promise<void>} close
+ * @property {(length: number) => Float64Array} allocate  an array for a batch (the sink may
+ *   recycle arrays it was given)
  * @property {() => Promise<void>} stop  frees the sink (also after a failure)
  */
 
@@ -27,31 +30,45 @@ const MAX_IN_FLIGHT = 3;
 export class StreamSink {
   #formatter;
   #writer;
+  /** @type {Buffer[]} text formatted and not yet written */
+  #pending = [];
 
   /**
    * @param {NodeJS.WritableStream} stream
    * @param {import('./geojson-format.js').FormatOptions} options
    */
   constructor(stream, options) {
-    this.#formatter = new FeatureFormatter(options);
+    // The formatter reuses its chunk, and a stream writes later: copy.
+    this.#formatter = new FeatureFormatter(options, (bytes) => this.#pending.push(Buffer.from(bytes)));
     this.#writer = new StreamWriter(stream);
   }
 
   async open() {
-    await this.#writer.write(this.#formatter.header());
+    this.#formatter.begin();
   }
 
   /** @param {import('./world-scan.js').Batch} batch */
   async add(batch) {
-    await this.#writer.write(this.#formatter.format(batch.records, batch.count, batch.stride));
+    this.#formatter.add(batch.records, batch.count, batch.stride);
+    await this.#write();
   }
 
   async close() {
-    await this.#writer.write(this.#formatter.footer());
+    this.#formatter.end();
+    await this.#write();
     await this.#writer.flush();
   }
 
+  /** @param {number} length */
+  allocate(length) {
+    return new Float64Array(length);
+  }
+
   async stop() {}
+
+  async #write() {
+    for (const chunk of this.#pending.splice(0)) await this.#writer.write(chunk);
+  }
 }
 
 /**
@@ -71,6 +88,8 @@ export class WorkerSink {
   #replies = [];
   /** @type {Error | null} */
   #failure = null;
+  /** @type {ArrayBuffer[]} batch arrays the worker gave back, for reuse (fresh memory is slow) */
+  #free = [];
 
   /**
    * @param {import('./geojson-format.js').FormatOptions} options  its arrays are moved to
@@ -83,9 +102,13 @@ export class WorkerSink {
       workerData: options,
       transferList: /** @type {ArrayBuffer[]} */ (transfer),
     });
-    this.#worker.on('message', (/** @type {{error?: string}} */ message) => {
-      if (message.error !== undefined) this.#fail(new Error(message.error));
-      else this.#replies.shift()?.resolve();
+    this.#worker.on('message', (/** @type {{error?: string, records?: Float64Array}} */ message) => {
+      if (message.error !== undefined) {
+        this.#fail(new Error(message.error));
+        return;
+      }
+      if (message.records) this.#free.push(message.records.buffer);
+      this.#replies.shift()?.resolve();
     });
     this.#worker.on('error', (error) => this.#fail(error));
     this.#worker.on('exit', () => this.#fail(new Error('the GeoJSON writer thread stopped')));
@@ -99,14 +122,21 @@ export class WorkerSink {
   /** @param {import('./world-scan.js').Batch} batch */
   async add({ records, count, stride }) {
     if (this.#failure) throw this.#failure;
-    const written = this.#send({ type: 'batch', records, count, stride }, [records.buffer]);
+    this.#send({ type: 'batch', records, count, stride }, [records.buffer]).catch(() => {
+      // Reported by the next call that waits.
+    });
     // Keep a few batches queued so the worker never waits, but no more: each is memory.
     if (this.#replies.length > MAX_IN_FLIGHT) await this.#replies[0].promise;
-    written.catch(() => {}); // a failure is reported by the next call that waits
   }
 
   async close() {
     await this.#send({ type: 'close' });
+  }
+
+  /** @param {number} length */
+  allocate(length) {
+    const i = this.#free.findIndex((buffer) => buffer.byteLength >= 8 * length);
+    return i < 0 ? new Float64Array(length) : new Float64Array(this.#free.splice(i, 1)[0], 0, length);
   }
 
   async stop() {

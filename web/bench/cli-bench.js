@@ -1,0 +1,110 @@
+// The command line tool end to end: a CSV of N generated points (seeded, so every run sees the
+// same file) to per-zoom GeoJSON for zooms 0–16, timed from outside, with the peak memory of
+// the whole process. Prints figures; asserts nothing.
+// Usage: node web/bench/cli-bench.js [--points N] [--keep]   (N defaults to 10,000,000)
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, closeSync, writeSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+import { mulberry32, clustered } from './generate.js';
+
+const CLI = fileURLToPath(new URL('../bin/cairn.js', import.meta.url));
+const TIME = '/usr/bin/time';
+/** Points per write while generating the CSV. */
+const BATCH = 100_000;
+
+function parseArgs(argv) {
+  const args = { points: 10_000_000, keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--points') args.points = Number(argv[++i]);
+    else if (argv[i] === '--keep') args.keep = true;
+    else if (argv[i] === '--help' || argv[i] === '-h') {
+      console.log('usage: node web/bench/cli-bench.js [--points N] [--keep]');
+      process.exit(0);
+    } else throw new Error(`unknown argument ${argv[i]}`);
+  }
+  if (!Number.isInteger(args.points) || args.points < 1) throw new Error('--points must be a positive integer');
+  return args;
+}
+
+/** Writes `n` clustered points as CSV with 6 decimals (about 10 cm), the way exports usually come. */
+function writeCsv(path, n) {
+  const lngLat = clustered(n, mulberry32(2));
+  const fd = openSync(path, 'w');
+  try {
+    writeSync(fd, 'lng,lat\n');
+    for (let start = 0; start < n; start += BATCH) {
+      let text = '';
+      for (let i = start; i < Math.min(n, start + BATCH); i++) text += `${lngLat[2 * i].toFixed(6)},${lngLat[2 * i + 1].toFixed(6)}\n`;
+      writeSync(fd, text);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Runs the CLI; resolves with its wall time and peak RSS. The RSS comes from GNU time when it
+ * is installed, else from the process itself (it reports its own maxRSS through a wrapper).
+ */
+function run(cliArgs) {
+  const useTime = existsSync(TIME);
+  const wrapper = `import(${JSON.stringify(new URL('../src/cli/main.js', import.meta.url).href)}).then(async ({ main }) => {
+    const code = await main(process.argv.slice(1), process);
+    process.stderr.write('maxRSS ' + process.resourceUsage().maxRSS + '\\n');
+    process.exit(code);
+  })`;
+  const command = useTime ? TIME : process.execPath;
+  const args = useTime ? ['-v', process.execPath, CLI, ...cliArgs] : ['--input-type=module', '-e', wrapper, ...cliArgs];
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = (performance.now() - start) / 1000;
+      if (code !== 0) return reject(new Error(`cairn exited with ${code}:\n${stderr}`));
+      const kb = useTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] : /maxRSS (\d+)/.exec(stderr)?.[1];
+      resolve({ seconds, rssBytes: Number(kb) * 1024, stderr });
+    });
+  });
+}
+
+function dirBytes(dir) {
+  return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+}
+
+const gb = (bytes) => `${(bytes / 1e9).toFixed(2)} GB`;
+
+async function main() {
+  const { points, keep } = parseArgs(process.argv.slice(2));
+  const work = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
+  try {
+    const csv = join(work, 'points.csv');
+    const out = join(work, 'zooms');
+    let t = performance.now();
+    writeCsv(csv, points);
+    console.log(`${points.toLocaleString('en-US')} points in 300 blobs (seeded), CSV ${gb(statSync(csv).size)}, ` +
+      `generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`cairn cluster points.csv --out DIR (radius 40, extent 512, zooms 0–16), Node ${process.versions.node}, ` +
+      `${cpus().length} cores`);
+    const r = await run(['cluster', csv, '--out', out, '--min-zoom', '0', '--max-zoom', '16', '--progress']);
+    const phases = r.stderr.split('\n').filter((line) => /read .* points|wrote zoom 0:|done:/.test(line)).map((line) => `  ${line.trim()}`);
+    console.log(phases.join('\n'));
+    console.log(`  elapsed ${r.seconds.toFixed(1)} s (target 60 s), peak RSS ${gb(r.rssBytes)} (target 2 GB), ` +
+      `output ${gb(dirBytes(out))} in ${readdirSync(out).length} files`);
+    if (keep) console.log(`  kept in ${work}`);
+  } finally {
+    if (!keep) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
