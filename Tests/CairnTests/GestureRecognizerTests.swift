@@ -58,6 +58,30 @@ final class GestureRecognizerTests: XCTestCase {
         XCTAssertEqual(map.drainEvents(), [], "a drag is not a tap either")
     }
 
+    func testTurningScrollingOffStopsAPanAndAFlingAtOnce() {
+        let map = MapController.make(zoom: 10)
+        map.down(1, 100, 300, at: 0)
+        map.move(1, 200, 300, at: 0.05)
+        map.settings.scrollGestures = false
+        let held = map.camera.position
+        map.move(1, 300, 300, at: 0.1)
+        XCTAssertEqual(map.camera.position, held)
+        map.up(1, 300, 300, at: 0.11)
+        map.frame(0.2)
+        XCTAssertFalse(map.isCameraMoving)
+        map.settings.scrollGestures = true
+        map.down(1, 100, 300, at: 1)
+        for k in 1...5 { map.move(1, 100 + Double(k) * 20, 300, at: 1 + Double(k) * 0.01) }
+        map.up(1, 200, 300, at: 1.05)
+        map.frame(1.1)
+        XCTAssertNotNil(map.gestures.fling)
+        map.settings.scrollGestures = false
+        let flung = map.camera.position
+        map.frame(1.2)
+        XCTAssertNil(map.gestures.fling)
+        XCTAssertEqual(map.camera.position, flung)
+    }
+
     func testATapIsReportedOnlyOnceNoSecondTapCanFollow() {
         let map = MapController.make(lat: 10, lng: 10, zoom: 5)
         map.down(1, 300, 200, at: 1)

@@ -52,6 +52,12 @@ extension GestureRecognizer {
                 mode = .dead
             }
         case .pan(let pid) where pid == id:
+            // Settings apply at once (G1): a pan in progress stops when scrolling is turned off.
+            guard map.settings.scrollGestures else {
+                mode = .dead
+                gestureMoving = false
+                return
+            }
             velocity.add(x: x, y: y, t: time)
             apply(map.camera.panned(from: (previous.x, previous.y), to: (x, y)), map: map)
         case .mouseRotateTilt(let pid) where pid == id:

@@ -98,6 +98,7 @@ struct GestureRecognizer {
     /// fling glide.
     mutating func advance(to time: Double, map: MapController) {
         expireTimers(time: time, map: map)
+        if fling != nil && !map.settings.scrollGestures { fling = nil }
         if var f = fling {
             let step = f.step(to: time)
             let c = map.camera.center
