@@ -1,6 +1,6 @@
 // Output directories that appear complete or not at all (SPEC N3). A run writes into a
 // temporary directory beside the target and renames it into place at the end; on failure, or
-// on SIGINT/SIGTERM, the temporary directory is removed. An existing target is only replaced
+// on SIGINT/SIGTERM (see signals.js), the temporary directory is removed. An existing target is only replaced
 // with --force, and never when it holds files cairn does not write (so that `--out . --force`
 // cannot wipe a working directory).
 
@@ -99,30 +99,16 @@ export class AtomicDirectory {
 }
 
 /**
- * Removes temporary output when the process is interrupted, then lets the signal end it as it
- * would have. Before any output exists the default handling is right (nothing to clean up);
- * call this when output begins.
- * @returns {() => void} removes the handlers again
+ * Removes every temporary directory still pending, as well as it can: for a second signal,
+ * when there is no time to stop the writer thread first (it may still be adding a file).
  */
-export function cleanUpOnSignals() {
-  /** @param {NodeJS.Signals} signal */
-  const handler = (signal) => {
-    removeAll();
-    for (const s of SIGNALS) process.removeListener(s, handler);
-    process.kill(process.pid, signal);
-  };
-  for (const s of SIGNALS) process.on(s, handler);
-  return () => {
-    for (const s of SIGNALS) process.removeListener(s, handler);
-  };
-}
-
-/** @type {NodeJS.Signals[]} */
-const SIGNALS = ['SIGINT', 'SIGTERM'];
-
-/** Removes every temporary directory still pending (a failed or interrupted run). */
 export function removeAll() {
-  // Retries: the writer thread may still be closing a file inside when a signal arrives.
-  for (const path of pending) rmSync(path, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+  for (const path of pending) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Nothing more to do on the way out.
+    }
+  }
   pending.clear();
 }

@@ -10,7 +10,8 @@ import { readInput } from './input.js';
 import { WorldScanner } from './world-scan.js';
 import { StreamSink, WorkerSink } from './geojson-output.js';
 import { writeTiles } from './tiles.js';
-import { AtomicDirectory, cleanUpOnSignals } from './atomic-output.js';
+import { AtomicDirectory } from './atomic-output.js';
+import { SignalWatch } from './signals.js';
 import { Reporter, count } from './progress.js';
 
 /**
@@ -77,12 +78,14 @@ export async function runCluster(args, io) {
 
     // Write.
     if (target === null) {
-      await writeZooms(index, zooms, new StreamSink(io.stdout, format), () => '', format.aggregates, reporter);
+      await writeZooms(index, zooms, new StreamSink(io.stdout, format), () => '', format.aggregates, reporter, () => {});
       return;
     }
-    const dir = target.begin();
-    const uninstall = cleanUpOnSignals();
+    // From here temporaries exist: signals stop the run at its next checkpoint (signals.js).
+    const watch = new SignalWatch();
+    const checkpoint = () => watch.check();
     try {
+      const dir = target.begin();
       if (args.tiles !== null) {
         const tiles = await writeTiles(index, {
           dir,
@@ -90,18 +93,21 @@ export async function runCluster(args, io) {
           buffer: args.options.radius / args.options.extent,
           pointTags: pointTagsOf(format),
           reporter,
+          checkpoint,
         });
         reporter.progress(`${count(tiles)} tiles written`, true);
       } else {
         const sink = new WorkerSink(format);
-        await writeZooms(index, zooms, sink, (z) => join(dir, `z${z}.geojson`), format.aggregates, reporter);
+        await writeZooms(index, zooms, sink, (z) => join(dir, `z${z}.geojson`), format.aggregates, reporter, checkpoint);
       }
+      checkpoint();
       target.commit();
+      watch.finish();
     } catch (error) {
       target.discard();
+      // An Interrupted error keeps the watch on: main() raises the signal once all is undone.
+      if (watch.signal === null) watch.stop();
       throw error;
-    } finally {
-      uninstall();
     }
     reporter.progress(`done: ${count(points)} points, zooms ${zooms[0]}–${zooms[zooms.length - 1]} in ${target.target}`, true);
   } finally {
@@ -139,8 +145,9 @@ function load(index, store, valueProperties, reporter) {
  * @param {(z: number) => string} pathOf
  * @param {string[]} aggregates  names of the aggregates, for clusters
  * @param {Reporter} reporter
+ * @param {() => void} checkpoint  called between batches; throws to stop the run
  */
-async function writeZooms(index, zooms, sink, pathOf, aggregates, reporter) {
+async function writeZooms(index, zooms, sink, pathOf, aggregates, reporter, checkpoint) {
   const scanner = new WorldScanner(index, { aggregates, allocate: (length) => sink.allocate(length) });
   try {
     for (const z of [...zooms].reverse()) {
@@ -148,6 +155,7 @@ async function writeZooms(index, zooms, sink, pathOf, aggregates, reporter) {
       let items = 0;
       for (const batch of scanner.zoom(z)) {
         await sink.add(batch);
+        checkpoint();
         items += batch.count;
         reporter.progress(`writing zoom ${z}: ${count(items)} features`);
       }

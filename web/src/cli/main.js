@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseCommandLine } from './args.js';
 import { runCluster } from './cluster-command.js';
 import { EXIT } from './errors.js';
+import { Interrupted, raise } from './signals.js';
 
 /**
  * The version in web/package.json.
@@ -34,6 +35,11 @@ export async function main(argv, io) {
     }
     return EXIT.OK;
   } catch (error) {
+    if (error instanceof Interrupted) {
+      // Output is cleaned up: end as the signal would have.
+      raise(error.signal);
+      return EXIT.INPUT;
+    }
     const e = /** @type {Error & {exitCode?: number, code?: string}} */ (error);
     // The reader of standard output went away (`| head`): nothing to tell it, but the output
     // is incomplete.

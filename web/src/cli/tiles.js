@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { WorldScanner } from './world-scan.js';
 import { count } from './progress.js';
 
-/** Tiles written between two looks at the event loop (signals are handled there). */
+/** Tiles written between two looks at the event loop (where signals arrive) and checkpoints. */
 const TILES_PER_TURN = 256;
 /** Above this zoom x·2^z + y no longer fits a double's integers; pairs are sorted instead. */
 const MAX_KEY_ZOOM = 26;
@@ -23,6 +23,7 @@ const MAX_KEY_ZOOM = 26;
  * @property {(point: number) => Record<string, any>} pointTags  a point's properties, by its
  *   engine index (its input index and carried properties)
  * @property {import('./progress.js').Reporter} reporter
+ * @property {() => void} checkpoint  called now and then; throws to stop the run
  */
 
 /**
@@ -31,7 +32,7 @@ const MAX_KEY_ZOOM = 26;
  * @param {TileOptions} options
  * @returns {Promise<number>} tiles written
  */
-export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporter }) {
+export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporter, checkpoint }) {
   const scanner = new WorldScanner(index);
   let written = 0;
   for (const z of zooms) {
@@ -52,6 +53,7 @@ export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporte
       if (written % TILES_PER_TURN === 0) {
         reporter.progress(`zoom ${z}: ${count(written)} tiles written`);
         await new Promise((resolve) => setImmediate(resolve));
+        checkpoint();
       }
     }
     reporter.progress(`zoom ${z}: ${count(written)} tiles written`, true);

@@ -116,8 +116,8 @@ export class WorldScanner {
 
   /**
    * Makes a batch of a band's records, leaving out those the band to the north already had,
-   * with the aggregates of its clusters. Without aggregates the query's own array becomes the
-   * batch (the next query gets a new one): copying every record cost as much as a tenth of
+   * with the aggregates of its clusters. Without aggregates, a large band's query array becomes
+   * the batch (the next query gets a new one): copying every record cost as much as a tenth of
    * the query.
    * @param {number} total
    * @param {number} northLat  the band's north edge, NaN at the pole
@@ -130,7 +130,9 @@ export class WorldScanner {
     const inStride = this.#index.recordStride;
     const stride = this.stride;
     const out = this.#out;
-    const inPlace = stride === inStride;
+    // Handing over only pays for large bands: a small one is copied rather than costing a
+    // whole new query array.
+    const inPlace = stride === inStride && total >= this.#room / 4;
     const records = inPlace ? out : this.#allocate(total * stride);
     let count = 0;
     let clusters = 0;
