@@ -8,13 +8,12 @@
 // any alignment: constant text goes 8 bytes per store and digits 2 per store, which measured
 // about twice as fast as byte stores. They do not check room: reserve an upper bound first.
 
+import { DOT, MINUS, ZERO } from './ascii.js';
+
 /** 10^0 … 10^15, for counting digits. */
 const POW10 = Float64Array.from({ length: 16 }, (_, i) => 10 ** i);
 /** The two ASCII digits of 0 … 99 as one little-endian 16-bit store. */
 const DIGIT_PAIRS = Uint16Array.from({ length: 100 }, (_, i) => (0x30 + Math.floor(i / 10)) | ((0x30 + (i % 10)) << 8));
-const ZERO = 0x30;
-const MINUS = 0x2d;
-const DOT = 0x2e;
 /** Integers below this (2^30) are small integers to V8, with fast arithmetic. */
 const SMALL = 0x40000000;
 

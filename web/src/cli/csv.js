@@ -8,11 +8,8 @@
 import { parseDecimal, JSON_NUMBER } from './numbers.js';
 import { positionProblem, memberPrefixes } from './points.js';
 import { InputError } from './errors.js';
+import { COMMA, CR, LF, QUOTE } from './ascii.js';
 
-const LF = 0x0a;
-const CR = 0x0d;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
 /** A record longer than this is refused (it is most likely an unterminated quote). */
 const MAX_RECORD_BYTES = 64 * 2 ** 20;
 /** Header names recognised for the coordinates, lower case. */

@@ -8,6 +8,7 @@
 
 import { ByteBuffer, putAscii, putByte, putBytes, putFixed, putInt, putJsonNumber, putSnippet, snippet } from './byte-buffer.js';
 import { abbreviate } from '../geojson.js';
+import { COMMA } from './ascii.js';
 
 const HEADER = snippet('{"type":"FeatureCollection","features":[\n');
 const FOOTER = snippet('\n]}\n');
@@ -21,7 +22,6 @@ const POINT_COUNT = snippet(',"point_count":');
 const ABBREVIATED = snippet(',"point_count_abbreviated":');
 const GEOMETRY = snippet('},"geometry":{"type":"Point","coordinates":[');
 const END = snippet(']}}');
-const COMMA = 0x2c;
 /** Longest text of a number this file writes (sign, 17 digits, point, exponent…). */
 const NUMBER_ROOM = 32;
 /** Room for one feature without carried properties or aggregates. */

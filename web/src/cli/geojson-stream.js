@@ -9,16 +9,8 @@
 
 import { FeatureAdder } from './points.js';
 import { InputError } from './errors.js';
+import { isJsonSpace, BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, LF, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './ascii.js';
 
-const LF = 0x0a;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 /** One feature longer than this is refused rather than buffered without bound. */
 const MAX_VALUE_BYTES = 256 * 2 ** 20;
 
@@ -97,7 +89,7 @@ class CollectionWalker {
         continue;
       }
       const c = data[p];
-      if (c === 0x20 || c === 0x09 || c === 0x0d || c === LF) {
+      if (isJsonSpace(c)) {
         if (c === LF) this.line++;
         p++;
         continue;

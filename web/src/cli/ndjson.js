@@ -4,10 +4,8 @@
 
 import { FeatureAdder } from './points.js';
 import { InputError } from './errors.js';
+import { CR, LF, RS } from './ascii.js';
 
-const LF = 0x0a;
-const CR = 0x0d;
-const RS = 0x1e;
 /** A line longer than this is refused rather than buffered without bound. */
 const MAX_LINE_BYTES = 256 * 2 ** 20;
 

@@ -3,6 +3,8 @@
 // (exponents, more digits than a double holds exactly) falls back to Number() on the text,
 // which gives the same result, only slower.
 
+import { DOT, MINUS, PLUS, SPACE, TAB, ZERO } from './ascii.js';
+
 /** 10^0 … 10^22: the powers of ten a double holds exactly. */
 const POW10 = Float64Array.from({ length: 23 }, (_, i) => 10 ** i);
 /** Largest integer below which every integer is exact in a double (2^53). */
@@ -10,12 +12,6 @@ const EXACT_LIMIT = 2 ** 53;
 /** A decimal number as Number() reads it, minus the forms CSV data never means (hex, "Infinity", ""). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-const SPACE = 0x20;
-const TAB = 0x09;
-const MINUS = 0x2d;
-const PLUS = 0x2b;
-const DOT = 0x2e;
-const ZERO = 0x30;
 
 /**
  * Parses the decimal number written (in ASCII) in `bytes[start, end)`, spaces and tabs around
