@@ -90,6 +90,7 @@ case "${1:-wasm}" in
     swift run -c release CairnBench
     log "wasm benchmark (node web/bench/cluster-bench.js)"
     node web/bench/cluster-bench.js --repeat 3
+    log "command line benchmark (node web/bench/cli-bench.js)" && node web/bench/cli-bench.js
     log "wasm map frames (node web/bench/map-bench.js)" && node web/bench/map-bench.js
     ;;
   clean) rm -rf .build web/dist ;;
