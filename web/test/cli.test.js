@@ -375,6 +375,12 @@ test('the world scan splits dense bands and never repeats or loses an item at a 
     assert.deepEqual(keys.sort(), expected.sort(), `zoom ${z}`);
   }
   index.destroy();
+  // More points on one line of latitude than a query holds: no band split can separate them.
+  const line = new ClusterIndex().loadCoordinates(Float64Array.from({ length: 600 }, (_, i) => (i % 2 ? 10 : -179 + i * 0.3)));
+  let count = 0;
+  for (const batch of new WorldScanner(line, { room: 50 }).zoom(16)) count += batch.count;
+  assert.equal(count, 300);
+  line.destroy();
 });
 
 // ── parity fixtures through the CLI ────────────────────────────────────────────────────────

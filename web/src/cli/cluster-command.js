@@ -126,11 +126,15 @@ export async function runCluster(args, io) {
  */
 function load(index, store, valueProperties, reporter) {
   const { lngLat, values, carried, inputIndex } = store.finish();
+  const maxZoom = index.options.maxZoom;
   index.loadCoordinates(lngLat, {
     values: Object.fromEntries(valueProperties.map((name, i) => [name, values[i]])),
+    // The engine clusters from the highest zoom down, one zoom per step.
     onProgress: ({ phase, done, total }) => {
-      if (phase === 'add') reporter.progress(`adding points: ${count(done)} of ${count(total)}`);
-      else reporter.progress(`clustering: step ${done} of ${total}`, done === total);
+      if (phase === 'add' && done < total) reporter.progress(`adding points: ${count(done)} of ${count(total)}`);
+      else if (phase === 'add') reporter.progress(`clustering zoom ${maxZoom}`, true);
+      else if (done < total) reporter.progress(`clustering zoom ${maxZoom - done}`);
+      else reporter.progress(`clustered ${total} zooms`, true);
     },
   });
   return { carried, inputIndex };

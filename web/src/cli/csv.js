@@ -249,14 +249,13 @@ class CsvReader {
   }
 
   /**
-   * A field as a number (NaN when empty or not a number).
+   * A field as a number (NaN when empty or not a number). A quoted field is read between its
+   * quotes: a doubled quote inside would make it no number anyway.
    * @param {Buffer} data
    * @param {number} i
    */
   #number(data, i) {
-    if (!this.quoted[i]) return parseDecimal(data, this.starts[i], this.ends[i]);
-    const text = this.#text(data, i).trim();
-    return text === '' ? NaN : Number(text);
+    return parseDecimal(data, this.starts[i], this.ends[i]);
   }
 
   /**

@@ -33,7 +33,7 @@ const MAX_KEY_ZOOM = 26;
  * @returns {Promise<number>} tiles written
  */
 export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporter, checkpoint }) {
-  const scanner = new WorldScanner(index);
+  const scanner = new WorldScanner(index, { reuse: true });
   let written = 0;
   for (const z of zooms) {
     const tiles = tilesWithItems(scanner, z, buffer);

@@ -49,18 +49,24 @@ export class WorldScanner {
   #out;
   /** @type {(length: number) => Float64Array} */
   #allocate;
+  #reuse;
+  /** @type {Float64Array | null} with `reuse`: the array of the batch last handed out */
+  #spare = null;
   /** Band edges in world y, north to south: band i is [edges[i], edges[i + 1]]. */
   #edges = Array.from({ length: INITIAL_BANDS + 1 }, (_, i) => i / INITIAL_BANDS);
 
   /**
    * @param {import('../cluster-index.js').ClusterIndex} index  loaded
-   * @param {{aggregates?: string[], room?: number, allocate?: (length: number) => Float64Array}} [options]
+   * @param {{aggregates?: string[], room?: number, allocate?: (length: number) => Float64Array, reuse?: boolean}} [options]
    *   `aggregates`: names of the index's aggregates to fetch for clusters; `room`: records per
-   *   query; `allocate`: where batch arrays come from (so that they can be recycled)
+   *   query; `allocate`: where batch arrays come from (so that a consumer can recycle them);
+   *   `reuse`: the caller is done with a batch when it asks for the next, so its array can
+   *   serve again (fresh memory is slow to touch)
    */
-  constructor(index, { aggregates = [], room = DEFAULT_ROOM, allocate = (length) => new Float64Array(length) } = {}) {
+  constructor(index, { aggregates = [], room = DEFAULT_ROOM, allocate, reuse = false } = {}) {
     this.#index = index;
-    this.#allocate = allocate;
+    this.#reuse = reuse;
+    this.#allocate = allocate ?? ((length) => this.#spareOr(length));
     this.#aggregates = aggregates;
     this.#room = room;
     this.#out = new Float64Array(room * index.recordStride);
@@ -93,15 +99,33 @@ export class WorldScanner {
           b--;
           continue;
         }
-        // A band thinner than float32 positions can tell apart: take it whole.
-        this.#out = new Float64Array(total * this.#index.recordStride);
+        // A band thinner than float32 positions can tell apart: take it whole, if the engine
+        // can give that many records at once (its buffers have a limit; the last record tells).
+        const stride = this.#index.recordStride;
+        this.#out = new Float64Array(total * stride).fill(NaN);
         this.#query(top, bottom, z);
+        if (Number.isNaN(this.#out[(total - 1) * stride + 1])) {
+          throw new RangeError(`zoom ${z}: ${total} items on one line of latitude are more than one query can return`);
+        }
       }
       const below = new Set();
       const batch = this.#collect(total, top > 0 ? yLat(top) : NaN, bottom < 1 ? yLat(bottom) : NaN, above, below);
       above = below;
-      if (batch.count > 0) yield batch;
+      if (batch.count > 0) {
+        yield batch;
+        if (this.#reuse) this.#spare = batch.records;
+      }
     }
+  }
+
+  /**
+   * An array of `length` numbers: the spare one if it is large enough, else a new one.
+   * @param {number} length
+   */
+  #spareOr(length) {
+    const spare = this.#spare;
+    this.#spare = null;
+    return spare && spare.length >= length ? spare.subarray(0, length) : new Float64Array(length);
   }
 
   /**
