@@ -2,12 +2,28 @@
 /// the controls' default behaviours. The gesture recognizer calls these while it is being
 /// mutated, so none of them may touch `gestures`.
 extension MapController {
+    /// A confirmed tap: on the info window, on a marker (the host answers before the default
+    /// runs), or on the map, which closes the info window (Google's behaviour).
     func reportTap(x: Double, y: Double) {
-        let c = projection.coordinate(screenX: x, screenY: y)
-        events.append(.tap(x: x, y: y, latitude: c?.latitude ?? .nan, longitude: c?.longitude ?? .nan))
+        pendingMarkerTap = nil
+        switch scene.hit(x: x, y: y) {
+        case .infoWindow(let marker)?:
+            events.append(.infoWindowTapped(marker: marker))
+        case .item(let item)? where item.kind == .marker:
+            pendingMarkerTap = item.id
+            events.append(.markerTapped(marker: item.id))
+        default:
+            let c = projection.coordinate(screenX: x, screenY: y)
+            events.append(.tap(x: x, y: y, latitude: c?.latitude ?? .nan, longitude: c?.longitude ?? .nan))
+            try? infoWindow.select(nil, markers: markers, events: &events)
+        }
     }
 
     func reportLongPress(x: Double, y: Double) {
+        if case .infoWindow(let marker)? = scene.hit(x: x, y: y) {
+            events.append(.infoWindowLongPressed(marker: marker))
+            return
+        }
         let c = projection.coordinate(screenX: x, screenY: y)
         events.append(.longPress(x: x, y: y, latitude: c?.latitude ?? .nan, longitude: c?.longitude ?? .nan))
     }

@@ -12,6 +12,13 @@ public final class MapController {
     public internal(set) var myLocation = MyLocation()
     var gestures = GestureRecognizer()
     var events = MapEventQueue()
+    public internal(set) var markers = MarkerStore()
+    public internal(set) var icons = IconRegistry()
+    /// What was drawn in the last frame; taps are tested against it.
+    public internal(set) var scene = Scene()
+    public internal(set) var infoWindow = InfoWindowSelection()
+    /// A marker tap reported to the host and waiting for its answer.
+    var pendingMarkerTap: Int64?
     /// Programmatic animations take this long (seconds) unless told otherwise.
     public static let defaultAnimationDuration = 0.5
     /// The latest time seen.
@@ -70,6 +77,7 @@ public final class MapController {
         camera.step(to: t, events: &events)
         compass.update(bearing: camera.world.bearing, enabled: settings.compassButton, time: t)
         camera.finishFrame(stillMoving: gestures.isMoving(at: t), events: &events)
+        scene.build(markers: markers, extra: [], icons: icons, projection: projection, time: t, selection: infoWindow)
     }
 
     // MARK: Programmatic camera (never gated by the UI settings)

@@ -29,6 +29,15 @@ public enum MapEvent: Equatable {
     /// The engine needs the user's location (the my-location button was tapped and none is
     /// known): the host should ask the browser and call `setMyLocation`.
     case locationRequested
+    /// A tap hit a marker. The host answers with `answerTap(consumed:)`; unless consumed, the
+    /// marker is selected and centred (M11).
+    case markerTapped(marker: Int64)
+    /// A tap or long press on the open info window (I8).
+    case infoWindowTapped(marker: Int64)
+    case infoWindowLongPressed(marker: Int64)
+    /// A window opened or closed (I3, I4, I8); reopening the same marker reports both.
+    case infoWindowOpened(marker: Int64)
+    case infoWindowClosed(marker: Int64)
 
     /// A stable number per kind, for the ABI.
     public var kind: Int32 {
@@ -41,6 +50,11 @@ public enum MapEvent: Equatable {
         case .compassTapped: return 6
         case .myLocationButtonTapped: return 7
         case .locationRequested: return 8
+        case .markerTapped: return 9
+        case .infoWindowTapped: return 10
+        case .infoWindowLongPressed: return 11
+        case .infoWindowOpened: return 12
+        case .infoWindowClosed: return 13
         }
     }
 }

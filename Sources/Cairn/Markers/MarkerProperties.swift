@@ -43,6 +43,8 @@ public struct MarkerProperties: Equatable {
     public var appearAnimation: AppearAnimation = .none
     public var hasTitle = false
     public var hasSnippet = false
+    /// The host draws its own info window for this marker (I7), so one opens without text.
+    public var customInfoWindow = false
     /// The host's handle for its own value (Google's `userData`), handed back in events.
     public var userData: Int64 = 0
 

@@ -1,0 +1,73 @@
+/// Markers, icons, selection and the answer to a marker tap (SPEC M1, M3, M11, I3, I4).
+extension MapController {
+    /// Registers an icon the host will draw; returns its number for `MarkerProperties.icon`.
+    public func registerIcon(_ icon: Icon) throws(CairnError) -> Int32 {
+        try icons.register(icon)
+    }
+
+    /// Adds a marker (its appear animation starts at the latest time seen); returns its id.
+    public func addMarker(_ marker: MarkerProperties) throws(CairnError) -> Int64 {
+        try checkIcon(marker)
+        return try markers.add(marker, at: time)
+    }
+
+    /// Adds markers all at once, or none when one is invalid.
+    public func addMarkers(_ batch: [MarkerProperties]) throws(CairnError) -> [Int64] {
+        for (i, m) in batch.enumerated() where m.icon >= 0 && icons.icon(m.icon) == nil {
+            throw .invalidMarkerInBatch(index: i)
+        }
+        return try markers.add(batch, at: time)
+    }
+
+    public func updateMarker(_ id: Int64, _ marker: MarkerProperties) throws(CairnError) {
+        _ = try markers.slot(of: id)
+        try checkIcon(marker)
+        try markers.update(id, marker)
+        // A marker that lost its title and snippet keeps its window until closed (I6 is the
+        // host's: it decides whether an open window redraws).
+    }
+
+    public func removeMarker(_ id: Int64) throws(CairnError) {
+        try markers.remove(id)
+        infoWindow.markerRemoved(id, events: &events)
+        if pendingMarkerTap == id { pendingMarkerTap = nil }
+    }
+
+    /// Removes every marker and closes the info window (M1 `clear()`).
+    public func clearMarkers() {
+        if let open = infoWindow.marker { infoWindow.markerRemoved(open, events: &events) }
+        markers.removeAll()
+        pendingMarkerTap = nil
+    }
+
+    /// The selected marker (I4): setting one opens its window, nil closes it.
+    public var selectedMarker: Int64? { infoWindow.marker }
+
+    public func selectMarker(_ id: Int64?) throws(CairnError) {
+        try infoWindow.select(id, markers: markers, events: &events)
+    }
+
+    /// The size of the open info window as the host laid it out, in CSS pixels.
+    public func setInfoWindowSize(width: Double, height: Double) throws(CairnError) {
+        try infoWindow.setSize(width: width, height: height)
+    }
+
+    /// The host's answer to the last `markerTapped`: unless its handler consumed the tap, the
+    /// default runs — select the marker (open its window) and centre the camera on it.
+    /// Answering when no tap waits, or twice, does nothing.
+    public func answerTap(consumed: Bool) {
+        guard let id = pendingMarkerTap else { return }
+        pendingMarkerTap = nil
+        guard !consumed, let slot = try? markers.slot(of: id) else { return }
+        try? infoWindow.select(id, markers: markers, events: &events)
+        var target = camera.world
+        target.x = markers.worldX[slot]
+        target.y = markers.worldY[slot]
+        camera.animate(to: target, duration: CameraAnimation.defaultDuration, easing: .easeInOut, cause: .apiAnimation,
+                       at: time, events: &events)
+    }
+
+    private func checkIcon(_ m: MarkerProperties) throws(CairnError) {
+        if m.icon >= 0 && icons.icon(m.icon) == nil { throw .invalidMarker(.icon) }
+    }
+}

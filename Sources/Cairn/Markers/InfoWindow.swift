@@ -1,0 +1,72 @@
+/// Where the open info window is this frame: centred above the marker's info-window anchor
+/// (SPEC I1), with the size the host measured (text layout stays in the host).
+public struct InfoWindowPlacement: Equatable {
+    public var marker: Int64
+    /// The anchor point on screen (the tip of the window's tail).
+    public var anchorX: Double, anchorY: Double
+    public var width: Double, height: Double
+
+    /// The window's box: centred on the anchor horizontally, above it.
+    public var minX: Double { anchorX - width / 2 }
+    public var minY: Double { anchorY - height }
+
+    func contains(x: Double, y: Double) -> Bool {
+        width > 0 && height > 0 && x >= minX && x <= minX + width && y >= minY && y <= anchorY
+    }
+}
+
+/// Which marker's info window is open (at most one, I3), and the size the host measured for
+/// it. A marker with neither title nor snippet opens none (I2) unless the host supplies a
+/// custom window for it (I7).
+public struct InfoWindowSelection: Equatable {
+    public private(set) var marker: Int64?
+    public private(set) var width = 0.0, height = 0.0
+
+    /// Whether selecting this marker opens a window.
+    static func opensWindow(_ m: MarkerProperties) -> Bool { m.hasTitle || m.hasSnippet || m.customInfoWindow }
+
+    /// Selects a marker (or none), reporting the closing and opening. Selecting the marker
+    /// already open closes it and opens it again (I3), so the host redraws its content.
+    mutating func select(_ id: Int64?, markers: MarkerStore, events: inout MapEventQueue) throws(CairnError) {
+        if let id { _ = try markers.slot(of: id) }
+        if let open = marker {
+            events.append(.infoWindowClosed(marker: open))
+            marker = nil
+        }
+        guard let id, let props = try? markers.marker(id), InfoWindowSelection.opensWindow(props) else { return }
+        marker = id
+        width = 0
+        height = 0
+        events.append(.infoWindowOpened(marker: id))
+    }
+
+    /// Closes the window of a marker that went away, without asking anything.
+    mutating func markerRemoved(_ id: Int64, events: inout MapEventQueue) {
+        guard marker == id else { return }
+        marker = nil
+        events.append(.infoWindowClosed(marker: id))
+    }
+
+    mutating func setSize(width: Double, height: Double) throws(CairnError) {
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0, width <= 10_000, height <= 10_000
+        else { throw .invalidArgument }
+        self.width = width
+        self.height = height
+    }
+
+    /// The window on screen: anchored at the marker's info-window anchor as drawn (turned and
+    /// scaled with the icon). Nil when nothing is open or the marker is not drawn.
+    func placement(markers: MarkerStore, icons: IconRegistry, drawn: [SceneItem], projection p: CameraProjection,
+                   time: Double) -> InfoWindowPlacement? {
+        guard let id = marker, let slot = try? markers.slot(of: id),
+              let item = drawn.first(where: { $0.kind == .marker && $0.id == id }) else { return nil }
+        let m = markers.properties[slot]
+        let icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+        let c = icon.contentBox
+        let dx = (m.infoWindowAnchorX - m.groundAnchorX) * (c.maxX - c.minX) * item.scaleX
+        let dy = (m.infoWindowAnchorY - m.groundAnchorY) * (c.maxY - c.minY) * item.scaleY
+        let box = item.box
+        return InfoWindowPlacement(marker: id, anchorX: item.x + dx * box.cos - dy * box.sin,
+                                   anchorY: item.y + dx * box.sin + dy * box.cos, width: width, height: height)
+    }
+}

@@ -1,0 +1,74 @@
+/// What a drawn thing is.
+public enum SceneItemKind: Int32 {
+    case marker = 1
+    case cluster = 2
+}
+
+/// One thing the host draws this frame: a marker or a cluster icon, placed and turned on
+/// screen, with the box that counts for collisions and taps.
+public struct SceneItem: Equatable {
+    public var kind: SceneItemKind
+    /// The marker's id, or the cluster's id within its manager.
+    public var id: Int64
+    /// Screen position of the ground anchor.
+    public var x: Double, y: Double
+    /// Degrees clockwise on screen.
+    public var rotation: Double
+    /// Scale of the icon: the pop animation, and a flat marker's foreshortening in y.
+    public var scaleX: Double, scaleY: Double
+    public var opacity: Double
+    /// Icon number (`MarkerProperties.defaultPin` for the pin; clusters use their bucket).
+    public var icon: Int32
+    public var zIndex: Double
+    /// The icon's content (without alignment insets) on screen.
+    public var box: OrientedBox
+    public var collision: CollisionBehavior
+    public var collisionPriority: Double
+    /// Points in a cluster (1 for a marker).
+    public var count: Int32
+}
+
+/// The size of the pin Cairn draws itself (SPEC M2), anchored at its tip.
+public enum DefaultPin {
+    public static let width = 27.0
+    public static let height = 43.0
+}
+
+/// Where a marker goes on screen for a camera.
+enum _MarkerPlacement {
+    /// Appear animations last this long (seconds).
+    static let appearDuration = 0.3
+
+    static func item(id: Int64, _ m: MarkerProperties, worldX: Double, worldY: Double, addedAt: Double,
+                     projection p: CameraProjection, icons: IconRegistry, time: Double) -> SceneItem? {
+        let meters = m.altitudeMode == .clampToGround || !(m.altitude > 0) ? 0 : m.altitude
+        guard let s = p.screenPoint(worldX: worldX, worldY: worldY, altitude: meters * p.pixelsPerMeter(worldY: worldY))
+        else { return nil }
+        let icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+        let content = icon.contentBox
+        let cw = content.maxX - content.minX, ch = content.maxY - content.minY
+        // A flat marker turns with the map (its rotation is from north) and is foreshortened by
+        // the tilt; a normal one faces the screen.
+        let rotation = m.flat ? m.rotation - p.bearing : m.rotation
+        var scaleX = 1.0, scaleY = m.flat ? _cos(p.tilt * Double.pi / 180) : 1.0
+        var opacity = m.opacity
+        let age = time - addedAt
+        if age < appearDuration {
+            let f = age <= 0 ? 0 : Easing.easeOut.apply(age / appearDuration)
+            switch m.appearAnimation {
+            case .pop: scaleX *= f; scaleY *= f
+            case .fadeIn: opacity *= f
+            case .none: break
+            }
+        }
+        // The content box's centre relative to the anchor, turned and scaled as drawn.
+        let r = rotation * Double.pi / 180
+        let c = _cos(r), sn = _sin(r)
+        let ox = (0.5 - m.groundAnchorX) * cw * scaleX, oy = (0.5 - m.groundAnchorY) * ch * scaleY
+        let box = OrientedBox(centerX: s.x + ox * c - oy * sn, centerY: s.y + ox * sn + oy * c,
+                              halfWidth: cw * scaleX / 2, halfHeight: ch * scaleY / 2, cos: c, sin: sn)
+        return SceneItem(kind: .marker, id: id, x: s.x, y: s.y, rotation: rotation, scaleX: scaleX, scaleY: scaleY,
+                         opacity: opacity, icon: m.icon, zIndex: m.zIndex, box: box, collision: m.collision,
+                         collisionPriority: m.collisionPriority, count: 1)
+    }
+}

@@ -1,0 +1,225 @@
+import XCTest
+@testable import Cairn
+
+final class OrientedBoxTests: XCTestCase {
+    func testContainsAndOverlapsWithTurns() {
+        let box = OrientedBox(centerX: 0, centerY: 0, halfWidth: 10, halfHeight: 2)
+        XCTAssertTrue(box.contains(x: 9, y: 1))
+        XCTAssertFalse(box.contains(x: 0, y: 5))
+        XCTAssertTrue(box.contains(x: 0, y: 5, tolerance: 3))
+        let r = 90.0 * Double.pi / 180
+        let turned = OrientedBox(centerX: 0, centerY: 0, halfWidth: 10, halfHeight: 2, cos: _cos(r), sin: _sin(r))
+        XCTAssertTrue(turned.contains(x: 0, y: 9))
+        XCTAssertFalse(turned.contains(x: 9, y: 0))
+        XCTAssertEqual(turned.bounds.maxY, 10, accuracy: 1e-9)
+        // A thin bar turned 45° misses a box its axis-aligned bounds would hit.
+        let d = 45.0 * Double.pi / 180
+        let diagonal = OrientedBox(centerX: 0, centerY: 0, halfWidth: 20, halfHeight: 1, cos: _cos(d), sin: _sin(d))
+        let corner = OrientedBox(centerX: 12, centerY: -12, halfWidth: 2, halfHeight: 2)
+        XCTAssertFalse(diagonal.overlaps(corner))
+        XCTAssertTrue(diagonal.overlaps(OrientedBox(centerX: 10, centerY: 10, halfWidth: 2, halfHeight: 2)))
+        XCTAssertFalse(box.overlaps(OrientedBox(centerX: 20, centerY: 0, halfWidth: 10, halfHeight: 2)), "touching is not overlapping")
+    }
+}
+
+final class SceneTests: XCTestCase {
+    func marker(_ lat: Double, _ lng: Double, _ edit: (inout MarkerProperties) -> Void = { _ in }) -> MarkerProperties {
+        var m = MarkerProperties(latitude: lat, longitude: lng)
+        edit(&m)
+        return m
+    }
+
+    func testAMarkerStandsOnItsAnchorAndIsHitOnItsIcon() throws {
+        let map = MapController.make(zoom: 10)
+        let id = try map.addMarker(marker(0, 0))
+        map.frame(1)
+        XCTAssertEqual(map.scene.items.count, 1)
+        let item = map.scene.items[0]
+        XCTAssertEqual(item.id, id)
+        XCTAssertEqual(item.x, 400, accuracy: 1e-9)
+        XCTAssertEqual(item.y, 300, accuracy: 1e-9)
+        // The pin (27 × 43) stands on its tip: its box is centred 21.5 px above the anchor.
+        XCTAssertEqual(item.box.centerY, 300 - 21.5, accuracy: 1e-9)
+        XCTAssertEqual(map.scene.hit(x: 400, y: 280), .item(item))
+        XCTAssertEqual(map.scene.hit(x: 400 + 13.5 + 3, y: 280), .item(item), "within the touch tolerance")
+        XCTAssertNil(map.scene.hit(x: 400, y: 310))
+    }
+
+    func testAlignmentInsetsAnchorsRotationAndFlatMarkers() throws {
+        let map = MapController.make(zoom: 10, bearing: 90, tilt: 60)
+        let icon = try map.registerIcon(Icon(width: 40, height: 40, insets: EdgeInsets(top: 0, left: 0, bottom: 10, right: 10)))
+        _ = try map.addMarker(marker(0, 0) { $0.icon = icon; $0.groundAnchorX = 0.5; $0.groundAnchorY = 0.5; $0.rotation = 30 })
+        _ = try map.addMarker(marker(0, 0) { $0.flat = true; $0.rotation = 30; $0.zIndex = 1 })
+        map.frame(1)
+        let upright = map.scene.items[0], flat = map.scene.items[1]
+        XCTAssertEqual(upright.rotation, 30, "a normal marker faces the screen: its own rotation only")
+        XCTAssertEqual(upright.box.halfWidth, 15, "the 10 px of insets do not count")
+        XCTAssertEqual(upright.box.centerX, 400, accuracy: 1e-9, "anchored at the content's centre")
+        XCTAssertEqual(flat.rotation, 30 - 90, "a flat marker turns with the map")
+        XCTAssertEqual(flat.scaleY, 0.5, accuracy: 1e-12, "and lies foreshortened by the tilt")
+        XCTAssertEqual(flat.scaleX, 1)
+    }
+
+    func testAppearAnimationsPlayOnceFromTheTimeOfAdding() throws {
+        let map = MapController.make(zoom: 10)
+        map.frame(5)
+        let pop = try map.addMarker(marker(0, 0) { $0.appearAnimation = .pop })
+        _ = try map.addMarker(marker(0, 0.01) { $0.appearAnimation = .fadeIn; $0.zIndex = 1 })
+        map.frame(5.15)
+        let item = try XCTUnwrap(map.scene.items.first { $0.id == pop })
+        XCTAssertEqual(item.scaleX, Easing.easeOut.apply(0.5), accuracy: 1e-12)
+        XCTAssertEqual(map.scene.items[1].opacity, Easing.easeOut.apply(0.5), accuracy: 1e-12)
+        map.frame(6)
+        XCTAssertEqual(map.scene.items[0].scaleX, 1)
+        XCTAssertEqual(map.scene.items[1].opacity, 1)
+        try map.updateMarker(pop, marker(0.001, 0.001) { $0.appearAnimation = .pop })
+        map.frame(6.05)
+        XCTAssertEqual(try XCTUnwrap(map.scene.items.first { $0.id == pop }).scaleX, 1, "an update does not replay it")
+    }
+
+    func testDrawOrderIsZIndexThenLowerOnScreenOnTop() throws {
+        let map = MapController.make(zoom: 10)
+        let north = try map.addMarker(marker(0.01, 0))
+        let south = try map.addMarker(marker(-0.01, 0))
+        let top = try map.addMarker(marker(0.02, 0) { $0.zIndex = 5 })
+        map.frame(1)
+        XCTAssertEqual(map.scene.items.map(\.id), [north, south, top])
+    }
+
+    func testCollisionBehavioursAndPriorities() throws {
+        let map = MapController.make(zoom: 10)
+        func at(_ dx: Double, _ edit: (inout MarkerProperties) -> Void) throws -> Int64 {
+            // 10 px apart at zoom 10 is 10 / (256 × 1024) of the world.
+            try map.addMarker(marker(0, dx * 360 / 262_144, edit))
+        }
+        let plain = try at(0) { _ in }
+        let hider = try at(100) { $0.collision = .requiredAndHidesOptional }
+        let hiddenByHider = try at(105) { $0.collision = .optionalAndHidesLowerPriority; $0.collisionPriority = 99 }
+        let low = try at(200) { $0.collision = .optionalAndHidesLowerPriority; $0.collisionPriority = 1 }
+        let high = try at(205) { $0.collision = .optionalAndHidesLowerPriority; $0.collisionPriority = 2 }
+        let besidePlain = try at(5) { $0.collision = .optionalAndHidesLowerPriority }
+        let tieLow = try at(300) { $0.collision = .optionalAndHidesLowerPriority }
+        let tieHigh = try at(305) { $0.collision = .optionalAndHidesLowerPriority; $0.zIndex = 1 }
+        map.frame(1)
+        let shown = Set(map.scene.items.map(\.id))
+        XCTAssertTrue(shown.contains(plain))
+        XCTAssertTrue(shown.contains(hider))
+        XCTAssertFalse(shown.contains(hiddenByHider), "a required-and-hiding marker beats any optional one")
+        XCTAssertTrue(shown.contains(high))
+        XCTAssertFalse(shown.contains(low), "higher priority wins")
+        XCTAssertTrue(shown.contains(besidePlain), "plain required markers hide nothing")
+        XCTAssertTrue(shown.contains(tieHigh))
+        XCTAssertFalse(shown.contains(tieLow), "equal priority: higher zIndex wins")
+        XCTAssertEqual(map.scene.hiddenCount, 3)
+    }
+
+    func testMarkerTapSelectsAndCentresUnlessConsumed() throws {
+        let map = MapController.make(zoom: 10)
+        let titled = try map.addMarker(marker(0.05, 0.05) { $0.hasTitle = true })
+        map.frame(0)
+        let p = map.scene.items[0]
+        func tap(at t: Double) {
+            map.down(1, p.x, p.y - 20, at: t)
+            map.up(1, p.x, p.y - 20, at: t + 0.05)
+            map.frame(t + 0.4)
+        }
+        tap(at: 1)
+        XCTAssertEqual(map.drainEvents(), [.markerTapped(marker: titled)])
+        map.answerTap(consumed: true)
+        XCTAssertNil(map.selectedMarker)
+        tap(at: 2)
+        _ = map.drainEvents()
+        map.answerTap(consumed: false)
+        XCTAssertEqual(map.selectedMarker, titled)
+        map.frame(3)
+        XCTAssertEqual(map.camera.position.latitude, 0.05, accuracy: 1e-9, "centred on the marker")
+        XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(marker: titled), .cameraWillMove(.apiAnimation),
+                                           .cameraChanged, .cameraIdle])
+        map.answerTap(consumed: false)
+        XCTAssertEqual(map.drainEvents(), [], "a second answer does nothing")
+    }
+
+    func testInfoWindowsOneAtATimeReopenAndCloseOnAMapTap() throws {
+        let map = MapController.make(zoom: 10)
+        let a = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
+        let b = try map.addMarker(marker(0, 0.1) { $0.hasSnippet = true })
+        let silent = try map.addMarker(marker(0, -0.1))
+        try map.selectMarker(a)
+        try map.selectMarker(b)
+        try map.selectMarker(b)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(marker: a), .infoWindowClosed(marker: a),
+                                           .infoWindowOpened(marker: b), .infoWindowClosed(marker: b),
+                                           .infoWindowOpened(marker: b)])
+        try map.selectMarker(silent)
+        XCTAssertNil(map.selectedMarker, "no title, no snippet: no window (I2)")
+        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(marker: b)])
+        try map.selectMarker(a)
+        try map.setInfoWindowSize(width: 120, height: 50)
+        map.frame(1)
+        let window = try XCTUnwrap(map.scene.infoWindow)
+        XCTAssertEqual(window.anchorX, 400, accuracy: 1e-9)
+        XCTAssertEqual(window.anchorY, 300 - 43, accuracy: 1e-9, "the top centre of the pin")
+        _ = map.drainEvents()
+        map.down(1, 400, 230, at: 2)
+        map.up(1, 400, 230, at: 2.05)
+        map.frame(2.5)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowTapped(marker: a)])
+        map.down(1, 100, 500, at: 3)
+        map.up(1, 100, 500, at: 3.05)
+        map.frame(3.5)
+        let events = map.drainEvents()
+        XCTAssertEqual(events.last, .infoWindowClosed(marker: a))
+        XCTAssertNil(map.selectedMarker)
+        XCTAssertThrowsError(try map.selectMarker(987_654))
+        XCTAssertThrowsError(try map.setInfoWindowSize(width: .nan, height: 1))
+    }
+
+    func testRemovingOrClearingClosesTheWindowAndUnknownIconsAreRefused() throws {
+        let map = MapController.make(zoom: 10)
+        let a = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
+        try map.selectMarker(a)
+        try map.removeMarker(a)
+        XCTAssertNil(map.selectedMarker)
+        XCTAssertEqual(map.drainEvents().last, .infoWindowClosed(marker: a))
+        XCTAssertThrowsError(try map.addMarker(marker(0, 0) { $0.icon = 3 })) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.icon)) }
+        XCTAssertThrowsError(try map.addMarkers([marker(0, 0), marker(0, 0) { $0.icon = 3 }])) {
+            XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1))
+        }
+        let b = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
+        try map.selectMarker(b)
+        map.clearMarkers()
+        XCTAssertEqual(map.markers.count, 0)
+        XCTAssertNil(map.selectedMarker)
+        map.frame(1)
+        XCTAssertTrue(map.scene.items.isEmpty)
+    }
+
+    func testInvisibleAndFarAwayMarkersAreNotPlaced() throws {
+        let map = MapController.make(zoom: 10)
+        _ = try map.addMarker(marker(0, 0) { $0.visible = false })
+        _ = try map.addMarker(marker(0, 0) { $0.opacity = 0 })
+        _ = try map.addMarker(marker(10, 10))
+        map.frame(1)
+        XCTAssertTrue(map.scene.items.isEmpty)
+    }
+
+    func testTapsOnHundredThousandDrawnItemsFindTheTopmost() throws {
+        let map = MapController.make(zoom: 14, width: 1600, height: 1200)
+        var random = SeededRandom(seed: 11)
+        let span = 1600.0 / (256 * 16384) * 360
+        var batch: [MarkerProperties] = []
+        for _ in 0..<100_000 {
+            batch.append(marker((random.next() - 0.5) * span * 0.7, (random.next() - 0.5) * span))
+        }
+        _ = try map.addMarkers(batch)
+        map.frame(1)
+        XCTAssertGreaterThan(map.scene.items.count, 90_000)
+        for k in 0..<200 {
+            let x = Double(k % 20) * 80 + 20, y = Double(k / 20) * 120 + 20
+            let hit = map.scene.hit(x: x, y: y)
+            // The topmost is the last drawn item whose box holds the point.
+            let expected = map.scene.items.last { $0.box.contains(x: x, y: y, tolerance: Scene.touchTolerance) }
+            XCTAssertEqual(hit.map { if case .item(let i) = $0 { return i.id } else { return -1 } }, expected?.id)
+        }
+    }
+}
