@@ -214,6 +214,16 @@ export class ByteBuffer {
   }
 
   /**
+   * Continues, empty, in other memory.
+   * @param {Buffer} bytes
+   */
+  use(bytes) {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+    this.length = 0;
+  }
+
+  /**
    * Makes room for `n` more bytes (`bytes` and `view` may then be new).
    * @param {number} n
    */
@@ -222,7 +232,8 @@ export class ByteBuffer {
     if (need <= this.bytes.length) return;
     const grown = Buffer.allocUnsafe(Math.max(need, 2 * this.bytes.length));
     this.bytes.copy(grown, 0, 0, this.length);
-    this.bytes = grown;
-    this.view = new DataView(grown.buffer, grown.byteOffset, grown.length);
+    const length = this.length;
+    this.use(grown);
+    this.length = length;
   }
 }

@@ -2,9 +2,10 @@
 // features getClusters gives (clusters with supercluster's properties and the aggregates,
 // points with their input index and the properties carried from the input).
 //
-// The text goes into one reused chunk that is handed to a flush callback whenever it fills:
-// fresh memory costs a page fault per 4 KiB on first touch, which for gigabytes of output
-// measured as much as formatting the features.
+// The text goes into a chunk of a few MiB that is handed over whenever it fills, in exchange
+// for the next one to fill: the writer recycles chunks once written, as fresh memory costs a
+// page fault per 4 KiB on first touch, which for gigabytes of output measured as much as
+// formatting the features.
 
 import { ByteBuffer, putAscii, putByte, putBytes, putFixed, putInt, putJsonNumber, putSnippet, snippet } from './byte-buffer.js';
 import { abbreviate } from '../geojson.js';
@@ -63,23 +64,24 @@ export class FeatureFormatter {
   #carried;
   #indexCarried;
   #inputIndex;
-  #flush;
+  #handOver;
   #chunk = new ByteBuffer(CHUNK_BYTES);
   #features = 0;
 
   /**
    * @param {FormatOptions} options
-   * @param {(bytes: Uint8Array) => void} flush  takes each full chunk; must be done with the
-   *   bytes when it returns (write them, or copy them), as the chunk is then reused
+   * @param {(bytes: Buffer, length: number) => Buffer} handOver  takes a chunk whose first
+   *   `length` bytes are text, and returns the buffer to write next (the same one if it is done
+   *   with it already)
    */
-  constructor({ decimals, aggregates, carried, indexCarried, inputIndex }, flush) {
+  constructor({ decimals, aggregates, carried, indexCarried, inputIndex }, handOver) {
     this.#decimals = decimals;
     this.#scale = 10 ** decimals;
     this.#aggregateKeys = aggregates.map((name) => snippet(`,${JSON.stringify(name)}:`));
     this.#carried = carried;
     this.#indexCarried = indexCarried;
     this.#inputIndex = inputIndex;
-    this.#flush = flush;
+    this.#handOver = handOver;
     const pointStart = POINT_START + (indexCarried ? '' : INDEX_KEY);
     this.#pointStart = [snippet(pointStart), snippet(SEPARATOR + pointStart)];
     this.#clusterStart = [snippet(CLUSTER_START), snippet(SEPARATOR + CLUSTER_START)];
@@ -91,12 +93,18 @@ export class FeatureFormatter {
     this.#chunk.length = putSnippet(this.#chunk.view, this.#chunk.length, HEADER);
   }
 
-  /** Ends a file, flushing all of it. */
+  /** Ends a file, handing over all of it. */
   end() {
     const chunk = this.#chunk;
-    chunk.length = putSnippet(chunk.view, chunk.length, this.#features > 0 ? FOOTER : EMPTY_FOOTER);
-    this.#flush(chunk.bytes.subarray(0, chunk.length));
-    chunk.length = 0;
+    this.#flush(putSnippet(chunk.view, chunk.length, this.#features > 0 ? FOOTER : EMPTY_FOOTER));
+  }
+
+  /**
+   * Hands over the chunk and continues in the one given back.
+   * @param {number} length  bytes of text in the chunk
+   */
+  #flush(length) {
+    this.#chunk.use(this.#handOver(this.#chunk.bytes, length));
   }
 
   /**
@@ -128,8 +136,8 @@ export class FeatureFormatter {
       const stop = pointCount > 1 || !carried ? 0 : carried.ends[id];
       const need = FEATURE_ROOM + (pointCount > 1 ? aggregateRoom : stop - start);
       if (p + need > room) {
-        this.#flush(chunk.bytes.subarray(0, p));
-        chunk.length = p = 0;
+        this.#flush(p);
+        p = 0;
         chunk.reserve(need); // only grows for a feature larger than the chunk
         v = chunk.view;
         room = v.byteLength;

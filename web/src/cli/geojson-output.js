@@ -38,8 +38,11 @@ export class StreamSink {
    * @param {import('./geojson-format.js').FormatOptions} options
    */
   constructor(stream, options) {
-    // The formatter reuses its chunk, and a stream writes later: copy.
-    this.#formatter = new FeatureFormatter(options, (bytes) => this.#pending.push(Buffer.from(bytes)));
+    // A stream writes later: it keeps the chunk, and the formatter gets a new one.
+    this.#formatter = new FeatureFormatter(options, (bytes, length) => {
+      this.#pending.push(bytes.subarray(0, length));
+      return Buffer.allocUnsafe(bytes.length);
+    });
     this.#writer = new StreamWriter(stream);
   }
 
