@@ -1,7 +1,8 @@
 import Cairn
 
 /// Writes one map frame for the host, in doubles: a header of `_FrameField.count` fields, then
-/// `tileCount` tile records of `tileStride`, then `eventCount` event records of `eventStride`.
+/// `tileCount` tile records of `tileStride`, `drawCount` draw records of `drawStride` (bottom
+/// to top), then `eventCount` event records of `eventStride`.
 /// The host reads the strides and the header length from `cairn_map_layout`.
 enum _FrameField: Int {
     case time, latitude, longitude, zoom, bearing, tilt, targetX, targetY
@@ -17,20 +18,29 @@ enum _FrameField: Int {
     case west, south, east, north
     case tileZoom, tileCount, eventCount, droppedEvents, controlSize, horizonY, farClipY
     case viewportWidth, viewportHeight
+    /// Markers and cluster icons drawn, and those collisions hid.
+    case drawCount, hiddenCount
+    /// The open info window: 1 when open and on screen, its marker, anchor and measured size.
+    case infoWindowOpen, infoWindowMarker, infoWindowX, infoWindowY, infoWindowWidth, infoWindowHeight
+    /// The selected marker, or -1.
+    case selectedMarker
 
-    static let count = _FrameField.viewportHeight.rawValue + 1
+    static let count = _FrameField.selectedMarker.rawValue + 1
 }
 
 enum _FrameWriter {
     /// [z, x, y, wrapped x, then the four corners' screen x and y].
     static let tileStride = 12
     /// [kind, a, b, c, d]: will-move a = cause; tap and long press a, b = screen x, y and
-    /// c, d = latitude, longitude.
+    /// c, d = latitude, longitude; marker and info window events a = marker id.
     static let eventStride = 5
+    /// [kind (1 marker, 2 cluster), id, x, y, rotation, scaleX, scaleY, opacity, icon, count,
+    /// zIndex]: the icon's ground anchor at (x, y), turned and scaled about it.
+    static let drawStride = 11
 
     /// The doubles the frame needs.
-    static func size(tiles: Int, events: Int) -> Int {
-        _FrameField.count + tiles * tileStride + events * eventStride
+    static func size(tiles: Int, draws: Int, events: Int) -> Int {
+        _FrameField.count + tiles * tileStride + draws * drawStride + events * eventStride
     }
 
     static func write(_ map: MapController, tiles: [CoveringTile], events: [MapEvent],
@@ -84,6 +94,17 @@ enum _FrameWriter {
         put(.farClipY, p.farClipY)
         put(.viewportWidth, p.viewport.width)
         put(.viewportHeight, p.viewport.height)
+        let scene = map.scene
+        put(.drawCount, Double(scene.items.count))
+        put(.hiddenCount, Double(scene.hiddenCount))
+        let window = scene.infoWindow
+        put(.infoWindowOpen, flag(window != nil))
+        put(.infoWindowMarker, Double(window?.marker ?? -1))
+        put(.infoWindowX, window?.anchorX ?? 0)
+        put(.infoWindowY, window?.anchorY ?? 0)
+        put(.infoWindowWidth, window?.width ?? 0)
+        put(.infoWindowHeight, window?.height ?? 0)
+        put(.selectedMarker, Double(map.selectedMarker ?? -1))
         var at = _FrameField.count
         for t in tiles {
             out[at] = Double(t.z)
@@ -93,11 +114,28 @@ enum _FrameWriter {
             for k in 0..<8 { out[at + 4 + k] = t.corners[k] }
             at += tileStride
         }
+        for item in scene.items {
+            out[at] = Double(item.kind.rawValue)
+            out[at + 1] = Double(item.id)
+            out[at + 2] = item.x
+            out[at + 3] = item.y
+            out[at + 4] = item.rotation
+            out[at + 5] = item.scaleX
+            out[at + 6] = item.scaleY
+            out[at + 7] = item.opacity
+            out[at + 8] = Double(item.icon)
+            out[at + 9] = Double(item.count)
+            out[at + 10] = item.zIndex
+            at += drawStride
+        }
         for e in events {
             var a = 0.0, b = 0.0, c = 0.0, d = 0.0
             switch e {
             case .cameraWillMove(let cause): a = Double(cause.rawValue)
             case let .tap(x, y, lat, lng), let .longPress(x, y, lat, lng): (a, b, c, d) = (x, y, lat, lng)
+            case let .markerTapped(id), let .infoWindowTapped(id), let .infoWindowLongPressed(id),
+                 let .infoWindowOpened(id), let .infoWindowClosed(id):
+                a = Double(id)
             default: break
             }
             out[at] = Double(e.kind)

@@ -1,5 +1,5 @@
 // Reading the frame buffer the engine writes once per frame: a header of named fields, then
-// tile records, then event records. The header length and the record strides come from the
+// tile records, draw records (markers and cluster icons, bottom to top), then event records. The header length and the record strides come from the
 // module (`cairn_map_layout`); the field names below mirror the engine's `_FrameField` in
 // order, and a mismatch in length is refused when the layout is read.
 
@@ -17,6 +17,9 @@ export const FRAME_FIELDS = Object.freeze([
   'west', 'south', 'east', 'north',
   'tileZoom', 'tileCount', 'eventCount', 'droppedEvents', 'controlSize', 'horizonY', 'farClipY',
   'viewportWidth', 'viewportHeight',
+  'drawCount', 'hiddenCount',
+  'infoWindowOpen', 'infoWindowMarker', 'infoWindowX', 'infoWindowY', 'infoWindowWidth', 'infoWindowHeight',
+  'selectedMarker',
 ]);
 
 /** Header position by field name. */
@@ -26,7 +29,14 @@ const F = /** @type {Readonly<Record<string, number>>} */ (Object.freeze(Object.
 export const EVENT_TYPES = Object.freeze([
   'unknown', 'cameraWillMove', 'cameraChanged', 'cameraIdle', 'tap', 'longPress', 'compassTapped',
   'myLocationButtonTapped', 'locationRequested',
+  'markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed',
 ]);
+
+/** Event types whose first value is a marker id. */
+const MARKER_EVENTS = new Set(['markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed']);
+
+/** Kinds of drawn items by the engine's number (index). */
+export const ITEM_KINDS = Object.freeze(['unknown', 'marker', 'cluster']);
 
 /** Why the camera started to move, by the engine's number (index). */
 export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 'developer']);
@@ -37,6 +47,32 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {number} tileStride
  * @property {number} eventStride
  * @property {number} inputStride
+ * @property {number} drawStride
+ * @property {number} markerStride
+ */
+
+/**
+ * @typedef {object} DrawItem  a marker or cluster icon to draw, its ground anchor at (x, y)
+ * @property {string} kind  'marker' or 'cluster'
+ * @property {number} id    the marker's id (or the cluster's)
+ * @property {number} x
+ * @property {number} y
+ * @property {number} rotation  degrees clockwise on screen, about the anchor
+ * @property {number} scaleX    pop animation
+ * @property {number} scaleY    pop animation and a flat marker's foreshortening
+ * @property {number} opacity
+ * @property {number} icon      a registered icon, or -1 for the default pin
+ * @property {number} count     points in a cluster (1 for a marker)
+ * @property {number} zIndex
+ */
+
+/**
+ * @typedef {object} InfoWindowPlacement  the open info window: its tail at (x, y), centred above
+ * @property {number} marker
+ * @property {number} x
+ * @property {number} y
+ * @property {number} width
+ * @property {number} height
  */
 
 /**
@@ -63,6 +99,7 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
 /**
  * @typedef {{type: 'cameraWillMove', cause: string}
  *   | {type: 'tap' | 'longPress', x: number, y: number, latitude: number, longitude: number}
+ *   | {type: 'markerTapped' | 'infoWindowTapped' | 'infoWindowLongPressed' | 'infoWindowOpened' | 'infoWindowClosed', marker: number}
  *   | {type: string}} MapEvent
  *   cameraWillMove's cause is 'gesture', 'apiAnimation' or 'developer'; the other types are
  *   cameraChanged, cameraIdle, compassTapped, myLocationButtonTapped, locationRequested
@@ -82,6 +119,10 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {{west: number, south: number, east: number, north: number}} bounds
  * @property {number} tileZoom
  * @property {Tile[]} tiles  nearest first
+ * @property {DrawItem[]} items  markers and cluster icons to draw, bottom to top
+ * @property {number} hiddenCount  items collisions hid this frame
+ * @property {InfoWindowPlacement | null} infoWindow  the open info window, when on screen
+ * @property {number | null} selectedMarker
  * @property {MapEvent[]} events  oldest first
  * @property {number} droppedEvents  events lost because frames were not read
  * @property {number} horizonY  screen y of the horizon (far above the view when there is none)
@@ -95,14 +136,17 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @returns {FrameLayout}
  */
 export function readLayout(layout) {
-  const l = { header: layout(0), tileStride: layout(1), eventStride: layout(2), inputStride: layout(3) };
+  const l = {
+    header: layout(0), tileStride: layout(1), eventStride: layout(2), inputStride: layout(3),
+    drawStride: layout(4), markerStride: layout(5),
+  };
   if (l.header !== FRAME_FIELDS.length) {
     throw new Error(`cairn: the module's frame header has ${l.header} fields but map-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
-  if (!(l.tileStride >= 12 && l.eventStride >= 5)) {
-    throw new Error(`cairn: tile records of ${l.tileStride} and event records of ${l.eventStride} doubles ` +
-      'are shorter than these bindings read (12 and 5)');
+  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 11)) {
+    throw new Error(`cairn: tile records of ${l.tileStride}, event records of ${l.eventStride} and draw records of ` +
+      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 11)`);
   }
   return Object.freeze(l);
 }
@@ -148,6 +192,13 @@ export function readFrame(v, layout) {
     bounds: { west: v[F.west], south: v[F.south], east: v[F.east], north: v[F.north] },
     tileZoom: v[F.tileZoom],
     tiles: readTiles(v, layout),
+    items: readItems(v, layout),
+    hiddenCount: v[F.hiddenCount],
+    infoWindow: v[F.infoWindowOpen] !== 0 ? {
+      marker: v[F.infoWindowMarker], x: v[F.infoWindowX], y: v[F.infoWindowY],
+      width: v[F.infoWindowWidth], height: v[F.infoWindowHeight],
+    } : null,
+    selectedMarker: v[F.selectedMarker] < 0 ? null : v[F.selectedMarker],
     events: readEvents(v, layout),
     droppedEvents: v[F.droppedEvents],
     horizonY: v[F.horizonY],
@@ -176,6 +227,25 @@ function readTiles(v, layout) {
 /**
  * @param {Float64Array} v
  * @param {FrameLayout} layout
+ * @returns {DrawItem[]}
+ */
+function readItems(v, layout) {
+  const n = v[F.drawCount];
+  const stride = layout.drawStride;
+  /** @type {DrawItem[]} */
+  const items = new Array(n);
+  for (let i = 0, k = layout.header + v[F.tileCount] * layout.tileStride; i < n; i++, k += stride) {
+    items[i] = {
+      kind: ITEM_KINDS[v[k]] ?? 'unknown', id: v[k + 1], x: v[k + 2], y: v[k + 3], rotation: v[k + 4],
+      scaleX: v[k + 5], scaleY: v[k + 6], opacity: v[k + 7], icon: v[k + 8], count: v[k + 9], zIndex: v[k + 10],
+    };
+  }
+  return items;
+}
+
+/**
+ * @param {Float64Array} v
+ * @param {FrameLayout} layout
  * @returns {MapEvent[]}
  */
 function readEvents(v, layout) {
@@ -183,12 +253,15 @@ function readEvents(v, layout) {
   const stride = layout.eventStride;
   /** @type {MapEvent[]} */
   const events = new Array(n);
-  for (let i = 0, k = layout.header + v[F.tileCount] * layout.tileStride; i < n; i++, k += stride) {
+  const start = layout.header + v[F.tileCount] * layout.tileStride + v[F.drawCount] * layout.drawStride;
+  for (let i = 0, k = start; i < n; i++, k += stride) {
     const type = EVENT_TYPES[v[k]] ?? 'unknown';
     if (type === 'cameraWillMove') {
       events[i] = { type, cause: MOVE_CAUSES[v[k + 1]] ?? 'unknown' };
     } else if (type === 'tap' || type === 'longPress') {
       events[i] = { type, x: v[k + 1], y: v[k + 2], latitude: v[k + 3], longitude: v[k + 4] };
+    } else if (MARKER_EVENTS.has(type)) {
+      events[i] = /** @type {MapEvent} */ ({ type, marker: v[k + 1] });
     } else {
       events[i] = { type };
     }

@@ -59,6 +59,14 @@ export const BINDINGS = Object.freeze({
   cairn_map_set_my_location: { params: ['i32', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, latitude, longitude, accuracy); NaN latitude clears it' },
   cairn_map_screen_point: { params: ['i32', 'f64', 'f64', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, latitude, longitude, altitude, mode, out) → 1 with x, y in out, 0 behind the camera' },
   cairn_map_coordinate: { params: ['i32', 'f64', 'f64', 'i32'], result: 'i32', doc: '(handle, x, y, out) → 1 with latitude, longitude in out, 0 above the horizon' },
+  cairn_map_register_icon: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, width, height, top, left, bottom, right, anchorX, anchorY) → icon number' },
+  cairn_map_add_markers: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, records, count, ids out) → count; all or none' },
+  cairn_map_update_marker: { params: ['i32', 'f64', 'i32'], result: 'i32', doc: '(handle, id, record) → 0' },
+  cairn_map_remove_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id) → 0' },
+  cairn_map_clear_markers: { params: ['i32'], result: 'i32', doc: '(handle) → 0: every marker, and the info window' },
+  cairn_map_select_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id or -1 for none) → 0' },
+  cairn_map_set_info_window_size: { params: ['i32', 'f64', 'f64'], result: 'i32', doc: '(handle, width, height) → 0' },
+  cairn_map_answer_tap: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, consumed 1 or 0) → 0; unless consumed the tapped marker is selected and centred' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

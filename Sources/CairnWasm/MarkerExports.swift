@@ -1,0 +1,82 @@
+import Cairn
+
+// Markers, icons, selection and tap answers over the C ABI. Marker ids are exact in a double.
+
+/// Registers an icon of width × height CSS pixels with alignment insets and a default anchor;
+/// returns its number.
+@_expose(wasm, "cairn_map_register_icon") @_cdecl("cairn_map_register_icon")
+public func cairn_map_register_icon(_ handle: Int32, _ width: Double, _ height: Double, _ top: Double, _ left: Double,
+                                    _ bottom: Double, _ right: Double, _ anchorX: Double, _ anchorY: Double) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        try _Registry.map(handle).registerIcon(Icon(width: width, height: height,
+                                                    insets: EdgeInsets(top: top, left: left, bottom: bottom, right: right),
+                                                    anchorX: anchorX, anchorY: anchorY))
+    }
+}
+
+/// Adds `count` markers from records (`cairn_map_layout(5)` doubles each) and writes their ids
+/// to `ids` (`count` doubles). All or none: a bad record is INVALID_MARKER_IN_BATCH with its
+/// position. Returns `count`.
+@_expose(wasm, "cairn_map_add_markers") @_cdecl("cairn_map_add_markers")
+public func cairn_map_add_markers(_ handle: Int32, _ records: UnsafeMutableRawPointer?, _ count: Int32,
+                                  _ ids: UnsafeMutableRawPointer?) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let map = try _Registry.map(handle)
+        guard count >= 0, Int(count) <= Int.max / (8 * _MarkerRecords.stride) else { throw .invalidArgument }
+        if count == 0 { return 0 }
+        let input = try _Registry.doubles(records, count: Int(count) * _MarkerRecords.stride)
+        let out = try _Registry.doubles(ids, count: Int(count))
+        let added = try map.addMarkers(try _MarkerRecords.decodeAll(input, count: Int(count)))
+        for (i, id) in added.enumerated() { out[i] = Double(id) }
+        return count
+    }
+}
+
+/// Replaces a marker's properties with one record.
+@_expose(wasm, "cairn_map_update_marker") @_cdecl("cairn_map_update_marker")
+public func cairn_map_update_marker(_ handle: Int32, _ id: Double, _ record: UnsafeMutableRawPointer?) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let input = try _Registry.doubles(record, count: _MarkerRecords.stride)
+        try map.updateMarker(try _markerID(id), try _MarkerRecords.decode(input, at: 0))
+    }
+}
+
+@_expose(wasm, "cairn_map_remove_marker") @_cdecl("cairn_map_remove_marker")
+public func cairn_map_remove_marker(_ handle: Int32, _ id: Double) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in try map.removeMarker(try _markerID(id)) }
+}
+
+@_expose(wasm, "cairn_map_clear_markers") @_cdecl("cairn_map_clear_markers")
+public func cairn_map_clear_markers(_ handle: Int32) -> Int32 {
+    _withMap(handle) { map in map.clearMarkers() }
+}
+
+/// Selects a marker (opens its info window); a negative id selects none.
+@_expose(wasm, "cairn_map_select_marker") @_cdecl("cairn_map_select_marker")
+public func cairn_map_select_marker(_ handle: Int32, _ id: Double) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        try map.selectMarker(id < 0 ? nil : try _markerID(id))
+    }
+}
+
+@_expose(wasm, "cairn_map_set_info_window_size") @_cdecl("cairn_map_set_info_window_size")
+public func cairn_map_set_info_window_size(_ handle: Int32, _ width: Double, _ height: Double) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in try map.setInfoWindowSize(width: width, height: height) }
+}
+
+/// The host's answer to the last marker tap: 1 consumed, 0 run the default.
+@_expose(wasm, "cairn_map_answer_tap") @_cdecl("cairn_map_answer_tap")
+public func cairn_map_answer_tap(_ handle: Int32, _ consumed: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        guard consumed == 0 || consumed == 1 else { throw .invalidArgument }
+        map.answerTap(consumed: consumed == 1)
+    }
+}
+
+/// A marker id passed as a double: a whole number in range, else UNKNOWN_MARKER.
+func _markerID(_ value: Double) throws(CairnError) -> Int64 {
+    guard value.isFinite, value >= 0, value <= 9_007_199_254_740_991, value == value.rounded(.down) else {
+        throw .unknownMarker(id: -1)
+    }
+    return Int64(value)
+}
