@@ -32,11 +32,13 @@ enum _FrameWriter {
     /// [z, x, y, wrapped x, then the four corners' screen x and y].
     static let tileStride = 12
     /// [kind, a, b, c, d]: will-move a = cause; tap and long press a, b = screen x, y and
-    /// c, d = latitude, longitude; marker and info window events a = marker id.
+    /// c, d = latitude, longitude; marker and info window events a = marker id; cluster and
+    /// cluster item taps a = manager, b = cluster or item id, c = a cluster's count.
     static let eventStride = 5
-    /// [kind (1 marker, 2 cluster), id, x, y, rotation, scaleX, scaleY, opacity, icon, count,
-    /// zIndex]: the icon's ground anchor at (x, y), turned and scaled about it.
-    static let drawStride = 11
+    /// [kind (1 marker, 2 cluster, 3 cluster item), id, x, y, rotation, scaleX, scaleY, opacity,
+    /// icon (a cluster's bucket, -1 below the first), count, zIndex, cluster manager (-1 for
+    /// markers)]: the icon's ground anchor (a cluster's centre) at (x, y), turned and scaled about it.
+    static let drawStride = 12
 
     /// The doubles the frame needs.
     static func size(tiles: Int, draws: Int, events: Int) -> Int {
@@ -126,6 +128,7 @@ enum _FrameWriter {
             out[at + 8] = Double(item.icon)
             out[at + 9] = Double(item.count)
             out[at + 10] = item.zIndex
+            out[at + 11] = Double(item.owner)
             at += drawStride
         }
         for e in events {
@@ -136,6 +139,8 @@ enum _FrameWriter {
             case let .markerTapped(id), let .infoWindowTapped(id), let .infoWindowLongPressed(id),
                  let .infoWindowOpened(id), let .infoWindowClosed(id):
                 a = Double(id)
+            case let .clusterTapped(manager, cluster, count): (a, b, c) = (Double(manager), Double(cluster), Double(count))
+            case let .clusterItemTapped(manager, item): (a, b) = (Double(manager), Double(item))
             default: break
             }
             out[at] = Double(e.kind)

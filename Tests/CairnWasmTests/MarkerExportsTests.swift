@@ -79,3 +79,45 @@ final class MarkerExportsTests: XCTestCase {
         for p in [bad, ids, good, out, one] { _ = cairn_free(p) }
     }
 }
+
+/// Cluster managers over the C ABI.
+final class ClusterManagerExportsTests: XCTestCase {
+    func testItemsGoInClustersComeOutAndTapsCarryTheManager() {
+        let h = cairn_map_create(0, 0, 4, 0, 0, 800, 600)
+        defer { _ = cairn_map_destroy(h) }
+        XCTAssertEqual(cairn_map_add_cluster_manager(h, 9, 4, 20), -CairnError.invalidArgument.code)
+        let m = cairn_map_add_cluster_manager(h, 1, 4, 20)
+        XCTAssertEqual(m, 0)
+        let records = cairn_alloc(12 * 8)!
+        for (i, v) in [1.0, 1, -1, 1, -1, -1, -1, 1, -1, -1, -1, -1].enumerated() {
+            records.storeBytes(of: v, toByteOffset: 8 * i, as: Double.self)
+        }
+        let first = cairn_map_add_cluster_items(h, m, records, 4)
+        XCTAssertEqual(first, 1)
+        XCTAssertEqual(cairn_map_add_cluster_items(h, m, records, 4), 5, "ids follow on")
+        XCTAssertEqual(cairn_map_add_cluster_items(h, 3, records, 4), Double(-CairnError.invalidHandle.code))
+        XCTAssertEqual(cairn_map_cluster(h, m), 0)
+        let size = Int(cairn_map_frame(h, 1, nil, 0))
+        let out = cairn_alloc(size * 8)!
+        XCTAssertEqual(Int(cairn_map_frame(h, 1, out, Int32(size))), size)
+        func read(_ i: Int) -> Double { out.load(fromByteOffset: 8 * i, as: Double.self) }
+        XCTAssertEqual(read(_FrameField.drawCount.rawValue), 1)
+        let draw = _FrameField.count + Int(read(_FrameField.tileCount.rawValue)) * _FrameWriter.tileStride
+        XCTAssertEqual(read(draw), 2, "a cluster")
+        XCTAssertEqual(read(draw + 9), 8, "of all eight items")
+        XCTAssertEqual(read(draw + 11), Double(m))
+        XCTAssertEqual(cairn_map_remove_cluster_item(h, m, 2), 0)
+        XCTAssertEqual(cairn_map_remove_cluster_item(h, m, 2), -CairnError.unknownMarker(id: 0).code)
+        XCTAssertEqual(cairn_map_move_cluster_item(h, m, 3, 95, 0), -CairnError.invalidArgument.code)
+        let buckets = cairn_alloc(16)!
+        buckets.storeBytes(of: 5.0, toByteOffset: 0, as: Double.self)
+        buckets.storeBytes(of: 5.0, toByteOffset: 8, as: Double.self)
+        XCTAssertEqual(cairn_map_set_cluster_buckets(h, m, buckets, nil, 2), -CairnError.invalidBuckets(.notIncreasing).code)
+        buckets.storeBytes(of: 50.0, toByteOffset: 8, as: Double.self)
+        XCTAssertEqual(cairn_map_set_cluster_buckets(h, m, buckets, nil, 2), 0)
+        XCTAssertEqual(cairn_map_clear_cluster_items(h, m), 0)
+        XCTAssertEqual(cairn_map_remove_cluster_manager(h, m), 0)
+        XCTAssertEqual(cairn_map_cluster(h, m), -CairnError.invalidHandle.code)
+        for p in [records, out, buckets] { _ = cairn_free(p) }
+    }
+}

@@ -30,13 +30,14 @@ export const EVENT_TYPES = Object.freeze([
   'unknown', 'cameraWillMove', 'cameraChanged', 'cameraIdle', 'tap', 'longPress', 'compassTapped',
   'myLocationButtonTapped', 'locationRequested',
   'markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed',
+  'clusterTapped', 'clusterItemTapped',
 ]);
 
 /** Event types whose first value is a marker id. */
 const MARKER_EVENTS = new Set(['markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed']);
 
 /** Kinds of drawn items by the engine's number (index). */
-export const ITEM_KINDS = Object.freeze(['unknown', 'marker', 'cluster']);
+export const ITEM_KINDS = Object.freeze(['unknown', 'marker', 'cluster', 'clusterItem']);
 
 /** Why the camera started to move, by the engine's number (index). */
 export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 'developer']);
@@ -53,15 +54,16 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
 
 /**
  * @typedef {object} DrawItem  a marker or cluster icon to draw, its ground anchor at (x, y)
- * @property {string} kind  'marker' or 'cluster'
- * @property {number} id    the marker's id (or the cluster's)
+ * @property {string} kind  'marker', 'cluster' or 'clusterItem'
+ * @property {number} id    the marker's id, or the cluster's or item's within its manager
+ * @property {number} manager  the cluster manager, -1 for markers
  * @property {number} x
  * @property {number} y
  * @property {number} rotation  degrees clockwise on screen, about the anchor
  * @property {number} scaleX    pop animation
  * @property {number} scaleY    pop animation and a flat marker's foreshortening
  * @property {number} opacity
- * @property {number} icon      a registered icon, or -1 for the default pin
+ * @property {number} icon      a registered icon, or -1 for the default pin; a cluster's bucket (-1 below the first)
  * @property {number} count     points in a cluster (1 for a marker)
  * @property {number} zIndex
  */
@@ -100,6 +102,8 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @typedef {{type: 'cameraWillMove', cause: string}
  *   | {type: 'tap' | 'longPress', x: number, y: number, latitude: number, longitude: number}
  *   | {type: 'markerTapped' | 'infoWindowTapped' | 'infoWindowLongPressed' | 'infoWindowOpened' | 'infoWindowClosed', marker: number}
+ *   | {type: 'clusterTapped', manager: number, cluster: number, count: number}
+ *   | {type: 'clusterItemTapped', manager: number, item: number}
  *   | {type: string}} MapEvent
  *   cameraWillMove's cause is 'gesture', 'apiAnimation' or 'developer'; the other types are
  *   cameraChanged, cameraIdle, compassTapped, myLocationButtonTapped, locationRequested
@@ -144,9 +148,9 @@ export function readLayout(layout) {
     throw new Error(`cairn: the module's frame header has ${l.header} fields but map-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
-  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 11)) {
+  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 12)) {
     throw new Error(`cairn: tile records of ${l.tileStride}, event records of ${l.eventStride} and draw records of ` +
-      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 11)`);
+      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 12)`);
   }
   return Object.freeze(l);
 }
@@ -238,6 +242,7 @@ function readItems(v, layout) {
     items[i] = {
       kind: ITEM_KINDS[v[k]] ?? 'unknown', id: v[k + 1], x: v[k + 2], y: v[k + 3], rotation: v[k + 4],
       scaleX: v[k + 5], scaleY: v[k + 6], opacity: v[k + 7], icon: v[k + 8], count: v[k + 9], zIndex: v[k + 10],
+      manager: v[k + 11],
     };
   }
   return items;
@@ -260,6 +265,10 @@ function readEvents(v, layout) {
       events[i] = { type, cause: MOVE_CAUSES[v[k + 1]] ?? 'unknown' };
     } else if (type === 'tap' || type === 'longPress') {
       events[i] = { type, x: v[k + 1], y: v[k + 2], latitude: v[k + 3], longitude: v[k + 4] };
+    } else if (type === 'clusterTapped') {
+      events[i] = /** @type {MapEvent} */ ({ type, manager: v[k + 1], cluster: v[k + 2], count: v[k + 3] });
+    } else if (type === 'clusterItemTapped') {
+      events[i] = /** @type {MapEvent} */ ({ type, manager: v[k + 1], item: v[k + 2] });
     } else if (MARKER_EVENTS.has(type)) {
       events[i] = /** @type {MapEvent} */ ({ type, marker: v[k + 1] });
     } else {

@@ -6,6 +6,12 @@ public struct ClusterItemPositions {
 
     public init() {}
 
+    /// Positions already in world coordinates (both arrays the same length).
+    init(x: [Double], y: [Double]) {
+        self.x = x
+        self.y = y
+    }
+
     public var count: Int { x.count }
 
     /// Appends an item; NaN or infinite coordinates and latitudes beyond ±90° are refused.

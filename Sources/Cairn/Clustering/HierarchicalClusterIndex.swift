@@ -109,6 +109,15 @@ public final class HierarchicalClusterIndex {
         }
     }
 
+    /// Adds points already in world coordinates (as `WebMercator` gives them), for cluster
+    /// managers that keep their items projected.
+    func add(worldX: [Double], worldY: [Double]) throws(CairnError) {
+        guard state == .adding else { throw .invalidState }
+        try checkRoom(for: worldX.count)
+        pointPositions.reserveCapacity(pointPositions.count + worldX.count)
+        for i in 0..<worldX.count { pointPositions.append(worldX[i], worldY[i]) }
+    }
+
     static func check(longitude: Double, latitude: Double, index: Int) throws(CairnError) {
         guard longitude.isFinite && latitude.isFinite else { throw .nonFiniteCoordinate(index: index) }
         guard latitude >= -90 && latitude <= 90 else { throw .latitudeOutOfRange(index: index) }

@@ -5,14 +5,18 @@ extension MapController {
     /// A confirmed tap: on the info window, on a marker (the host answers before the default
     /// runs), or on the map, which closes the info window (Google's behaviour).
     func reportTap(x: Double, y: Double) {
-        pendingMarkerTap = nil
+        pendingTap = nil
         switch scene.hit(x: x, y: y) {
         case .infoWindow(let marker)?:
             events.append(.infoWindowTapped(marker: marker))
-        case .item(let item)? where item.kind == .marker:
-            pendingMarkerTap = item.id
-            events.append(.markerTapped(marker: item.id))
-        default:
+        case .item(let item)?:
+            pendingTap = item
+            switch item.kind {
+            case .marker: events.append(.markerTapped(marker: item.id))
+            case .cluster: events.append(.clusterTapped(manager: item.owner, cluster: item.id, count: Int(item.count)))
+            case .clusterItem: events.append(.clusterItemTapped(manager: item.owner, item: item.id))
+            }
+        case nil:
             let c = projection.coordinate(screenX: x, screenY: y)
             events.append(.tap(x: x, y: y, latitude: c?.latitude ?? .nan, longitude: c?.longitude ?? .nan))
             try? infoWindow.select(nil, markers: markers, events: &events)

@@ -30,14 +30,14 @@ extension MapController {
     public func removeMarker(_ id: Int64) throws(CairnError) {
         try markers.remove(id)
         infoWindow.markerRemoved(id, events: &events)
-        if pendingMarkerTap == id { pendingMarkerTap = nil }
+        if pendingTap?.kind == .marker && pendingTap?.id == id { pendingTap = nil }
     }
 
     /// Removes every marker and closes the info window (M1 `clear()`).
     public func clearMarkers() {
         if let open = infoWindow.marker { infoWindow.markerRemoved(open, events: &events) }
         markers.removeAll()
-        pendingMarkerTap = nil
+        if pendingTap?.kind == .marker { pendingTap = nil }
     }
 
     /// The selected marker (I4): setting one opens its window, nil closes it.
@@ -52,17 +52,32 @@ extension MapController {
         try infoWindow.setSize(width: width, height: height)
     }
 
-    /// The host's answer to the last `markerTapped`: unless its handler consumed the tap, the
-    /// default runs — select the marker (open its window) and centre the camera on it.
-    /// Answering when no tap waits, or twice, does nothing.
+    /// The host's answer to the last `markerTapped`, `clusterTapped` or `clusterItemTapped`:
+    /// unless its handler consumed the tap, the default runs — a marker is selected (its window
+    /// opens) and centred (M11); a cluster zooms to where it splits, centred on it (C7); an item
+    /// is centred. Answering when no tap waits, or twice, does nothing.
     public func answerTap(consumed: Bool) {
-        guard let id = pendingMarkerTap else { return }
-        pendingMarkerTap = nil
-        guard !consumed, let slot = try? markers.slot(of: id) else { return }
-        try? infoWindow.select(id, markers: markers, events: &events)
+        guard let item = pendingTap else { return }
+        pendingTap = nil
+        guard !consumed else { return }
         var target = camera.world
-        target.x = markers.worldX[slot]
-        target.y = markers.worldY[slot]
+        switch item.kind {
+        case .marker:
+            guard let slot = try? markers.slot(of: item.id) else { return }
+            try? infoWindow.select(item.id, markers: markers, events: &events)
+            target.x = markers.worldX[slot]
+            target.y = markers.worldY[slot]
+        case .cluster:
+            guard let manager = try? clusterManager(item.owner),
+                  let e = try? manager.expansion(of: item.id, cameraZoom: target.zoom) else { return }
+            target.x = e.worldX
+            target.y = e.worldY
+            target.zoom = e.zoom > target.zoom ? e.zoom : target.zoom + 1
+        case .clusterItem:
+            guard let manager = try? clusterManager(item.owner), let s = try? manager.slot(of: item.id) else { return }
+            target.x = manager.worldX[s]
+            target.y = manager.worldY[s]
+        }
         camera.animate(to: target, duration: CameraAnimation.defaultDuration, easing: .easeInOut, cause: .apiAnimation,
                        at: time, events: &events)
     }

@@ -17,8 +17,10 @@ public final class MapController {
     /// What was drawn in the last frame; taps are tested against it.
     public internal(set) var scene = Scene()
     public internal(set) var infoWindow = InfoWindowSelection()
-    /// A marker tap reported to the host and waiting for its answer.
-    var pendingMarkerTap: Int64?
+    /// Cluster managers by number (nil once removed).
+    public internal(set) var clusterManagers: [ClusterManager?] = []
+    /// A tap reported to the host and waiting for its answer.
+    var pendingTap: SceneItem?
     /// Programmatic animations take this long (seconds) unless told otherwise.
     public static let defaultAnimationDuration = 0.5
     /// The latest time seen.
@@ -77,7 +79,14 @@ public final class MapController {
         camera.step(to: t, events: &events)
         compass.update(bearing: camera.world.bearing, enabled: settings.compassButton, time: t)
         camera.finishFrame(stillMoving: gestures.isMoving(at: t), events: &events)
-        scene.build(markers: markers, extra: [], icons: icons, projection: projection, time: t, selection: infoWindow)
+        let p = projection
+        var clustered: [SceneItem] = []
+        for (n, manager) in clusterManagers.enumerated() {
+            guard let manager else { continue }
+            manager.followZoom(p.zoom, time: t)
+            manager.sceneItems(owner: Int32(n), projection: p, icons: icons, into: &clustered)
+        }
+        scene.build(markers: markers, extra: clustered, icons: icons, projection: p, time: t, selection: infoWindow)
     }
 
     // MARK: Programmatic camera (never gated by the UI settings)

@@ -38,6 +38,11 @@ public enum MapEvent: Equatable {
     /// A window opened or closed (I3, I4, I8); reopening the same marker reports both.
     case infoWindowOpened(marker: Int64)
     case infoWindowClosed(marker: Int64)
+    /// A tap hit a cluster icon or an item a cluster manager drew on its own (C7). The host
+    /// answers with `answerTap(consumed:)`; unless consumed, a cluster zooms to where it splits
+    /// and an item is centred.
+    case clusterTapped(manager: Int32, cluster: Int64, count: Int)
+    case clusterItemTapped(manager: Int32, item: Int64)
 
     /// A stable number per kind, for the ABI.
     public var kind: Int32 {
@@ -55,6 +60,8 @@ public enum MapEvent: Equatable {
         case .infoWindowLongPressed: return 11
         case .infoWindowOpened: return 12
         case .infoWindowClosed: return 13
+        case .clusterTapped: return 14
+        case .clusterItemTapped: return 15
         }
     }
 }

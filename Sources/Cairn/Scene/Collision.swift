@@ -41,6 +41,7 @@ enum Collision {
         if a.zIndex != b.zIndex { return a.zIndex > b.zIndex }
         if a.y != b.y { return a.y > b.y }
         if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
+        if a.owner != b.owner { return a.owner < b.owner }
         return a.id < b.id
     }
 }
@@ -51,6 +52,7 @@ enum DrawOrder {
         if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
         if a.y != b.y { return a.y < b.y }
         if a.kind != b.kind { return a.kind.rawValue > b.kind.rawValue }
+        if a.owner != b.owner { return a.owner < b.owner }
         return a.id < b.id
     }
 }

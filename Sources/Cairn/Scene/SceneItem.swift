@@ -2,14 +2,18 @@
 public enum SceneItemKind: Int32 {
     case marker = 1
     case cluster = 2
+    /// An item of a cluster manager drawn on its own.
+    case clusterItem = 3
 }
 
 /// One thing the host draws this frame: a marker or a cluster icon, placed and turned on
 /// screen, with the box that counts for collisions and taps.
 public struct SceneItem: Equatable {
     public var kind: SceneItemKind
-    /// The marker's id, or the cluster's id within its manager.
+    /// The marker's id, or the cluster's or item's id within its manager.
     public var id: Int64
+    /// The cluster manager it belongs to, -1 for markers.
+    public var owner: Int32
     /// Screen position of the ground anchor.
     public var x: Double, y: Double
     /// Degrees clockwise on screen.
@@ -67,7 +71,7 @@ enum _MarkerPlacement {
         let ox = (0.5 - m.groundAnchorX) * cw * scaleX, oy = (0.5 - m.groundAnchorY) * ch * scaleY
         let box = OrientedBox(centerX: s.x + ox * c - oy * sn, centerY: s.y + ox * sn + oy * c,
                               halfWidth: cw * scaleX / 2, halfHeight: ch * scaleY / 2, cos: c, sin: sn)
-        return SceneItem(kind: .marker, id: id, x: s.x, y: s.y, rotation: rotation, scaleX: scaleX, scaleY: scaleY,
+        return SceneItem(kind: .marker, id: id, owner: -1, x: s.x, y: s.y, rotation: rotation, scaleX: scaleX, scaleY: scaleY,
                          opacity: opacity, icon: m.icon, zIndex: m.zIndex, box: box, collision: m.collision,
                          collisionPriority: m.collisionPriority, count: 1)
     }

@@ -1,0 +1,80 @@
+/// What a cluster manager draws this frame (SPEC C4): in or near the view, groups of at least
+/// `minimumClusterSize` as cluster icons while the camera zoom is at most `maximumClusterZoom`,
+/// everything else as its items.
+extension ClusterManager {
+    /// A cluster icon's id: for the hierarchical index its cluster id; for screen-space groups
+    /// the group number with the clustering's generation above bit 32, so an id from before a
+    /// re-clustering is refused rather than naming another group.
+    func groupID(_ group: Int) -> Int64 { (generation & 0xF_FFFF) << 32 | Int64(group) }
+
+    func group(ofID id: Int64) throws(CairnError) -> Int {
+        let g = Int(id & 0xFFFF_FFFF)
+        guard id >= 0, id >> 32 == generation & 0xF_FFFF, g < groups.count else { throw .unknownCluster(id: id) }
+        return g
+    }
+
+    func sceneItems(owner: Int32, projection p: CameraProjection, icons: IconRegistry, into out: inout [SceneItem]) {
+        let asClusters = p.zoom <= rendering.maximumClusterZoom
+        let m = Scene.margin, w = p.viewport.width, h = p.viewport.height
+        func visible(_ s: (x: Double, y: Double)) -> Bool { s.x >= -m && s.x <= w + m && s.y >= -m && s.y <= h + m }
+        func addItem(_ i: Int) {
+            guard let s = p.screenPoint(worldX: snapshot.x[i], worldY: snapshot.y[i]), visible(s) else { return }
+            out.append(itemScene(owner: owner, index: i, at: s, icons: icons))
+        }
+        func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double) {
+            guard let s = p.screenPoint(worldX: worldX, worldY: worldY), visible(s) else { return }
+            out.append(clusterScene(owner: owner, id: id, count: count, at: s))
+        }
+        if let index, algorithm == .hierarchical {
+            let b = p.visibleRegion.bounds
+            try? index.forEachCluster(west: b.west, south: b.south, east: b.east, north: b.north, zoom: p.zoom) { f in
+                if !f.isCluster {
+                    addItem(Int(f.id))
+                } else if asClusters && f.pointCount >= rendering.minimumClusterSize {
+                    addCluster(id: f.id, count: f.pointCount, worldX: f.x, worldY: f.y)
+                } else {
+                    try? index.forEachLeaf(of: f.id, limit: Int.max, offset: 0) { leaf in addItem(Int(leaf.id)) }
+                }
+            }
+            return
+        }
+        for g in 0..<groups.count {
+            if asClusters && groups.size(of: g) >= rendering.minimumClusterSize {
+                addCluster(id: groupID(g), count: groups.size(of: g), worldX: groups.x[g], worldY: groups.y[g])
+            } else {
+                for member in groups.members(of: g) { addItem(Int(member)) }
+            }
+        }
+    }
+
+    private func itemScene(owner: Int32, index i: Int, at s: (x: Double, y: Double), icons: IconRegistry) -> SceneItem {
+        let icon = icons.icon(snapshotIcons[i]) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+        let c = icon.contentBox
+        let cw = c.maxX - c.minX, ch = c.maxY - c.minY
+        let box = OrientedBox(centerX: s.x + (0.5 - icon.anchorX) * cw, centerY: s.y + (0.5 - icon.anchorY) * ch,
+                              halfWidth: cw / 2, halfHeight: ch / 2)
+        return SceneItem(kind: .clusterItem, id: snapshotIDs[i], owner: owner, x: s.x, y: s.y, rotation: 0, scaleX: 1,
+                         scaleY: 1, opacity: 1, icon: snapshotIcons[i], zIndex: 0, box: box, collision: .required,
+                         collisionPriority: 0, count: 1)
+    }
+
+    private func clusterScene(owner: Int32, id: Int64, count: Int, at s: (x: Double, y: Double)) -> SceneItem {
+        let radius = rendering.buckets.diameter(for: count) / 2
+        return SceneItem(kind: .cluster, id: id, owner: owner, x: s.x, y: s.y, rotation: 0, scaleX: 1, scaleY: 1,
+                         opacity: 1, icon: Int32(rendering.buckets.bucket(for: count)), zIndex: 0,
+                         box: OrientedBox(centerX: s.x, centerY: s.y, halfWidth: radius, halfHeight: radius),
+                         collision: .required, collisionPriority: 0, count: Int32(count > Int(Int32.max) ? Int(Int32.max) : count))
+    }
+
+    /// Where a tapped cluster should take the camera by default (C7): its position and the
+    /// zoom at which it splits (the hierarchical expansion zoom; one level more for
+    /// screen-space groups).
+    func expansion(of id: Int64, cameraZoom: Double) throws(CairnError) -> (worldX: Double, worldY: Double, zoom: Double) {
+        if let index, algorithm == .hierarchical {
+            let (x, y) = index.reportedPosition(try index.clusterItem(publicID: id))
+            return (x, y, Double(try index.expansionZoom(of: id)))
+        }
+        let g = try group(ofID: id)
+        return (groups.x[g], groups.y[g], Double(_discreteZoom(cameraZoom) + 1))
+    }
+}

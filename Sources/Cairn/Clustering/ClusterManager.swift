@@ -1,0 +1,192 @@
+/// Which algorithm a cluster manager uses (SPEC C2).
+public enum ClusterAlgorithmKind: Int32 {
+    /// supercluster's greedy hierarchical clustering, precomputed for every zoom (C2a).
+    case hierarchical = 0
+    /// Google's non-hierarchical distance-based algorithm (C2b, GMU's default).
+    case distance = 1
+    case grid = 2
+    case none = 3
+}
+
+/// How clusters are drawn (SPEC C3, C4).
+public struct ClusterRendering: Equatable {
+    /// Groups smaller than this are drawn as their items (GMU: 4).
+    public var minimumClusterSize = 4
+    /// Above this camera zoom everything is drawn as items (GMU: 20).
+    public var maximumClusterZoom = 20.0
+    public var buckets = ClusterIconBuckets.standard
+
+    public init() {}
+
+    func validated() throws(CairnError) -> ClusterRendering {
+        guard minimumClusterSize >= 1, maximumClusterZoom.isFinite else { throw .invalidArgument }
+        return self
+    }
+}
+
+/// A set of items clustered together for the screen (SPEC C1): items are added one by one or
+/// in bulk, removed, moved, cleared; `cluster()` takes the items as they are then, and only
+/// then does the drawing change (Google's rule), except `clear`, which empties the map at once.
+///
+/// Items keep insertion order (Google's algorithms depend on it): removed items leave gaps that
+/// are squeezed out when the manager next clusters.
+public final class ClusterManager {
+    public private(set) var algorithm: ClusterAlgorithmKind
+    public var rendering: ClusterRendering
+    /// Items by slot: id, world position, icon, and whether still present.
+    var ids: [Int64] = []
+    var worldX: [Double] = []
+    var worldY: [Double] = []
+    var icons: [Int32] = []
+    var alive: [Bool] = []
+    var nextID: Int64 = 1
+    public private(set) var count = 0
+
+    /// What `cluster()` took: the items' positions in order and their ids.
+    var snapshot = ClusterItemPositions()
+    var snapshotIDs: [Int64] = []
+    var snapshotIcons: [Int32] = []
+    /// The hierarchical index of the snapshot (hierarchical algorithm only).
+    var index: HierarchicalClusterIndex?
+    /// Screen-space groups of the snapshot and the zoom they were made for (other algorithms).
+    var groups = ClusterGroups()
+    var groupsZoom: Int?
+    /// A zoom the camera moved to, and since when: clusters follow it once it has held for
+    /// `reclusterDelay` (C6).
+    var pendingZoom: (zoom: Int, since: Double)?
+    /// Bumped by every re-clustering, so ids of screen-space clusters from before are refused.
+    var generation: Int64 = 0
+
+    /// Seconds the rounded zoom must hold before screen-space clusters are recomputed (GMU).
+    public static let reclusterDelay = 0.2
+
+    public init(algorithm: ClusterAlgorithmKind, rendering: ClusterRendering = ClusterRendering()) throws(CairnError) {
+        self.algorithm = algorithm
+        self.rendering = try rendering.validated()
+    }
+
+    // MARK: Items
+
+    /// Adds items at longitude/latitude pairs with an icon each (-1: the default pin); returns
+    /// the first new id (the others follow it by one). All or none.
+    public func add(latitudes: [Double], longitudes: [Double], icons itemIcons: [Int32]) throws(CairnError) -> Int64 {
+        guard latitudes.count == longitudes.count, itemIcons.count == latitudes.count else { throw .invalidArgument }
+        for i in 0..<latitudes.count {
+            let lat = latitudes[i], lng = longitudes[i]
+            guard lat.isFinite, lng.isFinite else { throw .nonFiniteCoordinate(index: i) }
+            guard lat >= -90, lat <= 90 else { throw .latitudeOutOfRange(index: i) }
+            guard itemIcons[i] >= MarkerProperties.defaultPin else { throw .invalidArgument }
+        }
+        guard count + latitudes.count <= MarkerStore.capacity else { throw .tooManyPoints }
+        let first = nextID
+        for i in 0..<latitudes.count {
+            ids.append(nextID)
+            nextID += 1
+            worldX.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitudes[i])))
+            worldY.append(WebMercator.y(latitude: latitudes[i]))
+            icons.append(itemIcons[i])
+            alive.append(true)
+        }
+        count += latitudes.count
+        return first
+    }
+
+    /// The slot of a present item; `unknownMarker` for anything else (ids only grow, so a
+    /// binary search over the slots finds it).
+    func slot(of id: Int64) throws(CairnError) -> Int {
+        var lo = 0, hi = ids.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ids[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < ids.count, ids[lo] == id, alive[lo] else { throw .unknownMarker(id: id) }
+        return lo
+    }
+
+    public func remove(_ id: Int64) throws(CairnError) {
+        alive[try slot(of: id)] = false
+        count -= 1
+    }
+
+    public func move(_ id: Int64, latitude: Double, longitude: Double) throws(CairnError) {
+        let s = try slot(of: id)
+        guard latitude.isFinite, longitude.isFinite, latitude >= -90, latitude <= 90 else { throw .invalidArgument }
+        worldX[s] = WebMercator.x(longitude: WebMercator.wrapLongitude(longitude))
+        worldY[s] = WebMercator.y(latitude: latitude)
+    }
+
+    /// Removes every item and, unlike other changes, clears the drawing at once.
+    public func clear() {
+        ids.removeAll()
+        worldX.removeAll()
+        worldY.removeAll()
+        icons.removeAll()
+        alive.removeAll()
+        count = 0
+        snapshot.removeAll()
+        snapshotIDs.removeAll()
+        snapshotIcons.removeAll()
+        index = nil
+        groups = ClusterGroups()
+        groupsZoom = nil
+        generation += 1
+    }
+
+    /// Takes the items as they are now and clusters them (the hierarchical index for every
+    /// zoom; the other algorithms for `zoom`).
+    public func cluster(zoom: Double) throws(CairnError) {
+        // Squeeze out removed items, keeping order.
+        var kept = 0
+        for s in 0..<ids.count where alive[s] {
+            ids[kept] = ids[s]
+            worldX[kept] = worldX[s]
+            worldY[kept] = worldY[s]
+            icons[kept] = icons[s]
+            alive[kept] = true
+            kept += 1
+        }
+        ids.removeLast(ids.count - kept)
+        worldX.removeLast(worldX.count - kept)
+        worldY.removeLast(worldY.count - kept)
+        icons.removeLast(icons.count - kept)
+        alive.removeLast(alive.count - kept)
+        snapshot = ClusterItemPositions(x: worldX, y: worldY)
+        snapshotIDs = ids
+        snapshotIcons = icons
+        generation += 1
+        if algorithm == .hierarchical {
+            let built = try HierarchicalClusterIndex()
+            try built.add(worldX: worldX, worldY: worldY)
+            built.build()
+            index = built
+        } else {
+            regroup(zoom: _discreteZoom(zoom))
+        }
+    }
+
+    func regroup(zoom z: Int) {
+        let zoom = Double(z)
+        switch algorithm {
+        case .distance: (try! DistanceClustering()).cluster(snapshot, zoom: zoom, into: &groups)
+        case .grid: (try! GridClustering()).cluster(snapshot, zoom: zoom, into: &groups)
+        case .none, .hierarchical: NoClustering().cluster(snapshot, zoom: zoom, into: &groups)
+        }
+        groupsZoom = z
+        generation += 1
+    }
+
+    /// C6: follows the camera's rounded zoom once it has held for `reclusterDelay`.
+    func followZoom(_ cameraZoom: Double, time: Double) {
+        guard algorithm != .hierarchical, groupsZoom != nil else { return }
+        let z = _discreteZoom(cameraZoom)
+        if z == groupsZoom {
+            pendingZoom = nil
+            return
+        }
+        if pendingZoom?.zoom != z { pendingZoom = (z, time) }
+        if let p = pendingZoom, time - p.since >= ClusterManager.reclusterDelay {
+            pendingZoom = nil
+            regroup(zoom: z)
+        }
+    }
+}

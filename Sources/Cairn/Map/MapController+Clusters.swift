@@ -1,0 +1,40 @@
+/// Cluster managers on the map (SPEC C1–C4, C6, C7): each has its items and algorithm; the
+/// map draws them every frame with the markers.
+extension MapController {
+    /// Adds a cluster manager; returns its number.
+    public func addClusterManager(_ algorithm: ClusterAlgorithmKind,
+                                  rendering: ClusterRendering = ClusterRendering()) throws(CairnError) -> Int32 {
+        let manager = try ClusterManager(algorithm: algorithm, rendering: rendering)
+        guard clusterManagers.count < 1024 else { throw .tooManyPoints }
+        clusterManagers.append(manager)
+        return Int32(clusterManagers.count - 1)
+    }
+
+    public func clusterManager(_ number: Int32) throws(CairnError) -> ClusterManager {
+        guard number >= 0, Int(number) < clusterManagers.count, let m = clusterManagers[Int(number)] else {
+            throw .invalidHandle
+        }
+        return m
+    }
+
+    /// Removes a manager and everything it draws.
+    public func removeClusterManager(_ number: Int32) throws(CairnError) {
+        _ = try clusterManager(number)
+        clusterManagers[Int(number)] = nil
+        if pendingTap?.owner == number { pendingTap = nil }
+    }
+
+    /// Adds items to a manager: positions and an icon each (a registered icon or -1 for the
+    /// default pin); returns the first id (the rest follow by one). All or none.
+    public func addClusterItems(_ number: Int32, latitudes: [Double], longitudes: [Double],
+                                icons itemIcons: [Int32]) throws(CairnError) -> Int64 {
+        let manager = try clusterManager(number)
+        for icon in itemIcons where icon >= 0 && icons.icon(icon) == nil { throw .invalidMarker(.icon) }
+        return try manager.add(latitudes: latitudes, longitudes: longitudes, icons: itemIcons)
+    }
+
+    /// Clusters a manager's items as they are now, for the current camera (C1).
+    public func cluster(_ number: Int32) throws(CairnError) {
+        try clusterManager(number).cluster(zoom: camera.world.zoom)
+    }
+}

@@ -1,0 +1,98 @@
+import Cairn
+
+// Cluster managers over the C ABI (SPEC C1–C4, C6, C7). A manager is named by its number
+// within the map; item ids are exact in a double.
+
+/// Adds a manager: algorithm 0 hierarchical, 1 distance, 2 grid, 3 none; returns its number.
+@_expose(wasm, "cairn_map_add_cluster_manager") @_cdecl("cairn_map_add_cluster_manager")
+public func cairn_map_add_cluster_manager(_ handle: Int32, _ algorithm: Int32, _ minimumClusterSize: Int32,
+                                          _ maximumClusterZoom: Double) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        guard let kind = ClusterAlgorithmKind(rawValue: algorithm) else { throw .invalidArgument }
+        var rendering = ClusterRendering()
+        rendering.minimumClusterSize = Int(minimumClusterSize)
+        rendering.maximumClusterZoom = maximumClusterZoom
+        return try _Registry.map(handle).addClusterManager(kind, rendering: rendering)
+    }
+}
+
+@_expose(wasm, "cairn_map_remove_cluster_manager") @_cdecl("cairn_map_remove_cluster_manager")
+public func cairn_map_remove_cluster_manager(_ handle: Int32, _ manager: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in try map.removeClusterManager(manager) }
+}
+
+/// Custom icon buckets (`count` increasing thresholds) and their colours (0xRRGGBB, `count` of
+/// them, or none for the standard colours: pass `colors` = 0).
+@_expose(wasm, "cairn_map_set_cluster_buckets") @_cdecl("cairn_map_set_cluster_buckets")
+public func cairn_map_set_cluster_buckets(_ handle: Int32, _ manager: Int32, _ buckets: UnsafeMutableRawPointer?,
+                                          _ colors: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let m = try map.clusterManager(manager)
+        guard count >= 0, count <= 1000 else { throw .invalidArgument }
+        let b = try _Registry.doubles(buckets, count: Int(count))
+        var thresholds: [Int] = []
+        for v in b {
+            guard v.isFinite, v == v.rounded(.down), abs(v) < 2e9 else { throw .invalidBuckets(.notPositive) }
+            thresholds.append(Int(v))
+        }
+        var palette: [UInt32] = []
+        if colors != nil {
+            for v in try _Registry.doubles(colors, count: Int(count)) {
+                guard v.isFinite, v == v.rounded(.down), v >= 0, v <= 0xFF_FFFF else { throw .invalidArgument }
+                palette.append(UInt32(v))
+            }
+        }
+        m.rendering.buckets = try ClusterIconBuckets(buckets: thresholds, colors: palette)
+    }
+}
+
+/// Adds `count` items from records [latitude, longitude, icon]; returns the first id (the
+/// others follow by one), or a negative status. All or none. (A double: ids exceed 32 bits.)
+@_expose(wasm, "cairn_map_add_cluster_items") @_cdecl("cairn_map_add_cluster_items")
+public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ records: UnsafeMutableRawPointer?,
+                                        _ count: Int32) -> Double {
+    do throws(CairnError) {
+        let map = try _Registry.map(handle)
+        guard count > 0, Int(count) <= Int.max / 24 else { throw .invalidArgument }
+        let r = try _Registry.doubles(records, count: 3 * Int(count))
+        var lats: [Double] = [], lngs: [Double] = [], icons: [Int32] = []
+        for i in 0..<Int(count) {
+            lats.append(r[3 * i])
+            lngs.append(r[3 * i + 1])
+            let icon = r[3 * i + 2]
+            guard icon.isFinite, icon == icon.rounded(.down), icon >= -1, icon <= Double(Int32.max) else {
+                throw .invalidMarkerInBatch(index: i)
+            }
+            icons.append(Int32(icon))
+        }
+        return Double(try map.addClusterItems(manager, latitudes: lats, longitudes: lngs, icons: icons))
+    } catch {
+        return Double(_Registry.fail(error))
+    }
+}
+
+@_expose(wasm, "cairn_map_remove_cluster_item") @_cdecl("cairn_map_remove_cluster_item")
+public func cairn_map_remove_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        try map.clusterManager(manager).remove(try _markerID(item))
+    }
+}
+
+@_expose(wasm, "cairn_map_move_cluster_item") @_cdecl("cairn_map_move_cluster_item")
+public func cairn_map_move_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double, _ latitude: Double,
+                                        _ longitude: Double) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        try map.clusterManager(manager).move(try _markerID(item), latitude: latitude, longitude: longitude)
+    }
+}
+
+@_expose(wasm, "cairn_map_clear_cluster_items") @_cdecl("cairn_map_clear_cluster_items")
+public func cairn_map_clear_cluster_items(_ handle: Int32, _ manager: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in try map.clusterManager(manager).clear() }
+}
+
+/// Clusters the manager's items as they are now (nothing changes on screen until this).
+@_expose(wasm, "cairn_map_cluster") @_cdecl("cairn_map_cluster")
+public func cairn_map_cluster(_ handle: Int32, _ manager: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in try map.cluster(manager) }
+}

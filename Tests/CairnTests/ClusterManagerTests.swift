@@ -1,0 +1,152 @@
+import XCTest
+@testable import Cairn
+
+final class ClusterManagerTests: XCTestCase {
+    func clusters(_ map: MapController) -> [SceneItem] { map.scene.items.filter { $0.kind == .cluster } }
+    func items(_ map: MapController) -> [SceneItem] { map.scene.items.filter { $0.kind == .clusterItem } }
+
+    func fourAroundTheOrigin(_ map: MapController, _ algorithm: ClusterAlgorithmKind) throws -> Int32 {
+        let m = try map.addClusterManager(algorithm)
+        _ = try map.addClusterItems(m, latitudes: [1, 1, -1, -1], longitudes: [1, -1, 1, -1], icons: [-1, -1, -1, -1])
+        try map.cluster(m)
+        return m
+    }
+
+    func testGoogleCaseFourPointsAreOneClusterAtZoomFourAndFourItemsAtZoomFourteen() throws {
+        // Google's case is for its distance algorithm; supercluster's 40/512 radius (20 px) is
+        // smaller than the 23 px between the points at zoom 4, so it joins them at zoom 2.
+        for (algorithm, zoom) in [(ClusterAlgorithmKind.distance, 4.0), (.hierarchical, 2)] {
+            let map = MapController.make(zoom: zoom)
+            _ = try fourAroundTheOrigin(map, algorithm)
+            map.frame(0)
+            XCTAssertEqual(clusters(map).map(\.count), [4], "\(algorithm)")
+            XCTAssertEqual(items(map).count, 0)
+            let far = MapController.make(zoom: 14)
+            let m = try fourAroundTheOrigin(far, algorithm)
+            try far.moveCamera(to: CameraPosition(latitude: 1, longitude: 1, zoom: 14))
+            far.frame(0)
+            XCTAssertEqual(clusters(far).count, 0)
+            XCTAssertEqual(items(far).count, 1, "one of the four is in view")
+            XCTAssertEqual(items(far)[0].owner, m)
+        }
+    }
+
+    func testSmallGroupsAndHighZoomsDrawItems() throws {
+        let map = MapController.make(zoom: 4)
+        let m = try map.addClusterManager(.distance)
+        _ = try map.addClusterItems(m, latitudes: [1, 1, -1], longitudes: [1, -1, 1], icons: [-1, -1, -1])
+        try map.cluster(m)
+        map.frame(0)
+        XCTAssertEqual(clusters(map).count, 0, "3 < minimumClusterSize 4")
+        XCTAssertEqual(items(map).count, 3)
+        var rendering = ClusterRendering()
+        rendering.maximumClusterZoom = 3
+        let capped = try map.addClusterManager(.distance, rendering: rendering)
+        _ = try map.addClusterItems(capped, latitudes: [1, 1, -1, -1], longitudes: [1, -1, 1, -1], icons: [-1, -1, -1, -1])
+        try map.cluster(capped)
+        map.frame(1)
+        XCTAssertEqual(clusters(map).count, 0, "zoom 4 > maximumClusterZoom 3")
+        XCTAssertEqual(items(map).count, 7)
+        rendering.minimumClusterSize = 0
+        XCTAssertThrowsError(try map.addClusterManager(.grid, rendering: rendering))
+    }
+
+    func testMutationsWaitForClusterButClearIsImmediate() throws {
+        let map = MapController.make(zoom: 4)
+        let m = try fourAroundTheOrigin(map, .distance)
+        let first = try map.addClusterItems(m, latitudes: [1.5], longitudes: [1.5], icons: [-1])
+        map.frame(0)
+        XCTAssertEqual(clusters(map).map(\.count), [4], "not drawn until cluster()")
+        try map.cluster(m)
+        map.frame(0.1)
+        XCTAssertEqual(clusters(map).map(\.count), [5])
+        let manager = try map.clusterManager(m)
+        try manager.remove(first)
+        XCTAssertThrowsError(try manager.remove(first))
+        try manager.move(first - 1, latitude: 50, longitude: 50)
+        map.frame(0.2)
+        XCTAssertEqual(clusters(map).map(\.count), [5])
+        try map.cluster(m)
+        map.frame(0.3)
+        XCTAssertEqual(clusters(map).count, 0, "3 left near the origin, one moved away")
+        XCTAssertEqual(manager.count, 4)
+        manager.clear()
+        map.frame(0.4)
+        XCTAssertTrue(map.scene.items.isEmpty)
+    }
+
+    func testScreenSpaceClustersFollowTheZoomAfterItHoldsFor200ms() throws {
+        let map = MapController.make(zoom: 4)
+        let m = try fourAroundTheOrigin(map, .distance)
+        map.frame(0)
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 9))
+        map.frame(1)
+        XCTAssertEqual(clusters(map).map(\.count), [4], "still the zoom-4 clustering")
+        map.frame(1.15)
+        XCTAssertEqual(clusters(map).count, 1)
+        map.frame(1.21)
+        XCTAssertEqual(clusters(map).count, 0, "re-clustered for zoom 9")
+        XCTAssertEqual(try map.clusterManager(m).groupsZoom, 9)
+    }
+
+    func testAClusterTapZoomsToWhereItSplitsUnlessConsumed() throws {
+        let map = MapController.make(zoom: 3)
+        let m = try map.addClusterManager(.hierarchical)
+        var random = SeededRandom(seed: 5)
+        var lats: [Double] = [], lngs: [Double] = []
+        for _ in 0..<500 {
+            lats.append(random.next() * 2 + 40)
+            lngs.append(random.next() * 2 - 74)
+        }
+        _ = try map.addClusterItems(m, latitudes: lats, longitudes: lngs, icons: [Int32](repeating: -1, count: 500))
+        try map.cluster(m)
+        try map.moveCamera(to: CameraPosition(latitude: 41, longitude: -73, zoom: 3))
+        map.frame(0)
+        let cluster = try XCTUnwrap(clusters(map).first)
+        XCTAssertEqual(cluster.count, 500)
+        XCTAssertEqual(cluster.icon, Int32(ClusterIconBuckets.standard.bucket(for: 500)))
+        _ = map.drainEvents()
+        map.down(1, cluster.x, cluster.y, at: 1)
+        map.up(1, cluster.x, cluster.y, at: 1.05)
+        map.frame(1.4)
+        XCTAssertEqual(map.drainEvents(), [.clusterTapped(manager: m, cluster: cluster.id, count: 500)])
+        map.answerTap(consumed: true)
+        map.frame(2)
+        XCTAssertEqual(map.zoom, 3)
+        map.down(1, cluster.x, cluster.y, at: 3)
+        map.up(1, cluster.x, cluster.y, at: 3.05)
+        map.frame(3.4)
+        map.answerTap(consumed: false)
+        map.frame(5)
+        let index = try XCTUnwrap(try map.clusterManager(m).index)
+        XCTAssertEqual(map.zoom, Double(try index.expansionZoom(of: cluster.id)))
+        XCTAssertGreaterThan(clusters(map).count + items(map).count, 1, "the cluster split")
+    }
+
+    func testItemTapsAreReportedWithTheirManagerAndStaleClusterIdsAreRefused() throws {
+        let map = MapController.make(zoom: 14)
+        let m = try map.addClusterManager(.grid)
+        let id = try map.addClusterItems(m, latitudes: [0.001], longitudes: [0.001], icons: [-1])
+        try map.cluster(m)
+        map.frame(0)
+        let item = try XCTUnwrap(items(map).first)
+        map.down(1, item.x, item.y - 20, at: 1)
+        map.up(1, item.x, item.y - 20, at: 1.05)
+        map.frame(1.4)
+        XCTAssertEqual(map.drainEvents(), [.clusterItemTapped(manager: m, item: id)])
+        map.answerTap(consumed: false)
+        map.frame(3)
+        XCTAssertEqual(map.camera.position.latitude, 0.001, accuracy: 1e-9, "centred on the item")
+        let manager = try map.clusterManager(m)
+        let old = manager.groupID(0)
+        try map.cluster(m)
+        XCTAssertThrowsError(try manager.expansion(of: old, cameraZoom: 14)) { XCTAssertEqual($0 as? CairnError, .unknownCluster(id: old)) }
+        XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [.nan], longitudes: [0], icons: [-1]))
+        XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0], longitudes: [0], icons: [7]))
+        XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0, 1], longitudes: [0], icons: [-1]))
+        try map.removeClusterManager(m)
+        XCTAssertThrowsError(try map.cluster(m))
+        map.frame(4)
+        XCTAssertTrue(map.scene.items.isEmpty)
+    }
+}
