@@ -37,8 +37,9 @@ enum _FrameWriter {
     static let eventStride = 5
     /// [kind (1 marker, 2 cluster, 3 cluster item), id, x, y, rotation, scaleX, scaleY, opacity,
     /// icon (a cluster's bucket, -1 below the first), count, zIndex, cluster manager (-1 for
-    /// markers)]: the icon's ground anchor (a cluster's centre) at (x, y), turned and scaled about it.
-    static let drawStride = 12
+    /// markers), leg x, leg y (where a spread-out cluster item's leg starts; NaN otherwise)]:
+    /// the icon's ground anchor (a cluster's centre) at (x, y), turned and scaled about it.
+    static let drawStride = 14
 
     /// The doubles the frame needs.
     static func size(tiles: Int, draws: Int, events: Int) -> Int {
@@ -129,6 +130,8 @@ enum _FrameWriter {
             out[at + 9] = Double(item.count)
             out[at + 10] = item.zIndex
             out[at + 11] = Double(item.owner)
+            out[at + 12] = item.legX
+            out[at + 13] = item.legY
             at += drawStride
         }
         for e in events {

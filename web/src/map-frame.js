@@ -57,6 +57,7 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {string} kind  'marker', 'cluster' or 'clusterItem'
  * @property {number} id    the marker's id, or the cluster's or item's within its manager
  * @property {number} manager  the cluster manager, -1 for markers
+ * @property {{x: number, y: number} | null} leg  where a spread-out cluster item's leg starts
  * @property {number} x
  * @property {number} y
  * @property {number} rotation  degrees clockwise on screen, about the anchor
@@ -148,9 +149,9 @@ export function readLayout(layout) {
     throw new Error(`cairn: the module's frame header has ${l.header} fields but map-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
-  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 12)) {
+  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 14)) {
     throw new Error(`cairn: tile records of ${l.tileStride}, event records of ${l.eventStride} and draw records of ` +
-      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 12)`);
+      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 14)`);
   }
   return Object.freeze(l);
 }
@@ -242,7 +243,7 @@ function readItems(v, layout) {
     items[i] = {
       kind: ITEM_KINDS[v[k]] ?? 'unknown', id: v[k + 1], x: v[k + 2], y: v[k + 3], rotation: v[k + 4],
       scaleX: v[k + 5], scaleY: v[k + 6], opacity: v[k + 7], icon: v[k + 8], count: v[k + 9], zIndex: v[k + 10],
-      manager: v[k + 11],
+      manager: v[k + 11], leg: Number.isNaN(v[k + 12]) ? null : { x: v[k + 12], y: v[k + 13] },
     };
   }
   return items;

@@ -23,6 +23,16 @@ extension ClusterManager {
         }
         func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double) {
             guard let s = p.screenPoint(worldX: worldX, worldY: worldY), visible(s) else { return }
+            if let spider = spiderfied, spider.cluster == id {
+                // Spread out: the items on their legs instead of the icon.
+                for (k, o) in Spiderfy.offsets(count: spider.members.count).enumerated() {
+                    var item = itemScene(owner: owner, index: Int(spider.members[k]), at: (s.x + o.x, s.y + o.y), icons: icons)
+                    item.legX = s.x
+                    item.legY = s.y
+                    out.append(item)
+                }
+                return
+            }
             out.append(clusterScene(owner: owner, id: id, count: count, at: s))
         }
         if let index, algorithm == .hierarchical {
@@ -65,6 +75,32 @@ extension ClusterManager {
                          box: OrientedBox(centerX: s.x, centerY: s.y, halfWidth: radius, halfHeight: radius),
                          collision: .required, collisionPriority: 0, count: Int32(count > Int(Int32.max) ? Int(Int32.max) : count))
     }
+
+    /// The items of a cluster, as positions in the snapshot.
+    func members(of id: Int64) throws(CairnError) -> [Int32] {
+        if let index, algorithm == .hierarchical {
+            var out: [Int32] = []
+            try index.forEachLeaf(of: id, limit: Int.max, offset: 0) { out.append(Int32($0.id)) }
+            return out
+        }
+        return Array(groups.members(of: try group(ofID: id)))
+    }
+
+    /// Spreads a cluster out when zooming in cannot split it: its items all lie at one place,
+    /// or splitting needs a zoom beyond `maxZoom`. Returns whether it did.
+    func spiderfyIfStuck(_ id: Int64, splitZoom: Double, maxZoom: Double, cameraZoom: Double,
+                         worldX: Double, worldY: Double) throws(CairnError) -> Bool {
+        let items = try members(of: id)
+        guard let first = items.first else { return false }
+        let x0 = snapshot.x[Int(first)], y0 = snapshot.y[Int(first)]
+        let together = items.allSatisfy { snapshot.x[Int($0)] == x0 && snapshot.y[Int($0)] == y0 }
+        guard together || splitZoom > maxZoom else { return false }
+        spiderfied = Spiderfy(cluster: id, centerX: worldX, centerY: worldY, members: items, zoom: cameraZoom)
+        return true
+    }
+
+    /// Folds a spread-out cluster back (a tap elsewhere, a zoom change).
+    func unspiderfy() { spiderfied = nil }
 
     /// Where a tapped cluster should take the camera by default (C7): its position and the
     /// zoom at which it splits (the hierarchical expansion zoom; one level more for

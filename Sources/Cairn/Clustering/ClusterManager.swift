@@ -56,6 +56,8 @@ public final class ClusterManager {
     var pendingZoom: (zoom: Int, since: Double)?
     /// Bumped by every re-clustering, so ids of screen-space clusters from before are refused.
     var generation: Int64 = 0
+    /// The cluster spread out around its centre, if any (C10).
+    public internal(set) var spiderfied: Spiderfy?
 
     /// Seconds the rounded zoom must hold before screen-space clusters are recomputed (GMU).
     public static let reclusterDelay = 0.2
@@ -130,6 +132,7 @@ public final class ClusterManager {
         groups = ClusterGroups()
         groupsZoom = nil
         generation += 1
+        spiderfied = nil
     }
 
     /// Takes the items as they are now and clusters them (the hierarchical index for every
@@ -154,6 +157,7 @@ public final class ClusterManager {
         snapshotIDs = ids
         snapshotIcons = icons
         generation += 1
+        spiderfied = nil
         if algorithm == .hierarchical {
             let built = try HierarchicalClusterIndex()
             try built.add(worldX: worldX, worldY: worldY)
@@ -173,6 +177,7 @@ public final class ClusterManager {
         }
         groupsZoom = z
         generation += 1
+        spiderfied = nil
     }
 
     /// C6: follows the camera's rounded zoom once it has held for `reclusterDelay`.

@@ -17,6 +17,7 @@ extension MapController {
             case .clusterItem: events.append(.clusterItemTapped(manager: item.owner, item: item.id))
             }
         case nil:
+            for case let manager? in clusterManagers { manager.unspiderfy() }
             let c = projection.coordinate(screenX: x, screenY: y)
             events.append(.tap(x: x, y: y, latitude: c?.latitude ?? .nan, longitude: c?.longitude ?? .nan))
             try? infoWindow.select(nil, markers: markers, events: &events)

@@ -70,9 +70,15 @@ extension MapController {
         case .cluster:
             guard let manager = try? clusterManager(item.owner),
                   let e = try? manager.expansion(of: item.id, cameraZoom: target.zoom) else { return }
+            let zoom = e.zoom > target.zoom ? e.zoom : target.zoom + 1
+            // A cluster that zooming cannot split spreads out where it is (C10).
+            if (try? manager.spiderfyIfStuck(item.id, splitZoom: zoom, maxZoom: camera.limits.maxZoom,
+                                             cameraZoom: target.zoom, worldX: e.worldX, worldY: e.worldY)) == true {
+                return
+            }
             target.x = e.worldX
             target.y = e.worldY
-            target.zoom = e.zoom > target.zoom ? e.zoom : target.zoom + 1
+            target.zoom = zoom
         case .clusterItem:
             guard let manager = try? clusterManager(item.owner), let s = try? manager.slot(of: item.id) else { return }
             target.x = manager.worldX[s]
