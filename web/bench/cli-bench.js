@@ -94,7 +94,7 @@ async function main() {
     console.log(`cairn cluster points.csv --out DIR (radius 40, extent 512, zooms 0–16), Node ${process.versions.node}, ` +
       `${cpus().length} cores`);
     const r = await run(['cluster', csv, '--out', out, '--min-zoom', '0', '--max-zoom', '16', '--progress']);
-    const phases = r.stderr.split('\n').filter((line) => /read .* points|wrote zoom 0:|done:/.test(line)).map((line) => `  ${line.trim()}`);
+    const phases = r.stderr.split('\n').filter((line) => /read .* points|clustered|done:/.test(line)).map((line) => `  ${line.trim()}`);
     console.log(phases.join('\n'));
     console.log(`  elapsed ${r.seconds.toFixed(1)} s (target 60 s), peak RSS ${gb(r.rssBytes)} (target 2 GB), ` +
       `output ${gb(dirBytes(out))} in ${readdirSync(out).length} files`);

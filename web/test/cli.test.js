@@ -113,7 +113,7 @@ const toCollection = (points) => JSON.stringify({
   features: points.map(feature), bbox: [-180, -90, 180, 90],
 }, null, 2);
 
-const POINTS = makePoints(1500, 11);
+const POINTS = makePoints(1000, 11);
 const LNGLAT = Float64Array.from(POINTS.flatMap((p) => [p.lng, p.lat]));
 const POP = Float64Array.from(POINTS, (p) => (p.pop === null ? NaN : p.pop));
 
@@ -678,7 +678,7 @@ describe('interrupted runs leave no partial output', { concurrency: true }, () =
   before(() => {
     const random = mulberry32(5);
     let text = 'lng,lat\n';
-    for (let i = 0; i < 200_000; i++) text += `${(random() * 360 - 180).toFixed(6)},${(random() * 170 - 85).toFixed(6)}\n`;
+    for (let i = 0; i < 100_000; i++) text += `${(random() * 360 - 180).toFixed(6)},${(random() * 170 - 85).toFixed(6)}\n`;
     bigCsv = writeInput('big.csv', text);
   });
 
