@@ -100,3 +100,13 @@ final class MarkerStoreTests: XCTestCase {
         XCTAssertEqual(icons.icons.count, 1)
     }
 }
+
+extension MarkerStoreTests {
+    func testIdsWithALargeSlotPartAreUnknownNotATrap() throws {
+        var store = MarkerStore()
+        _ = try store.add(MarkerProperties(latitude: 0, longitude: 0), at: 0)
+        for id: Int64 in [0x8000_0000, 0xFFFF_FFFF, (1 << 32) | 0x8000_0000, 1 << 52] {
+            XCTAssertThrowsError(try store.slot(of: id)) { XCTAssertEqual($0 as? CairnError, .unknownMarker(id: id)) }
+        }
+    }
+}

@@ -8,9 +8,9 @@ extension ClusterManager {
     func groupID(_ group: Int) -> Int64 { (generation & 0xF_FFFF) << 32 | Int64(group) }
 
     func group(ofID id: Int64) throws(CairnError) -> Int {
-        let g = Int(id & 0xFFFF_FFFF)
-        guard id >= 0, id >> 32 == generation & 0xF_FFFF, g < groups.count else { throw .unknownCluster(id: id) }
-        return g
+        let low = id & 0xFFFF_FFFF
+        guard id >= 0, id >> 32 == generation & 0xF_FFFF, low < Int64(groups.count) else { throw .unknownCluster(id: id) }
+        return Int(low)
     }
 
     func sceneItems(owner: Int32, projection p: CameraProjection, icons: IconRegistry, into out: inout [SceneItem]) {

@@ -24,11 +24,13 @@ public struct MarkerStore {
 
     /// The slot of a live marker's id; `unknownMarker` for anything else.
     public func slot(of id: Int64) throws(CairnError) -> Int {
-        let slot = Int(id & 0xFFFF_FFFF), generation = id >> 32
-        guard id >= 0, slot < live.count, live[slot], Int64(generations[slot]) == generation else {
+        // Compare in 64 bits before converting: Int is 32 bits in wasm, where a slot part of
+        // 2^31 or more would trap.
+        let low = id & 0xFFFF_FFFF, generation = id >> 32
+        guard id >= 0, low < Int64(live.count), live[Int(low)], Int64(generations[Int(low)]) == generation else {
             throw .unknownMarker(id: id)
         }
-        return slot
+        return Int(low)
     }
 
     public func contains(_ id: Int64) -> Bool { (try? slot(of: id)) != nil }
