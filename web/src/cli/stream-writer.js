@@ -1,9 +1,9 @@
-// Writing large chunks to a stream with backpressure: wait for 'drain' when the stream's
-// buffer is full, so that gigabytes of output never pile up in memory.
+// Writing large chunks to a stream (standard output) with backpressure: wait for 'drain' when
+// the stream's buffer is full, so that gigabytes of output never pile up in memory.
 
 /** A writable stream, seen through what this file uses. */
 export class StreamWriter {
-  /** @type {NodeJS.WritableStream & {writableNeedDrain?: boolean}} */
+  /** @type {NodeJS.WritableStream} */
   #stream;
   /** @type {Error | null} */
   #error = null;
@@ -11,7 +11,7 @@ export class StreamWriter {
   /** @param {NodeJS.WritableStream} stream */
   constructor(stream) {
     this.#stream = stream;
-    // Kept rather than thrown from the event: the next write or end reports it.
+    // Kept rather than thrown from the event: the next write or flush reports it.
     stream.on('error', (error) => { this.#error = error; });
   }
 
@@ -22,14 +22,6 @@ export class StreamWriter {
   async write(chunk) {
     if (this.#error) throw this.#error;
     if (!this.#stream.write(chunk)) await this.#event('drain');
-  }
-
-  /** Ends the stream; resolves when everything is written. */
-  async end() {
-    if (this.#error) throw this.#error;
-    const finished = this.#event('finish');
-    this.#stream.end();
-    await finished;
   }
 
   /** Resolves when everything written so far is flushed, without ending the stream (stdout). */
