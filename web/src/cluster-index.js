@@ -5,7 +5,7 @@
 // reusable scratch buffer), and GeoJSON objects built from those records on the JS side.
 
 import { getModule } from './wasm.js';
-import { CairnError, STATUS_CODES, errorFromStatus } from './errors.js';
+import { CairnError, STATUS_BY_CODE, STATUS_CODES, errorFromStatus } from './errors.js';
 import { bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions } from './arguments.js';
 import { clusterProperties } from './geojson.js';
 import { engineMemory } from './engine-memory.js';
@@ -14,9 +14,6 @@ import { engineMemory } from './engine-memory.js';
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
 /** @typedef {import('./geojson.js').ClusterFeature} ClusterFeature */
 /** @typedef {import('./geojson.js').TileFeature} TileFeature */
-
-/** Negative status by code name, for the few statuses this class treats specially. */
-const STATUS_BY_CODE = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([n, s]) => [s.code, -Number(n)])));
 
 // Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
 // the staging buffer (16 bytes per point) stays at 1 MiB.

@@ -51,10 +51,16 @@ export const STATUS_CODES = Object.freeze({
   13: { code: 'UNKNOWN_MARKER', name: 'unknownMarker', describe: (id) => `no marker with id ${id} (removed, cleared, or never added)` },
   14: {
     code: 'INVALID_MARKER', name: 'invalidMarker',
-    describe: (f) => `marker ${['', 'position (finite, latitude within ±90)', 'altitude', 'icon', 'groundAnchor', 'infoWindowAnchor', 'rotation', 'opacity (0…1)', 'zIndex', 'collisionPriority'][f] ?? 'property'} is invalid`,
+    describe: (f) => `marker ${['', 'position (finite, latitude within ±90)', 'altitude', 'icon', 'groundAnchor', 'infoWindowAnchor', 'rotation', 'opacity (0…1)', 'zIndex', 'collisionPriority'][f] || 'property'} is invalid`,
   },
   15: { code: 'INVALID_MARKER_IN_BATCH', name: 'invalidMarkerInBatch', describe: (i) => `marker ${i} of the batch has an invalid property; none was added` },
 });
+
+/**
+ * The ABI status (negative) of each code, by code name.
+ * @type {Readonly<Record<string, number>>}
+ */
+export const STATUS_BY_CODE = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([n, s]) => [s.code, -Number(n)])));
 
 /**
  * An error reported by the engine (or by the bindings on the engine's behalf, such as a

@@ -1,23 +1,30 @@
-// The interactive map over the engine: camera, gestures and controls.
+// The interactive map over the engine: camera, gestures, controls and markers.
 //
 // The engine owns every decision (what a drag does, where the compass is, which tiles cover
-// the view); this class only moves data across the boundary. Input methods append records to
-// a batch on the JS side, `frame(time)` pushes the batch in one call, advances the engine and
-// reads one frame buffer back, which it returns as a plain object.
+// the view, which markers collide, what a tap hit); this class only moves data across the
+// boundary, and keeps what the engine does not hold (marker titles, snippets, user data).
+// Input methods append records to a batch on the JS side, `frame(time)` pushes the batch in
+// one call, advances the engine and reads one frame buffer back, which it returns as a plain
+// object.
 
 import { getModule } from './wasm.js';
-import { errorFromStatus } from './errors.js';
+import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus } from './errors.js';
 import {
   ALTITUDE_MODES, DOM_KEYS, EASINGS, InputBatch, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES,
-  argumentError, int32Arg, nameArg, numberArg, objectArg, resolveSettings, settingsBits,
+  argumentError, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, resolveSettings, settingsBits, sidesArg,
 } from './map-input.js';
 import { readFrame, readLayout } from './map-frame.js';
+import {
+  MARKER_DEFAULTS, PROBE_RECORDS, checkMarkerStride, copyMarker, encodeMarker, encodeProbe, resolveMarker,
+} from './map-markers.js';
 import { engineMemory } from './engine-memory.js';
 
 /** @typedef {import('./map-frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('./map-frame.js').Frame} Frame */
 /** @typedef {import('./map-frame.js').FrameLayout} FrameLayout */
 /** @typedef {import('./map-input.js').UISettings} UISettings */
+/** @typedef {import('./map-markers.js').Marker} Marker */
+/** @typedef {import('./map-markers.js').MarkerOptions} MarkerOptions */
 /** @typedef {'mouse' | 'touch' | 'pen'} PointerKind */
 /** @typedef {keyof KEY_COMMANDS} KeyCommand */
 
@@ -51,6 +58,10 @@ export class MapEngine {
   #camera;
   /** @type {Required<UISettings>} */
   #settings;
+  /** @type {Map<number, Marker>} every marker's options, by id */
+  #markers = new Map();
+  /** @type {number | null} */
+  #selected = null;
 
   /**
    * @param {{camera: {latitude: number, longitude: number, zoom: number, bearing?: number, tilt?: number},
@@ -74,6 +85,7 @@ export class MapEngine {
     const width = numberArg(o.width, 'width', call);
     const height = numberArg(o.height, 'height', call);
     this.#layout = readLayout((which) => fn.cairn_map_layout(which));
+    checkMarkerStride(this.#layout.markerStride);
     this.#batch = new InputBatch(this.#layout.inputStride);
     this.#settings = resolveSettings(undefined, call);
     this.#res = { fn, handle: 0, ptr: 0, capacity: 0 };
@@ -134,11 +146,7 @@ export class MapEngine {
    */
   setViewport(width, height, padding) {
     const call = 'setViewport';
-    const p = objectArg(padding, 'padding', call);
-    /** @param {string} side */
-    const inset = (side) => (p[side] === undefined ? 0 : numberArg(p[side], `padding.${side}`, call));
-    const args = [numberArg(width, 'width', call), numberArg(height, 'height', call),
-      inset('top'), inset('left'), inset('bottom'), inset('right')];
+    const args = [numberArg(width, 'width', call), numberArg(height, 'height', call), ...sidesArg(padding, 'padding', call)];
     this.#check(this.#res.fn.cairn_map_set_viewport(this.#enter(call), ...args), call);
   }
 
@@ -274,6 +282,7 @@ export class MapEngine {
     // A fresh view: the call may have grown memory, detaching older ones.
     const frame = readFrame(new Float64Array(this.#mod.memory.buffer, res.ptr, size), this.#layout);
     this.#camera = { ...frame.camera };
+    this.#selected = frame.selectedMarker;
     return frame;
   }
 
@@ -359,6 +368,144 @@ export class MapEngine {
     this.#check(this.#res.fn.cairn_map_set_my_location(this.#enter(call), ...args), call);
   }
 
+  // ── markers (SPEC M, I, V3, V4) ────────────────────────────────────────────────────────────
+
+  /**
+   * Registers an icon the host will draw: markers refer to it by the number returned.
+   * @param {{width: number, height: number, insets?: {top?: number, left?: number, bottom?: number, right?: number},
+   *   anchor?: {x: number, y: number}}} icon  size in CSS pixels; insets: transparent padding that
+   *   does not count for anchoring and taps (default 0); anchor: default {x: 0.5, y: 1}
+   * @returns {number}
+   * @throws {CairnError} (INVALID_ARGUMENT) for a size that is not positive (at most 4096), insets that
+   *   leave nothing of the image, or an anchor that is not finite
+   */
+  registerIcon(icon) {
+    const call = 'registerIcon';
+    const i = objectArg(icon, 'icon', call);
+    const anchor = i.anchor === undefined ? { x: 0.5, y: 1 } : numbersArg(i.anchor, ['x', 'y'], 'anchor', call);
+    const args = [numberArg(i.width, 'width', call), numberArg(i.height, 'height', call), ...sidesArg(i.insets, 'insets', call),
+      anchor.x, anchor.y];
+    return this.#check(this.#res.fn.cairn_map_register_icon(this.#enter(call), ...args), call,
+      'the size must be positive and at most 4096 pixels, the insets must leave part of the image');
+  }
+
+  /**
+   * Adds a marker; returns its id.
+   * @param {MarkerOptions} options
+   * @returns {number}
+   * @throws {CairnError} INVALID_ARGUMENT for an unknown option or a wrong type, INVALID_MARKER naming
+   *   the property the engine refused (detail: its number)
+   */
+  addMarker(options) {
+    const call = 'addMarker';
+    return this.#addMarkers([resolveMarker(options, MARKER_DEFAULTS, '', call)], call, false)[0];
+  }
+
+  /**
+   * Adds markers in one crossing, all or none; returns their ids in order.
+   * @param {MarkerOptions[]} markers
+   * @returns {number[]}
+   * @throws {CairnError} INVALID_ARGUMENT naming `markers[i]` and the option; INVALID_MARKER_IN_BATCH
+   *   (detail: the position) when the engine refuses one, and then none is added
+   */
+  addMarkers(markers) {
+    const call = 'addMarkers';
+    if (!Array.isArray(markers)) throw argumentError(call, 'markers must be an array');
+    return this.#addMarkers(Array.from(markers, (m, i) => resolveMarker(m, MARKER_DEFAULTS, `markers[${i}]`, call)), call, true);
+  }
+
+  /**
+   * Changes a marker: `changes` (options as for `addMarker`) over its current options.
+   * @param {number} id
+   * @param {Partial<MarkerOptions>} changes
+   * @throws {CairnError} UNKNOWN_MARKER, INVALID_ARGUMENT, INVALID_MARKER (the marker stays as it was)
+   */
+  updateMarker(id, changes) {
+    const call = 'updateMarker';
+    const next = resolveMarker(changes, this.#known(id, call), '', call);
+    const h = this.#enter(call);
+    encodeMarker(this.#markerRecords(1), 0, next);
+    this.#markerCheck(this.#res.fn.cairn_map_update_marker(h, id, this.#res.ptr), call, { id, markers: [next] });
+    this.#markers.set(id, next);
+  }
+
+  /**
+   * Removes a marker (closing its info window); its id is never valid again.
+   * @param {number} id
+   */
+  removeMarker(id) {
+    const call = 'removeMarker';
+    this.#known(id, call);
+    this.#markerCheck(this.#res.fn.cairn_map_remove_marker(this.#enter(call), id), call, { id });
+    this.#markers.delete(id);
+    if (this.#selected === id) this.#selected = null;
+  }
+
+  /** Removes every marker and closes the info window; no id given so far stays valid. */
+  clearMarkers() {
+    const call = 'clearMarkers';
+    this.#check(this.#res.fn.cairn_map_clear_markers(this.#enter(call)), call);
+    this.#markers.clear();
+    this.#selected = null;
+  }
+
+  /**
+   * A marker's current options (a copy), with its title, snippet and userData: what an event's
+   * `marker` id stands for.
+   * @param {number} id
+   * @returns {Marker}
+   * @throws {CairnError} (UNKNOWN_MARKER) for an id removed, cleared or never given
+   */
+  marker(id) { return copyMarker(this.#known(id, 'marker')); }
+
+  /** Markers on the map. */
+  get markerCount() { return this.#markers.size; }
+
+  /**
+   * The marker whose info window is open, or null: as of the last frame, except that removing
+   * it, clearing the markers or `selectMarker(null)` shows at once. A selection made since the
+   * last frame shows from the next.
+   * @returns {number | null}
+   */
+  get selectedMarker() { return this.#selected; }
+
+  /**
+   * Selects a marker, opening its info window (none opens without title, snippet or custom
+   * window), or selects none (null), closing it. Selecting the open one reopens it.
+   * @param {number | null} id
+   */
+  selectMarker(id) {
+    const call = 'selectMarker';
+    if (id !== null) this.#known(id, call);
+    this.#markerCheck(this.#res.fn.cairn_map_select_marker(this.#enter(call), id ?? -1), call, { id: id ?? -1 });
+    if (id === null) this.#selected = null;
+  }
+
+  /**
+   * The size of the open info window as the host laid it out, in CSS pixels: it places the
+   * window and makes it tappable.
+   * @param {number} width
+   * @param {number} height
+   */
+  setInfoWindowSize(width, height) {
+    const call = 'setInfoWindowSize';
+    const args = [numberArg(width, 'width', call), numberArg(height, 'height', call)];
+    this.#check(this.#res.fn.cairn_map_set_info_window_size(this.#enter(call), ...args), call,
+      'width and height must be finite, from 0 to 10000');
+  }
+
+  /**
+   * The answer to the last `markerTapped` event (or cluster tap): true when the app's handler
+   * consumed the tap; otherwise the default runs (a marker is selected and the camera centred
+   * on it). Answering when no tap waits does nothing.
+   * @param {boolean} consumed
+   */
+  answerTap(consumed) {
+    const call = 'answerTap';
+    const c = booleanArg(consumed, 'consumed', call) ? 1 : 0;
+    this.#check(this.#res.fn.cairn_map_answer_tap(this.#enter(call), c), call);
+  }
+
   // ── projection ─────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -401,6 +548,8 @@ export class MapEngine {
     if (registry) registry.unregister(this);
     release(this.#res);
     this.#batch.clear();
+    this.#markers.clear();
+    this.#selected = null;
   }
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────
@@ -476,6 +625,91 @@ export class MapEngine {
   }
 
   /**
+   * The options of a marker the map holds. Ids reach the engine only once found here, so an id
+   * this map never gave (or took back) never does.
+   * @param {unknown} id
+   * @param {string} call
+   * @returns {Marker}
+   */
+  #known(id, call) {
+    const m = this.#markers.get(numberArg(id, 'id', call));
+    if (!m) throw errorFromStatus(STATUS_BY_CODE.UNKNOWN_MARKER, /** @type {number} */ (id), { call });
+    return m;
+  }
+
+  /**
+   * Adds resolved markers, all or none; returns their ids.
+   * @param {Marker[]} markers
+   * @param {string} call
+   * @param {boolean} batch  whether errors name the position in the batch
+   * @returns {number[]}
+   */
+  #addMarkers(markers, call, batch) {
+    const h = this.#enter(call);
+    const n = markers.length;
+    if (n === 0) return [];
+    const records = this.#markerRecords(n);
+    for (let i = 0; i < n; i++) encodeMarker(records, i, markers[i]);
+    const res = this.#res;
+    const out = res.ptr + records.byteLength;
+    this.#markerCheck(res.fn.cairn_map_add_markers(h, res.ptr, n, out), call, { markers, batch });
+    const ids = Array.from(new Float64Array(this.#mod.memory.buffer, out, n));
+    for (let i = 0; i < n; i++) this.#markers.set(ids[i], markers[i]);
+    return ids;
+  }
+
+  /**
+   * The buffer as room for `n` marker records, followed by room for `n` ids.
+   * @param {number} n
+   * @returns {Float64Array}  the records' part
+   */
+  #markerRecords(n) {
+    const stride = this.#layout.markerStride;
+    this.#reserve(n * (stride + 1));
+    return new Float64Array(this.#mod.memory.buffer, this.#res.ptr, n * stride);
+  }
+
+  /**
+   * The status of a marker export, or throws it: UNKNOWN_MARKER names the caller's id; a record
+   * the engine refused is INVALID_MARKER naming the property, or for a batch
+   * INVALID_MARKER_IN_BATCH naming the position (and the property in the message).
+   * @param {number} status
+   * @param {string} call
+   * @param {{id?: number, markers?: Marker[], batch?: boolean}} about  what was sent
+   * @returns {number}
+   */
+  #markerCheck(status, call, { id, markers, batch = false }) {
+    if (status >= 0) return status;
+    const detail = this.#res.fn.cairn_last_error_detail();
+    const code = STATUS_CODES[-status]?.code;
+    if (code === 'UNKNOWN_MARKER') throw errorFromStatus(status, id ?? detail, { call });
+    // One marker: a batch of one refused (add), a record that does not decode or a property
+    // out of range (update). Many: the batch's refused marker.
+    const refused = markers && (batch ? code === 'INVALID_MARKER_IN_BATCH'
+      : code === 'INVALID_MARKER_IN_BATCH' || code === 'INVALID_ARGUMENT' || code === 'INVALID_MARKER');
+    if (!markers || !refused) throw this.#error(status, call, code === 'TOO_MANY_POINTS' ? 'too many markers for one map' : undefined);
+    const at = batch ? detail : 0;
+    const property = code === 'INVALID_MARKER' ? detail : this.#refusedProperty(markers[at]);
+    if (batch) throw errorFromStatus(status, at, { call, hint: STATUS_CODES[-STATUS_BY_CODE.INVALID_MARKER].describe(property) });
+    throw errorFromStatus(STATUS_BY_CODE.INVALID_MARKER, property, { call });
+  }
+
+  /**
+   * Which property of a marker the engine refuses (INVALID_MARKER's detail), or 0 if none: asked
+   * with a batch the engine always refuses whole (see `encodeProbe`), so nothing is added.
+   * @param {Marker} m
+   * @returns {number}
+   */
+  #refusedProperty(m) {
+    encodeProbe(this.#markerRecords(PROBE_RECORDS), m);
+    const res = this.#res;
+    const stride = this.#layout.markerStride;
+    const status = res.fn.cairn_map_add_markers(res.handle, res.ptr, PROBE_RECORDS, res.ptr + PROBE_RECORDS * stride * 8);
+    const at = res.fn.cairn_last_error_detail();
+    return status === STATUS_BY_CODE.INVALID_MARKER_IN_BATCH && at < PROBE_RECORDS - 1 ? at + 1 : 0;
+  }
+
+  /**
    * Makes the buffer hold at least `doubles`.
    * @param {number} doubles
    */
@@ -501,10 +735,11 @@ export class MapEngine {
    * The status, or throws it as a CairnError when negative.
    * @param {number} status
    * @param {string} call
+   * @param {string} [hint]  what the engine's rule is, for the message
    * @returns {number}
    */
-  #check(status, call) {
-    if (status < 0) throw this.#error(status, call);
+  #check(status, call, hint) {
+    if (status < 0) throw this.#error(status, call, hint);
     return status;
   }
 

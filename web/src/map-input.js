@@ -3,10 +3,7 @@
 // input records a MapEngine collects between frames. Encodings only: what an event does to the
 // map is decided in the engine.
 
-import { CairnError, STATUS_CODES } from './errors.js';
-
-/** Negative status by code name. */
-const STATUS_BY_CODE = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([n, s]) => [s.code, -Number(n)])));
+import { CairnError, STATUS_BY_CODE } from './errors.js';
 
 /** Pointer Events' `pointerType`, as the engine numbers them. */
 export const POINTER_KINDS = Object.freeze({ mouse: 0, touch: 1, pen: 2 });
@@ -80,8 +77,66 @@ export function argumentError(call, text) {
  * @returns {number}
  */
 export function numberArg(value, name, call) {
-  if (typeof value !== 'number') throw argumentError(call, `${name} must be a number, got ${describe(value)}`);
+  return /** @type {number} */ (typeArg(value, 'number', name, call));
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {boolean}
+ */
+export function booleanArg(value, name, call) {
+  return /** @type {boolean} */ (typeArg(value, 'boolean', name, call));
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {string}
+ */
+export function stringArg(value, name, call) {
+  return /** @type {string} */ (typeArg(value, 'string', name, call));
+}
+
+/**
+ * The value, which must be of the JS type `type`.
+ * @param {unknown} value
+ * @param {'number' | 'boolean' | 'string'} type
+ * @param {string} name
+ * @param {string} call
+ */
+function typeArg(value, type, name, call) {
+  if (typeof value !== type) throw argumentError(call, `${name} must be a ${type}, got ${describe(value)}`);
   return value;
+}
+
+/**
+ * An object of numbers, such as a point or a position: the named fields, each a number.
+ * @template {string} K
+ * @param {unknown} value
+ * @param {readonly K[]} fields
+ * @param {string} name
+ * @param {string} call
+ * @returns {Record<K, number>}
+ */
+export function numbersArg(value, fields, name, call) {
+  const o = objectArg(value, name, call);
+  return /** @type {Record<K, number>} */ (Object.fromEntries(fields.map((f) => [f, numberArg(o[f], `${name}.${f}`, call)])));
+}
+
+/**
+ * Insets or padding `{top, left, bottom, right}`, each 0 when not given, in that order.
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {[number, number, number, number]}
+ */
+export function sidesArg(value, name, call) {
+  const o = objectArg(value, name, call);
+  return /** @type {[number, number, number, number]} */ (['top', 'left', 'bottom', 'right'].map(
+    (side) => (o[side] === undefined ? 0 : numberArg(o[side], `${name}.${side}`, call))));
 }
 
 /**
@@ -138,9 +193,7 @@ export function resolveSettings(settings, call) {
   /** @type {Record<string, boolean>} */
   const out = {};
   for (const s of SETTINGS) {
-    const on = given[s.name] === undefined ? s.default : given[s.name];
-    if (typeof on !== 'boolean') throw argumentError(call, `${s.name} must be a boolean, got ${describe(on)}`);
-    out[s.name] = on;
+    out[s.name] = given[s.name] === undefined ? s.default : booleanArg(given[s.name], s.name, call);
   }
   return /** @type {Required<UISettings>} */ (out);
 }
