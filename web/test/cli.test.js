@@ -1,5 +1,7 @@
-// The `cairn` command line tool, end to end: every test spawns `node web/bin/cairn.js` and
-// checks what it writes against the JS API on the same points (the same module underneath).
+// The `cairn` command line tool, end to end: tests run `node web/bin/cairn.js` and check what
+// it writes against the JS API on the same points (the same module underneath). The long
+// tables of messages run most cases through main() in this process, as starting Node for each
+// would make the suite slow; each kind of case is run through the script at least once.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -32,8 +34,9 @@ function cairn(args, { input, cwd } = {}) {
     const child = spawn(process.execPath, [CLI, ...args], { cwd });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    // Decoded by the streams, so that a character split between two chunks stays whole.
+    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
     child.stdin.on('error', () => {}); // the CLI may exit before reading all of it
@@ -42,22 +45,20 @@ function cairn(args, { input, cwd } = {}) {
 }
 
 /**
- * Runs the command in this process, through the same main() the script calls: for the long
- * tables of messages, where starting Node each time would make the suite slow. The script
- * itself is run by `cairn` above in every other test.
+ * Runs the command in this process, through the same main() the script calls.
  * @param {string[]} args
  * @param {{input?: string}} [options]
  */
 async function cairnHere(args, { input = '' } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append) => new Writable({ write(chunk, _, done) { append(String(chunk)); done(); } });
+  const stdout = [];
+  const stderr = [];
+  const sink = (chunks) => new Writable({ write(chunk, _, done) { chunks.push(Buffer.from(chunk)); done(); } });
   const code = await main(args, {
     stdin: Readable.from(input ? [Buffer.from(input)] : []),
-    stdout: sink((text) => { stdout += text; }),
-    stderr: sink((text) => { stderr += text; }),
+    stdout: sink(stdout),
+    stderr: sink(stderr),
   });
-  return { code, stdout, stderr };
+  return { code, stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() };
 }
 
 let work = '';
