@@ -35,8 +35,9 @@ public enum CairnError: Error, Equatable {
     case unknownMarker(id: Int64)
     /// A marker property out of range; `detail` is the `MarkerProperties.Field`.
     case invalidMarker(MarkerProperties.Field)
-    /// A marker in a batch with an invalid property; `detail` is its position. None was added.
-    case invalidMarkerInBatch(index: Int)
+    /// A marker in a batch with an invalid property; `detail` is its position × 16 plus the
+    /// `MarkerProperties.Field` at fault (0 when the record itself did not decode). None was added.
+    case invalidMarkerInBatch(index: Int, field: Int32)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -67,13 +68,14 @@ public enum CairnError: Error, Equatable {
         switch self {
         case .invalidOption(let field): return Int64(field.rawValue)
         case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index), .nonFiniteValue(let index),
-             .invalidRecord(let index), .invalidMarkerInBatch(let index):
+             .invalidRecord(let index):
             return Int64(index)
         case .unknownCluster(let id): return id
         case .outOfMemory(let points): return Int64(points)
         case .invalidBuckets(let problem): return Int64(problem.rawValue)
         case .unknownMarker(let id): return id
         case .invalidMarker(let field): return Int64(field.rawValue)
+        case .invalidMarkerInBatch(let index, let field): return Int64(index) * 16 + Int64(field)
         default: return 0
         }
     }

@@ -61,7 +61,7 @@ public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ rec
             lngs.append(r[3 * i + 1])
             let icon = r[3 * i + 2]
             guard icon.isFinite, icon == icon.rounded(.down), icon >= -1, icon <= Double(Int32.max) else {
-                throw .invalidMarkerInBatch(index: i)
+                throw .invalidMarkerInBatch(index: i, field: MarkerProperties.Field.icon.rawValue)
             }
             icons.append(Int32(icon))
         }

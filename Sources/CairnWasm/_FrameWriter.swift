@@ -130,8 +130,8 @@ enum _FrameWriter {
             out[at + 9] = Double(item.count)
             out[at + 10] = item.zIndex
             out[at + 11] = Double(item.owner)
-            out[at + 12] = item.legX
-            out[at + 13] = item.legY
+            out[at + 12] = item.hasLeg ? item.legX : .nan
+            out[at + 13] = item.hasLeg ? item.legY : .nan
             at += drawStride
         }
         for e in events {

@@ -29,7 +29,7 @@ enum _MarkerRecords {
         let flags = try integer(.flags, 0...31)
         m.altitudeMode = altitudeMode
         m.altitude = value(.altitude)
-        m.icon = try integer(.icon, -1...Int32.max)
+        m.icon = try integer(.icon, Int32.min...Int32.max)  // below -1 is the store's to refuse, naming the field
         m.groundAnchorX = value(.groundAnchorX)
         m.groundAnchorY = value(.groundAnchorY)
         m.infoWindowAnchorX = value(.infoWindowAnchorX)
@@ -59,7 +59,7 @@ enum _MarkerRecords {
             do throws(CairnError) {
                 out.append(try decode(r, at: i))
             } catch {
-                throw .invalidMarkerInBatch(index: i)
+                throw .invalidMarkerInBatch(index: i, field: 0)
             }
         }
         return out

@@ -175,7 +175,7 @@ final class SpiderfyTests: XCTestCase {
             XCTAssertEqual(map.zoom, 10, "no zoom: it could never split")
             let spread = map.scene.items.filter { $0.kind == .clusterItem }
             XCTAssertEqual(spread.count, count)
-            XCTAssertTrue(spread.allSatisfy { $0.legX == cluster.x && $0.legY == cluster.y })
+            XCTAssertTrue(spread.allSatisfy { $0.hasLeg && $0.legX == cluster.x && $0.legY == cluster.y })
             // Every item on its own spot, far enough apart to be tapped.
             for a in 0..<count {
                 for b in (a + 1)..<count {

@@ -74,7 +74,7 @@ final class MarkerStoreTests: XCTestCase {
         var bad = MarkerProperties(latitude: 0, longitude: 0)
         bad.opacity = -1
         let batch = [MarkerProperties(latitude: 1, longitude: 1), bad, MarkerProperties(latitude: 2, longitude: 2)]
-        XCTAssertThrowsError(try store.add(batch, at: 0)) { XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1)) }
+        XCTAssertThrowsError(try store.add(batch, at: 0)) { XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1, field: MarkerProperties.Field.opacity.rawValue)) }
         XCTAssertEqual(store.count, 0)
         let ids = try store.add([MarkerProperties(latitude: 1, longitude: 1), MarkerProperties(latitude: 2, longitude: 2)], at: 0)
         XCTAssertEqual(ids.count, 2)

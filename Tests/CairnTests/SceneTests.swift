@@ -174,6 +174,25 @@ final class SceneTests: XCTestCase {
         XCTAssertThrowsError(try map.setInfoWindowSize(width: .nan, height: 1))
     }
 
+    func testAnOpenedWindowIsPannedIntoViewOnceMeasured() throws {
+        let map = MapController.make(zoom: 10)
+        // 40 px below the top edge: a 100 px tall window above the pin cannot fit.
+        let near = map.ground(700, 40)
+        let id = try map.addMarker(marker(near.latitude, near.longitude) { $0.hasTitle = true })
+        try map.selectMarker(id)
+        map.frame(1)
+        XCTAssertFalse(map.camera.isAnimating, "not measured yet: nothing to fit")
+        try map.setInfoWindowSize(width: 200, height: 100)
+        map.frame(1.1)
+        map.frame(2)
+        let window = try XCTUnwrap(map.scene.infoWindow)
+        XCTAssertEqual(window.minY, 10, accuracy: 1e-6, "top edge 10 px inside the view")
+        XCTAssertEqual(window.minX + window.width, 790, accuracy: 1e-6, "right edge 10 px inside")
+        let settled = map.camera.position
+        map.frame(3)
+        XCTAssertEqual(map.camera.position, settled, "only once")
+    }
+
     func testRemovingOrClearingClosesTheWindowAndUnknownIconsAreRefused() throws {
         let map = MapController.make(zoom: 10)
         let a = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
@@ -183,7 +202,7 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(map.drainEvents().last, .infoWindowClosed(marker: a))
         XCTAssertThrowsError(try map.addMarker(marker(0, 0) { $0.icon = 3 })) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.icon)) }
         XCTAssertThrowsError(try map.addMarkers([marker(0, 0), marker(0, 0) { $0.icon = 3 }])) {
-            XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1))
+            XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1, field: MarkerProperties.Field.icon.rawValue))
         }
         let b = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
         try map.selectMarker(b)

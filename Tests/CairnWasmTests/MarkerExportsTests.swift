@@ -36,8 +36,8 @@ final class MarkerExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_register_icon(h, 0, 32, 0, 0, 0, 0, 0.5, 0.5), -CairnError.invalidArgument.code)
         let bad = doubles(record(0, 0) + record(0, 0) { $0[_MarkerRecords.Field.collision.rawValue] = 7 })
         let ids = cairn_alloc(16)!
-        XCTAssertEqual(cairn_map_add_markers(h, bad, 2, ids), -CairnError.invalidMarkerInBatch(index: 0).code)
-        XCTAssertEqual(cairn_last_error_detail(), 1)
+        XCTAssertEqual(cairn_map_add_markers(h, bad, 2, ids), -CairnError.invalidMarkerInBatch(index: 0, field: 0).code)
+        XCTAssertEqual(cairn_last_error_detail(), 16, "record 1, which did not decode")
         let good = doubles(record(0, 0) + record(0, 0.001) { $0[_MarkerRecords.Field.icon.rawValue] = 0; $0[_MarkerRecords.Field.zIndex.rawValue] = 2 })
         XCTAssertEqual(cairn_map_add_markers(h, good, 2, ids), 2)
         let first = read(ids, 0), second = read(ids, 1)

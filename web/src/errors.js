@@ -53,7 +53,11 @@ export const STATUS_CODES = Object.freeze({
     code: 'INVALID_MARKER', name: 'invalidMarker',
     describe: (f) => `marker ${['', 'position (finite, latitude within ±90)', 'altitude', 'icon', 'groundAnchor', 'infoWindowAnchor', 'rotation', 'opacity (0…1)', 'zIndex', 'collisionPriority'][f] || 'property'} is invalid`,
   },
-  15: { code: 'INVALID_MARKER_IN_BATCH', name: 'invalidMarkerInBatch', describe: (i) => `marker ${i} of the batch has an invalid property; none was added` },
+  15: {
+    code: 'INVALID_MARKER_IN_BATCH', name: 'invalidMarkerInBatch',
+    // The engine's detail is position × 16 + the property; the bindings pass the position.
+    describe: (i) => `marker ${i} of the batch has an invalid property; none was added`,
+  },
 });
 
 /**

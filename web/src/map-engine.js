@@ -15,7 +15,7 @@ import {
 } from './map-input.js';
 import { readFrame, readLayout } from './map-frame.js';
 import {
-  MARKER_DEFAULTS, PROBE_RECORDS, checkMarkerStride, copyMarker, encodeMarker, encodeProbe, resolveMarker,
+  MARKER_DEFAULTS, checkMarkerStride, copyMarker, encodeMarker, resolveMarker,
 } from './map-markers.js';
 import { engineMemory } from './engine-memory.js';
 
@@ -688,25 +688,11 @@ export class MapEngine {
     const refused = markers && (batch ? code === 'INVALID_MARKER_IN_BATCH'
       : code === 'INVALID_MARKER_IN_BATCH' || code === 'INVALID_ARGUMENT' || code === 'INVALID_MARKER');
     if (!markers || !refused) throw this.#error(status, call, code === 'TOO_MANY_POINTS' ? 'too many markers for one map' : undefined);
-    const at = batch ? detail : 0;
-    const property = code === 'INVALID_MARKER' ? detail : this.#refusedProperty(markers[at]);
+    // INVALID_MARKER_IN_BATCH's detail is position × 16 + the property (0: the record itself).
+    const at = code === 'INVALID_MARKER_IN_BATCH' ? Math.floor(detail / 16) : 0;
+    const property = code === 'INVALID_MARKER' ? detail : code === 'INVALID_MARKER_IN_BATCH' ? detail % 16 : 0;
     if (batch) throw errorFromStatus(status, at, { call, hint: STATUS_CODES[-STATUS_BY_CODE.INVALID_MARKER].describe(property) });
     throw errorFromStatus(STATUS_BY_CODE.INVALID_MARKER, property, { call });
-  }
-
-  /**
-   * Which property of a marker the engine refuses (INVALID_MARKER's detail), or 0 if none: asked
-   * with a batch the engine always refuses whole (see `encodeProbe`), so nothing is added.
-   * @param {Marker} m
-   * @returns {number}
-   */
-  #refusedProperty(m) {
-    encodeProbe(this.#markerRecords(PROBE_RECORDS), m);
-    const res = this.#res;
-    const stride = this.#layout.markerStride;
-    const status = res.fn.cairn_map_add_markers(res.handle, res.ptr, PROBE_RECORDS, res.ptr + PROBE_RECORDS * stride * 8);
-    const at = res.fn.cairn_last_error_detail();
-    return status === STATUS_BY_CODE.INVALID_MARKER_IN_BATCH && at < PROBE_RECORDS - 1 ? at + 1 : 0;
   }
 
   /**

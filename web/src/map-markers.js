@@ -192,30 +192,3 @@ export function encodeMarker(out, i, m) {
   out[k + R.userData] = 0;
 }
 
-/** Records in a probe: one per property, and the closing one the engine refuses. */
-export const PROBE_RECORDS = MARKER_PROPERTY_FIELDS.length + 1;
-
-/** @type {Float64Array | null} */
-let defaultRecord = null;
-
-/**
- * A batch that asks the engine which property of a refused marker it objects to, without
- * adding anything. Record i is the default marker with the fields of property i + 1 taken from
- * `m`; the last has a NaN latitude, so the batch is always refused (all or none). The engine
- * names the record it refused, and so the property (the first it checks, as for one marker).
- * @param {Float64Array} out  room for PROBE_RECORDS records
- * @param {Marker} m
- */
-export function encodeProbe(out, m) {
-  if (!defaultRecord) {
-    defaultRecord = new Float64Array(STRIDE);
-    encodeMarker(defaultRecord, 0, /** @type {Marker} */ ({ ...MARKER_DEFAULTS, position: { latitude: 0, longitude: 0 } }));
-  }
-  const own = new Float64Array(STRIDE);
-  encodeMarker(own, 0, m);
-  for (let i = 0; i < PROBE_RECORDS; i++) out.set(defaultRecord, i * STRIDE);
-  MARKER_PROPERTY_FIELDS.forEach((fields, i) => {
-    for (const f of fields) out[i * STRIDE + R[f]] = own[R[f]];
-  });
-  out[(PROBE_RECORDS - 1) * STRIDE + R.latitude] = NaN;
-}

@@ -27,6 +27,7 @@ extension ClusterManager {
                 // Spread out: the items on their legs instead of the icon.
                 for (k, o) in Spiderfy.offsets(count: spider.members.count).enumerated() {
                     var item = itemScene(owner: owner, index: Int(spider.members[k]), at: (s.x + o.x, s.y + o.y), icons: icons)
+                    item.hasLeg = true
                     item.legX = s.x
                     item.legY = s.y
                     out.append(item)

@@ -14,7 +14,7 @@ extension MapController {
     /// Adds markers all at once, or none when one is invalid.
     public func addMarkers(_ batch: [MarkerProperties]) throws(CairnError) -> [Int64] {
         for (i, m) in batch.enumerated() where m.icon >= 0 && icons.icon(m.icon) == nil {
-            throw .invalidMarkerInBatch(index: i)
+            throw .invalidMarkerInBatch(index: i, field: MarkerProperties.Field.icon.rawValue)
         }
         return try markers.add(batch, at: time)
     }

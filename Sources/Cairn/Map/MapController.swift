@@ -88,7 +88,27 @@ public final class MapController {
             manager.sceneItems(owner: Int32(n), projection: p, icons: icons, into: &clustered)
         }
         scene.build(markers: markers, extra: clustered, icons: icons, projection: p, time: t, selection: infoWindow)
+        autoPanInfoWindow()
     }
+
+    /// Pans the map so a newly opened or measured info window fits in the padded view (once:
+    /// the user may then pan it away). It waits for a running animation (the centring after a
+    /// tap) to end, and for the host's measurement.
+    func autoPanInfoWindow() {
+        guard infoWindow.needsAutoPan, !camera.isAnimating, let window = scene.infoWindow, window.width > 0 else { return }
+        infoWindow.needsAutoPan = false
+        let shift = InfoWindowSelection.autoPanShift(window, camera.viewport, margin: MapController.infoWindowMargin)
+        guard shift.dx != 0 || shift.dy != 0 else { return }
+        var base = camera.destination
+        base.world = camera.world
+        let c = base.center
+        camera.animate(to: base.panned(from: c, to: (c.x + shift.dx, c.y + shift.dy)),
+                       duration: CameraAnimation.zoomStepDuration, easing: .easeOut, cause: .apiAnimation, at: time,
+                       events: &events)
+    }
+
+    /// Pixels kept between an auto-panned info window and the padded edges.
+    public static let infoWindowMargin = 10.0
 
     // MARK: Programmatic camera (never gated by the UI settings)
 

@@ -21,6 +21,8 @@ public struct InfoWindowPlacement: Equatable {
 public struct InfoWindowSelection: Equatable {
     public private(set) var marker: Int64?
     public private(set) var width = 0.0, height = 0.0
+    /// Set when a window opens or is measured: the next frame pans the map so it fits.
+    var needsAutoPan = false
 
     /// Whether selecting this marker opens a window.
     static func opensWindow(_ m: MarkerProperties) -> Bool { m.hasTitle || m.hasSnippet || m.customInfoWindow }
@@ -37,6 +39,7 @@ public struct InfoWindowSelection: Equatable {
         marker = id
         width = 0
         height = 0
+        needsAutoPan = true
         events.append(.infoWindowOpened(marker: id))
     }
 
@@ -52,6 +55,22 @@ public struct InfoWindowSelection: Equatable {
         else { throw .invalidArgument }
         self.width = width
         self.height = height
+        needsAutoPan = marker != nil
+    }
+
+    /// How far the map must move (screen pixels, to add to every point) so the window lies
+    /// inside the padded view with `margin` to spare; (0, 0) when it fits or is not measured.
+    /// A window larger than the view keeps its top-left corner in view.
+    static func autoPanShift(_ w: InfoWindowPlacement, _ v: Viewport, margin: Double) -> (dx: Double, dy: Double) {
+        guard w.width > 0, w.height > 0 else { return (0, 0) }
+        func shift(_ lo: Double, _ size: Double, _ min: Double, _ max: Double) -> Double {
+            if lo < min { return min - lo }
+            if lo + size > max { return Swift.max(max - (lo + size), min - lo) }
+            return 0
+        }
+        let p = v.padding
+        return (shift(w.minX, w.width, p.left + margin, v.width - p.right - margin),
+                shift(w.minY, w.height + 0, p.top + margin, v.height - p.bottom - margin))
     }
 
     /// The window on screen: anchored at the marker's info-window anchor as drawn (turned and

@@ -63,7 +63,9 @@ public struct MarkerStore {
 
     /// Adds many markers at once: all or none (the error's marker is named by its position).
     public mutating func add(_ markers: [MarkerProperties], at time: Double) throws(CairnError) -> [Int64] {
-        for (i, m) in markers.enumerated() where m.invalidField() != nil { throw .invalidMarkerInBatch(index: i) }
+        for (i, m) in markers.enumerated() {
+            if let field = m.invalidField() { throw .invalidMarkerInBatch(index: i, field: field.rawValue) }
+        }
         guard count + markers.count <= MarkerStore.capacity else { throw .tooManyPoints }
         var ids: [Int64] = []
         ids.reserveCapacity(markers.count)

@@ -30,9 +30,9 @@ public struct SceneItem: Equatable {
     public var collisionPriority: Double
     /// Points in a cluster (1 for a marker).
     public var count: Int32
-    /// For an item of a spread-out cluster (C10), the screen point its leg starts from; NaN
-    /// otherwise.
-    public var legX = Double.nan, legY = Double.nan
+    /// For an item of a spread-out cluster (C10), the screen point its leg starts from.
+    public var hasLeg = false
+    public var legX = 0.0, legY = 0.0
 }
 
 /// The size of the pin Cairn draws itself (SPEC M2), anchored at its tip.
