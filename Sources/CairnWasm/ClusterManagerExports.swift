@@ -96,3 +96,12 @@ public func cairn_map_clear_cluster_items(_ handle: Int32, _ manager: Int32) -> 
 public func cairn_map_cluster(_ handle: Int32, _ manager: Int32) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in try map.cluster(manager) }
 }
+
+/// Turns animated changes of clustering (C5) on (1, the default) or off (0).
+@_expose(wasm, "cairn_map_set_cluster_animation") @_cdecl("cairn_map_set_cluster_animation")
+public func cairn_map_set_cluster_animation(_ handle: Int32, _ manager: Int32, _ on: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        guard on == 0 || on == 1 else { throw .invalidArgument }
+        try map.clusterManager(manager).animatesClusters = on == 1
+    }
+}

@@ -115,6 +115,8 @@ final class ClusterManagerExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_set_cluster_buckets(h, m, buckets, nil, 2), -CairnError.invalidBuckets(.notIncreasing).code)
         buckets.storeBytes(of: 50.0, toByteOffset: 8, as: Double.self)
         XCTAssertEqual(cairn_map_set_cluster_buckets(h, m, buckets, nil, 2), 0)
+        XCTAssertEqual(cairn_map_set_cluster_animation(h, m, 0), 0)
+        XCTAssertEqual(cairn_map_set_cluster_animation(h, m, 2), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_clear_cluster_items(h, m), 0)
         XCTAssertEqual(cairn_map_remove_cluster_manager(h, m), 0)
         XCTAssertEqual(cairn_map_cluster(h, m), -CairnError.invalidHandle.code)

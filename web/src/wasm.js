@@ -75,6 +75,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_move_cluster_item: { params: ['i32', 'i32', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, manager, item, latitude, longitude) → 0' },
   cairn_map_clear_cluster_items: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0; the drawing clears at once' },
   cairn_map_cluster: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0; clusters the items as they are now' },
+  cairn_map_set_cluster_animation: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, 1 animate changes of clustering, 0 not) → 0' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

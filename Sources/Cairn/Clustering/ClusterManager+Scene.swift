@@ -13,28 +13,46 @@ extension ClusterManager {
         return Int(low)
     }
 
-    func sceneItems(owner: Int32, projection p: CameraProjection, icons: IconRegistry, into out: inout [SceneItem]) {
+    /// One drawn entity with what transitions need: its world position and a member item.
+    struct Drawn {
+        var item: SceneItem
+        var worldX: Double, worldY: Double
+        var member: Int
+    }
+
+    func sceneItems(owner: Int32, projection p: CameraProjection, icons: IconRegistry, time: Double,
+                    into out: inout [SceneItem]) {
+        var drawn: [Drawn] = []
+        collect(owner: owner, projection: p, icons: icons, into: &drawn)
+        animate(&drawn, owner: owner, projection: p, time: time)
+        for d in drawn { out.append(d.item) }
+    }
+
+    private func collect(owner: Int32, projection p: CameraProjection, icons: IconRegistry, into out: inout [Drawn]) {
         let asClusters = p.zoom <= rendering.maximumClusterZoom
         let m = Scene.margin, w = p.viewport.width, h = p.viewport.height
         func visible(_ s: (x: Double, y: Double)) -> Bool { s.x >= -m && s.x <= w + m && s.y >= -m && s.y <= h + m }
         func addItem(_ i: Int) {
             guard let s = p.screenPoint(worldX: snapshot.x[i], worldY: snapshot.y[i]), visible(s) else { return }
-            out.append(itemScene(owner: owner, index: i, at: s, icons: icons))
+            out.append(Drawn(item: itemScene(owner: owner, index: i, at: s, icons: icons),
+                             worldX: snapshot.x[i], worldY: snapshot.y[i], member: i))
         }
-        func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double) {
+        func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int) {
             guard let s = p.screenPoint(worldX: worldX, worldY: worldY), visible(s) else { return }
             if let spider = spiderfied, spider.cluster == id {
                 // Spread out: the items on their legs instead of the icon.
                 for (k, o) in Spiderfy.offsets(count: spider.members.count).enumerated() {
-                    var item = itemScene(owner: owner, index: Int(spider.members[k]), at: (s.x + o.x, s.y + o.y), icons: icons)
+                    let i = Int(spider.members[k])
+                    var item = itemScene(owner: owner, index: i, at: (s.x + o.x, s.y + o.y), icons: icons)
                     item.hasLeg = true
                     item.legX = s.x
                     item.legY = s.y
-                    out.append(item)
+                    out.append(Drawn(item: item, worldX: worldX, worldY: worldY, member: i))
                 }
                 return
             }
-            out.append(clusterScene(owner: owner, id: id, count: count, at: s))
+            out.append(Drawn(item: clusterScene(owner: owner, id: id, count: count, at: s),
+                             worldX: worldX, worldY: worldY, member: member))
         }
         if let index, algorithm == .hierarchical {
             let b = p.visibleRegion.bounds
@@ -42,7 +60,9 @@ extension ClusterManager {
                 if !f.isCluster {
                     addItem(Int(f.id))
                 } else if asClusters && f.pointCount >= rendering.minimumClusterSize {
-                    addCluster(id: f.id, count: f.pointCount, worldX: f.x, worldY: f.y)
+                    var first = 0
+                    try? index.forEachLeaf(of: f.id, limit: 1, offset: 0) { first = Int($0.id) }
+                    addCluster(id: f.id, count: f.pointCount, worldX: f.x, worldY: f.y, member: first)
                 } else {
                     try? index.forEachLeaf(of: f.id, limit: Int.max, offset: 0) { leaf in addItem(Int(leaf.id)) }
                 }
@@ -51,9 +71,62 @@ extension ClusterManager {
         }
         for g in 0..<groups.count {
             if asClusters && groups.size(of: g) >= rendering.minimumClusterSize {
-                addCluster(id: groupID(g), count: groups.size(of: g), worldX: groups.x[g], worldY: groups.y[g])
+                addCluster(id: groupID(g), count: groups.size(of: g), worldX: groups.x[g], worldY: groups.y[g],
+                           member: Int(groups.members(of: g).first!))
             } else {
                 for member in groups.members(of: g) { addItem(Int(member)) }
+            }
+        }
+    }
+
+    /// C5: starts a transition when the clustering drawn changes zoom, and moves this frame's
+    /// entities (zooming in) or adds the fading ones flying into their clusters (zooming out).
+    private func animate(_ drawn: inout [Drawn], owner: Int32, projection p: CameraProjection, time: Double) {
+        let asClusters = p.zoom <= rendering.maximumClusterZoom
+        let zoom = algorithm == .hierarchical ? ((try? index?.limitZoom(p.zoom)) ?? nil) ?? 0 : (groupsZoom ?? 0)
+        let key = _DrawnKey(zoom: zoom, asClusters: asClusters, generation: generation)
+        if key != lastKey {
+            let state = currentState(cameraZoom: p.zoom)
+            if animatesClusters, let old = lastKey, let before = lastState, old.generation == key.generation
+                || algorithm != .hierarchical, old.zoom != key.zoom, !lastDrawn.isEmpty {
+                var t = ClusterTransition(start: time, zoomingIn: key.zoom > old.zoom, before: before, ghosts: [])
+                if !t.zoomingIn {
+                    for d in lastDrawn where d.member < snapshot.count {
+                        let to = state.position(ofItem: d.member, manager: self)
+                        if to.x != d.worldX || to.y != d.worldY { t.ghosts.append((d.item, d.worldX, d.worldY, to.x, to.y)) }
+                    }
+                }
+                transition = t
+            }
+            lastKey = key
+            lastState = state
+        }
+        lastDrawn = drawn
+        guard let t = transition else { return }
+        if t.isFinished(at: time) {
+            transition = nil
+            return
+        }
+        let f = t.progress(at: time)
+        func place(_ item: inout SceneItem, worldX: Double, worldY: Double) {
+            guard let s = p.screenPoint(worldX: worldX, worldY: worldY) else { return }
+            item.box.centerX += s.x - item.x
+            item.box.centerY += s.y - item.y
+            item.x = s.x
+            item.y = s.y
+        }
+        if t.zoomingIn {
+            for k in 0..<drawn.count where drawn[k].member < snapshot.count && !drawn[k].item.hasLeg {
+                let from = t.before.position(ofItem: drawn[k].member, manager: self)
+                place(&drawn[k].item, worldX: from.x + (drawn[k].worldX - from.x) * f,
+                      worldY: from.y + (drawn[k].worldY - from.y) * f)
+            }
+        } else {
+            for g in t.ghosts {
+                var item = g.item
+                place(&item, worldX: g.fromX + (g.toX - g.fromX) * f, worldY: g.fromY + (g.toY - g.fromY) * f)
+                item.opacity *= 1 - f
+                drawn.append(Drawn(item: item, worldX: g.toX, worldY: g.toY, member: Int.max))
             }
         }
     }

@@ -1,3 +1,10 @@
+/// What identifies the clustering drawn: its zoom, whether clusters show, and the clustering.
+struct _DrawnKey: Equatable {
+    var zoom: Int
+    var asClusters: Bool
+    var generation: Int64
+}
+
 /// Which algorithm a cluster manager uses (SPEC C2).
 public enum ClusterAlgorithmKind: Int32 {
     /// supercluster's greedy hierarchical clustering, precomputed for every zoom (C2a).
@@ -58,6 +65,13 @@ public final class ClusterManager {
     var generation: Int64 = 0
     /// The cluster spread out around its centre, if any (C10).
     public internal(set) var spiderfied: Spiderfy?
+    /// Animate changes of clustering (C5, on by default).
+    public var animatesClusters = true
+    /// What was drawn last frame, for transitions (C5).
+    var lastKey: _DrawnKey?
+    var lastState: _ClusterState?
+    var lastDrawn: [Drawn] = []
+    public internal(set) var transition: ClusterTransition?
 
     /// Seconds the rounded zoom must hold before screen-space clusters are recomputed (GMU).
     public static let reclusterDelay = 0.2

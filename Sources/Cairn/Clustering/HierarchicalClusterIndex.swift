@@ -161,6 +161,18 @@ extension HierarchicalClusterIndex {
     }
 
     @inline(__always)
+    /// The item that stands for `item` at integer zoom `z`: the item itself, or the cluster
+    /// that has absorbed it by then (clusters formed at zoom Z show at zooms up to Z).
+    func representative(of item: Int32, atZoom z: Int) -> Int32 {
+        var current = item
+        var p = parent(of: current)
+        while p >= 0 && Int(clusterZoom[Int(p) - pointPositions.count]) >= z {
+            current = p
+            p = parent(of: current)
+        }
+        return current
+    }
+
     func parent(of item: Int32) -> Int32 {
         let i = Int(item)
         let n = pointPositions.count

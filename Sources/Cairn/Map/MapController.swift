@@ -85,7 +85,7 @@ public final class MapController {
             guard let manager else { continue }
             manager.followZoom(p.zoom, time: t)
             if let spider = manager.spiderfied, spider.zoom != p.zoom { manager.unspiderfy() }
-            manager.sceneItems(owner: Int32(n), projection: p, icons: icons, into: &clustered)
+            manager.sceneItems(owner: Int32(n), projection: p, icons: icons, time: t, into: &clustered)
         }
         scene.build(markers: markers, extra: clustered, icons: icons, projection: p, time: t, selection: infoWindow)
         autoPanInfoWindow()

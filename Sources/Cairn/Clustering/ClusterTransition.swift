@@ -1,0 +1,83 @@
+/// Animated changes of clustering (SPEC C5, `animatesClusters`, 0.5 s). Zooming in, what a
+/// cluster splits into flies out from where the cluster was; zooming out, what merges flies
+/// into the cluster that absorbs it, fading as it goes. Anything drawn at the same place before
+/// and after does not move, so surviving clusters are neither redrawn nor re-animated.
+///
+/// Entities are matched through one member item: a drawn cluster or item is known by a member,
+/// and a clustering says where any item is drawn (`_ClusterState.position(ofItem:)`).
+public struct ClusterTransition {
+    var start: Double
+    var zoomingIn: Bool
+    /// Zooming in: the state before, to find where each new entity comes from.
+    var before: _ClusterState
+    /// Zooming out: what was drawn before and must fly into its new place.
+    var ghosts: [(item: SceneItem, fromX: Double, fromY: Double, toX: Double, toY: Double)]
+
+    static let duration = 0.5
+
+    func progress(at time: Double) -> Double {
+        Easing.easeInOut.apply((time - start) / ClusterTransition.duration)
+    }
+
+    func isFinished(at time: Double) -> Bool { time - start >= ClusterTransition.duration }
+}
+
+/// One clustering as drawn: which items show as a cluster and where.
+struct _ClusterState {
+    /// The hierarchical index's integer zoom, or the screen-space groups' zoom.
+    var zoom: Int
+    /// Whether groups large enough were drawn as clusters (camera zoom ≤ maximumClusterZoom).
+    var asClusters: Bool
+    var minimumClusterSize: Int
+    /// Screen-space groups: each item's group, and the groups' positions and sizes.
+    var groupOfItem: [Int32] = []
+    var groupX: [Double] = []
+    var groupY: [Double] = []
+    var groupSize: [Int32] = []
+
+    /// Where an item of the snapshot is drawn in this state: at its cluster, or on its own.
+    func position(ofItem i: Int, manager m: ClusterManager) -> (x: Double, y: Double) {
+        if let index = m.index, m.algorithm == .hierarchical {
+            let rep = index.representative(of: Int32(i), atZoom: zoom)
+            if asClusters && index.isCluster(rep) && index.pointCount(of: rep) >= minimumClusterSize {
+                return index.reportedPosition(rep)
+            }
+        } else if i < groupOfItem.count {
+            let g = Int(groupOfItem[i])
+            if asClusters && Int(groupSize[g]) >= minimumClusterSize { return (groupX[g], groupY[g]) }
+        }
+        return (m.snapshot.x[i], m.snapshot.y[i])
+    }
+}
+
+extension ClusterManager {
+    /// The state now drawn, for a camera zoom.
+    func currentState(cameraZoom: Double) -> _ClusterState {
+        let asClusters = cameraZoom <= rendering.maximumClusterZoom
+        if let index, algorithm == .hierarchical {
+            let z = (try? index.limitZoom(cameraZoom)) ?? 0
+            return _ClusterState(zoom: z, asClusters: asClusters, minimumClusterSize: rendering.minimumClusterSize)
+        }
+        var state = _ClusterState(zoom: groupsZoom ?? 0, asClusters: asClusters,
+                                  minimumClusterSize: rendering.minimumClusterSize)
+        state.groupOfItem = [Int32](repeating: 0, count: snapshot.count)
+        for g in 0..<groups.count {
+            for member in groups.members(of: g) { state.groupOfItem[Int(member)] = Int32(g) }
+            state.groupX.append(groups.x[g])
+            state.groupY.append(groups.y[g])
+            state.groupSize.append(Int32(groups.size(of: g)))
+        }
+        return state
+    }
+
+    /// The snapshot position of an item id (ids grow with position).
+    func slotInSnapshot(_ id: Int64) throws(CairnError) -> Int {
+        var lo = 0, hi = snapshotIDs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if snapshotIDs[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < snapshotIDs.count, snapshotIDs[lo] == id else { throw .unknownMarker(id: id) }
+        return lo
+    }
+}
