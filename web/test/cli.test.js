@@ -348,6 +348,25 @@ describe('tile pyramid', () => {
     index.destroy();
   });
 
+  test('tile tags of points keep counting input indices past dropped records', async () => {
+    const out = fresh('tiles');
+    const r = await cairnHere(['cluster', '-', '--tiles', out, '--zoom', '0', '--skip-invalid', '--min-points', '5', '--properties', 'name'],
+      { input: 'lng,lat,name\n10,10,a\n10,95,bad\n-40,-20,c\n' });
+    assert.equal(r.code, 0, r.stderr);
+    const tile = JSON.parse(readFileSync(join(out, '0', '0', '0.json'), 'utf8'));
+    assert.deepEqual(tile.features.map((f) => f.tags).sort((a, b) => a.index - b.index), [{ index: 0, name: 'a' }, { index: 2, name: 'c' }]);
+  });
+
+  test('--zoom with --out writes that zoom only', async () => {
+    const out = fresh('out');
+    const r = await cairnHere(['cluster', writeInput('points.csv', toCsv(POINTS)), '--out', out, '--zoom', '4']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(readdirSync(out), ['z4.geojson']);
+    const index = new ClusterIndex().loadCoordinates(LNGLAT);
+    assertSameItems(features(join(out, 'z4.geojson')), index, 4);
+    index.destroy();
+  });
+
   test('tiles at the antimeridian include the items across it; --zoom restricts the pyramid to one zoom', async () => {
     const out = fresh('tiles');
     const r = await cairnHere(['cluster', '-', '--tiles', out, '--zoom', '3'], { input: 'lng,lat\n179.99,0.5\n-179.99,0.5\n' });
