@@ -46,7 +46,7 @@ export const STATUS_CODES = Object.freeze({
   11: { code: 'INVALID_RECORD', name: 'invalidRecord', describe: (i) => `record ${i} of the batch is malformed (unknown type or a non-finite number); nothing was applied` },
   12: {
     code: 'INVALID_BUCKETS', name: 'invalidBuckets',
-    describe: (p) => `cluster icon buckets ${['', 'are empty', 'must be positive', 'must be strictly increasing', 'need one colour each'][p] ?? 'are invalid'}`,
+    describe: (p) => `cluster icon buckets ${['', 'are empty', 'must be whole numbers above 0', 'must be strictly increasing', 'need one colour each'][p] ?? 'are invalid'}`,
   },
   13: { code: 'UNKNOWN_MARKER', name: 'unknownMarker', describe: (id) => `no marker with id ${id} (removed, cleared, or never added)` },
   14: {
@@ -102,4 +102,21 @@ export function errorFromStatus(status, detail, context = {}) {
   const text = info ? info.describe(detail) : `unknown engine status ${status}`;
   const message = `${context.call ? `${context.call}: ` : ''}${text}${context.hint ? ` (${context.hint})` : ''}`;
   return new CairnError(message, { code: info ? info.code : 'UNKNOWN', status, detail });
+}
+
+/**
+ * The error for a marker (or cluster item) the engine refused with INVALID_MARKER_IN_BATCH, whose
+ * detail is the position × 16 + the property (`MarkerProperties.Field`; 0: the record itself):
+ * for a call that adds a batch, INVALID_MARKER_IN_BATCH naming the position (and the property in
+ * the message); for one that adds one, INVALID_MARKER naming the property.
+ * @param {number} detail  `cairn_last_error_detail()`
+ * @param {string} call
+ * @param {boolean} batch
+ * @returns {CairnError}
+ */
+export function refusedInBatch(detail, call, batch) {
+  const property = detail % 16;
+  if (!batch) return errorFromStatus(STATUS_BY_CODE.INVALID_MARKER, property, { call });
+  const hint = STATUS_CODES[-STATUS_BY_CODE.INVALID_MARKER].describe(property);
+  return errorFromStatus(STATUS_BY_CODE.INVALID_MARKER_IN_BATCH, Math.floor(detail / 16), { call, hint });
 }

@@ -1,4 +1,4 @@
-// The interactive map over the engine: camera, gestures, controls and markers.
+// The interactive map over the engine: camera, gestures, controls, markers and cluster managers.
 //
 // The engine owns every decision (what a drag does, where the compass is, which tiles cover
 // the view, which markers collide, what a tap hit); this class only moves data across the
@@ -8,7 +8,7 @@
 // object.
 
 import { getModule } from './wasm.js';
-import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus } from './errors.js';
+import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus, refusedInBatch } from './errors.js';
 import {
   ALTITUDE_MODES, DOM_KEYS, EASINGS, InputBatch, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES,
   argumentError, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, resolveSettings, settingsBits, sidesArg,
@@ -18,6 +18,7 @@ import {
   MARKER_DEFAULTS, checkMarkerStride, copyMarker, encodeMarker, resolveMarker,
 } from './map-markers.js';
 import { engineMemory } from './engine-memory.js';
+import { ClusterManager } from './cluster-manager.js';
 
 /** @typedef {import('./map-frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('./map-frame.js').Frame} Frame */
@@ -25,6 +26,7 @@ import { engineMemory } from './engine-memory.js';
 /** @typedef {import('./map-input.js').UISettings} UISettings */
 /** @typedef {import('./map-markers.js').Marker} Marker */
 /** @typedef {import('./map-markers.js').MarkerOptions} MarkerOptions */
+/** @typedef {import('./cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
 /** @typedef {'mouse' | 'touch' | 'pen'} PointerKind */
 /** @typedef {keyof KEY_COMMANDS} KeyCommand */
 
@@ -62,6 +64,19 @@ export class MapEngine {
   #markers = new Map();
   /** @type {number | null} */
   #selected = null;
+  /** @type {Map<number, ClusterManager>} the live cluster managers, by number */
+  #managers = new Map();
+  /** @type {import('./cluster-manager.js').MapLink} what the cluster managers reach the engine through */
+  #link = {
+    fn: {},
+    enter: (call) => this.#enter(call),
+    buffer: (doubles) => {
+      this.#reserve(doubles);
+      return new Float64Array(this.#mod.memory.buffer, this.#res.ptr, doubles);
+    },
+    alive: () => !this.#destroyed,
+    removed: (manager) => { this.#managers.delete(manager.number); },
+  };
 
   /**
    * @param {{camera: {latitude: number, longitude: number, zoom: number, bearing?: number, tilt?: number},
@@ -89,6 +104,7 @@ export class MapEngine {
     this.#batch = new InputBatch(this.#layout.inputStride);
     this.#settings = resolveSettings(undefined, call);
     this.#res = { fn, handle: 0, ptr: 0, capacity: 0 };
+    this.#link.fn = fn;
     const k = this.#camera;
     this.#res.handle = this.#check(fn.cairn_map_create(k.latitude, k.longitude, k.zoom, k.bearing, k.tilt, width, height), call);
     try {
@@ -495,9 +511,10 @@ export class MapEngine {
   }
 
   /**
-   * The answer to the last `markerTapped` event (or cluster tap): true when the app's handler
-   * consumed the tap; otherwise the default runs (a marker is selected and the camera centred
-   * on it). Answering when no tap waits does nothing.
+   * The answer to the last `markerTapped`, `clusterTapped` or `clusterItemTapped` event: true when
+   * the app's handler consumed the tap; otherwise the default runs (a marker is selected and the
+   * camera centred on it; a cluster zooms to where it splits, or spreads its items out when it
+   * never can; an item is centred). Answering when no tap waits does nothing.
    * @param {boolean} consumed
    */
   answerTap(consumed) {
@@ -505,6 +522,27 @@ export class MapEngine {
     const c = booleanArg(consumed, 'consumed', call) ? 1 : 0;
     this.#check(this.#res.fn.cairn_map_answer_tap(this.#enter(call), c), call);
   }
+
+  // ── cluster managers (SPEC C1–C7, C10) ─────────────────────────────────────────────────────
+
+  /**
+   * Adds a cluster manager: items clustered for the screen, drawn in the frames with the markers.
+   * See cluster-manager.js.
+   * @param {ClusterManagerOptions} [options]
+   * @returns {ClusterManager}
+   */
+  addClusterManager(options) {
+    const manager = new ClusterManager(this.#link, options);
+    this.#managers.set(manager.number, manager);
+    return manager;
+  }
+
+  /**
+   * The live manager a draw item's or an event's `manager` number names, or null.
+   * @param {number} number
+   * @returns {ClusterManager | null}
+   */
+  clusterManager(number) { return this.#managers.get(number) ?? null; }
 
   // ── projection ─────────────────────────────────────────────────────────────────────────────
 
@@ -550,6 +588,7 @@ export class MapEngine {
     this.#batch.clear();
     this.#markers.clear();
     this.#selected = null;
+    this.#managers.clear();
   }
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────
@@ -688,11 +727,9 @@ export class MapEngine {
     const refused = markers && (batch ? code === 'INVALID_MARKER_IN_BATCH'
       : code === 'INVALID_MARKER_IN_BATCH' || code === 'INVALID_ARGUMENT' || code === 'INVALID_MARKER');
     if (!markers || !refused) throw this.#error(status, call, code === 'TOO_MANY_POINTS' ? 'too many markers for one map' : undefined);
-    // INVALID_MARKER_IN_BATCH's detail is position × 16 + the property (0: the record itself).
-    const at = code === 'INVALID_MARKER_IN_BATCH' ? Math.floor(detail / 16) : 0;
-    const property = code === 'INVALID_MARKER' ? detail : code === 'INVALID_MARKER_IN_BATCH' ? detail % 16 : 0;
-    if (batch) throw errorFromStatus(status, at, { call, hint: STATUS_CODES[-STATUS_BY_CODE.INVALID_MARKER].describe(property) });
-    throw errorFromStatus(STATUS_BY_CODE.INVALID_MARKER, property, { call });
+    if (code === 'INVALID_MARKER_IN_BATCH') throw refusedInBatch(detail, call, batch);
+    // One marker: its record did not decode (INVALID_ARGUMENT) or a property is out of range.
+    throw errorFromStatus(STATUS_BY_CODE.INVALID_MARKER, code === 'INVALID_MARKER' ? detail : 0, { call });
   }
 
   /**

@@ -123,7 +123,14 @@ function typeArg(value, type, name, call) {
  */
 export function numbersArg(value, fields, name, call) {
   const o = objectArg(value, name, call);
-  return /** @type {Record<K, number>} */ (Object.fromEntries(fields.map((f) => [f, numberArg(o[f], `${name}.${f}`, call)])));
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const f of fields) {
+    // The name is built only for the message: this runs for every item of a large batch.
+    const v = o[f];
+    out[f] = typeof v === 'number' ? v : numberArg(v, `${name}.${f}`, call);
+  }
+  return /** @type {Record<K, number>} */ (out);
 }
 
 /**

@@ -114,8 +114,6 @@ const CHECKS = Object.freeze({
   userData: (value) => value,
 });
 
-const OPTION_NAMES = /** @type {(keyof MarkerOptions)[]} */ (Object.keys(CHECKS));
-
 /**
  * A marker's options checked and completed: those `given` (undefined ones are not given) over
  * `base`, which is MARKER_DEFAULTS for a new marker or its current options for an update.
@@ -128,17 +126,45 @@ const OPTION_NAMES = /** @type {(keyof MarkerOptions)[]} */ (Object.keys(CHECKS)
  *   the wrong type, naming the option
  */
 export function resolveMarker(given, base, label, call) {
+  return /** @type {Marker} */ (resolveOptions(CHECKS, 'marker', given, base, label, call));
+}
+
+/**
+ * The checks of some of the marker options, for what takes only those (cluster items).
+ * @template {keyof MarkerOptions} K
+ * @param {readonly K[]} names
+ * @returns {Readonly<Record<K, (value: unknown, name: string, call: string) => unknown>>}
+ */
+export function markerChecks(names) {
+  return Object.freeze(/** @type {Record<K, (value: unknown, name: string, call: string) => unknown>} */ (
+    Object.fromEntries(names.map((name) => [name, CHECKS[name]]))));
+}
+
+/**
+ * Options checked against `checks` (one per option, returning what is kept) and completed: those
+ * `given` (undefined ones are not given) over `base`; an option missing from both is checked as
+ * undefined, which only `userData` accepts.
+ * @param {Readonly<Record<string, (value: unknown, name: string, call: string) => unknown>>} checks
+ * @param {string} noun  what the options describe, for messages ('marker', 'cluster item')
+ * @param {unknown} given
+ * @param {Readonly<Record<string, unknown>>} base
+ * @param {string} label  how messages name the options ('' for the call's own argument)
+ * @param {string} call
+ * @returns {Record<string, unknown>}
+ * @throws {CairnError} (INVALID_ARGUMENT) naming the option
+ */
+export function resolveOptions(checks, noun, given, base, label, call) {
   const o = objectArg(given, label || 'options', call);
   const prefix = label ? `${label}.` : '';
   for (const key of Object.keys(o)) {
-    if (!Object.hasOwn(CHECKS, key)) throw argumentError(call, `${prefix}${key} is not a marker option`);
+    if (!Object.hasOwn(checks, key)) throw argumentError(call, `${prefix}${key} is not a ${noun} option`);
   }
   /** @type {Record<string, unknown>} */
   const out = {};
-  for (const key of OPTION_NAMES) {
-    out[key] = o[key] === undefined && Object.hasOwn(base, key) ? base[key] : CHECKS[key](o[key], prefix + key, call);
+  for (const key of Object.keys(checks)) {
+    out[key] = o[key] === undefined && Object.hasOwn(base, key) ? base[key] : checks[key](o[key], prefix + key, call);
   }
-  return /** @type {Marker} */ (out);
+  return out;
 }
 
 /**

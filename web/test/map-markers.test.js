@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { init, MapEngine, CairnError } from '../src/index.js';
 import { MARKER_DEFAULTS, MARKER_FIELDS, MARKER_PROPERTY_FIELDS, checkMarkerStride } from '../src/map-markers.js';
 import { mulberry32 } from '../bench/generate.js';
+import { at, click, closeTo, garbage, refused } from './map-helpers.js';
 
 /** @type {import('../src/wasm.js').CairnModule} */
 let mod;
@@ -17,38 +18,15 @@ before(async () => {
 /** The default pin's size in CSS pixels (the engine's DefaultPin). */
 const PIN = { width: 27, height: 43 };
 
-const closeTo = (actual, expected, tolerance, label) =>
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${label}: ${actual} is not within ${tolerance} of ${expected}`);
-
 const newMap = (camera = { latitude: 0, longitude: 0, zoom: 3 }) => new MapEngine({ camera, width: 800, height: 600 });
-
-const at = (latitude, longitude) => ({ position: { latitude, longitude } });
 
 /** The drawn marker with this id in a frame, or undefined. */
 const drawn = (frame, id) => frame.items.find((item) => item.kind === 'marker' && item.id === id);
-
-/** A mouse click at (x, y) pressed at `t`; the engine reports it 0.3 s after the release. */
-function click(map, x, y, t) {
-  map.pointerDown(7, 'mouse', x, y, 0, 0, t);
-  map.pointerUp(7, x, y, t + 0.04);
-}
 
 /** Clicks the middle of a drawn default pin at `t`; returns the frame 0.35 s after the release. */
 function clickPin(map, item, t) {
   click(map, item.x, item.y - PIN.height / 2, t);
   return map.frame(t + 0.04 + 0.35);
-}
-
-/** `f` must throw a CairnError with `code`; returns it. */
-function refused(f, code) {
-  try {
-    f();
-  } catch (error) {
-    assert.ok(error instanceof CairnError, `not a CairnError: ${error}`);
-    assert.equal(error.code, code, error.message);
-    return error;
-  }
-  return assert.fail(`no ${code} error`);
 }
 
 test('the marker record: MARKER_FIELDS matches the module stride; another stride is refused', () => {
@@ -478,20 +456,13 @@ test('10,000 markers in one call', () => {
 
 test('seeded garbage through every marker call never traps the module', () => {
   const random = mulberry32(20261130);
-  const pick = (list) => list[Math.floor(random() * list.length)];
   const NUMBERS = [NaN, Infinity, -Infinity, -1, -0, 0, 0.5, 1, 2, 91, -91, 1e308, -1e308, 5e-324, 4096, 4097,
     2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 31) - 1, 10000, 10001];
   const OTHERS = ['', '1', 'pop', 'required', null, undefined, true, false, {}, [], [1, 2], 10n, Symbol('s'), () => 1,
     { x: 0.5, y: 1 }, { latitude: 1, longitude: 2 }, { valueOf: () => 3 }];
   const NAMES = [...Object.keys(MARKER_DEFAULTS), 'position', 'map', 'zindex'];
   const live = new Set();
-  const value = () => {
-    const r = random();
-    if (r < 0.4) return pick(NUMBERS);
-    if (r < 0.6) return pick(OTHERS);
-    if (r < 0.8) return { x: pick(NUMBERS), y: pick(NUMBERS), latitude: pick(NUMBERS), longitude: pick(NUMBERS) };
-    return (random() - 0.5) * 10 ** Math.floor(random() * 10);
-  };
+  const { pick, value } = garbage(random, NUMBERS, OTHERS, ['x', 'y', 'latitude', 'longitude']);
   const options = () => {
     if (random() < 0.05) return value();
     const o = random() < 0.7 ? at(random() * 180 - 90, random() * 360 - 180) : {};

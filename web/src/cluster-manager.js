@@ -1,0 +1,455 @@
+// Cluster managers on a map (SPEC C1–C7, C10): a set of items the engine clusters for
+// the screen with one of its algorithms. The engine decides everything a manager does (which
+// clusters exist at the camera's zoom, when they follow a zoom change, what a tap does, which
+// bucket a cluster falls in); this file checks what callers pass, moves it across in one call
+// per method, and keeps what the engine does not hold: the items' titles, snippets and user
+// data, and the bucket list and colours the host draws cluster icons with.
+
+import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus, refusedInBatch } from './errors.js';
+import { argumentError, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from './map-input.js';
+import { markerChecks, resolveOptions } from './map-markers.js';
+
+/** @typedef {import('./map-frame.js').LatLng} LatLng */
+/** @typedef {import('./map-frame.js').DrawItem} DrawItem */
+/** @typedef {import('./errors.js').CairnError} CairnError */
+
+/** The clustering algorithms (SPEC C2), as the engine numbers them. */
+export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, grid: 2, none: 3 });
+
+/** Google's cluster icon buckets (SPEC C3), as the engine's `ClusterIconBuckets.standard`. */
+export const STANDARD_BUCKETS = Object.freeze([10, 50, 100, 200, 1000]);
+
+/** The colours of the standard buckets, in their order. */
+export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '#cc0000', '#9933cc']);
+
+/**
+ * @typedef {object} ClusterManagerOptions
+ * @property {keyof typeof CLUSTER_ALGORITHMS} [algorithm='hierarchical']
+ * @property {number} [minimumClusterSize=4]  smaller groups are drawn as their items (Google's default)
+ * @property {number} [maximumClusterZoom=20]  above this camera zoom every item is drawn on its own
+ * @property {boolean} [animatesClusters=true]  changes of clustering fly items out of and into clusters (0.5 s)
+ * @property {number[]} [buckets]  icon buckets, as for `setBuckets` (default STANDARD_BUCKETS)
+ * @property {string[]} [colors]  their colours, as for `setBuckets`
+ */
+
+/**
+ * @typedef {object} ClusterItemOptions  an item as the caller describes it
+ * @property {LatLng} position
+ * @property {number} [icon=-1]  a number from `map.registerIcon`, or -1 for the default pin
+ * @property {string} [title='']  kept on the JS side
+ * @property {string} [snippet='']  kept on the JS side
+ * @property {unknown} [userData]  any value of the app's, kept on the JS side
+ */
+
+/** @typedef {Required<ClusterItemOptions>} ClusterItem  an item's options, every one resolved */
+
+/**
+ * @typedef {object} ClusterIcon  how the host draws a cluster
+ * @property {string} text  the label: the count below the first bucket, else "10+", "50+", …
+ * @property {string} color  '#rrggbb'
+ * @property {number} diameter  of the circle, in CSS pixels
+ */
+
+/**
+ * @typedef {object} MapLink  what a manager needs of its map (MapEngine makes it)
+ * @property {Record<string, Function>} fn  the module's exports
+ * @property {(call: string) => number} enter  checks the map is alive and pushes its collected input; returns its handle
+ * @property {(doubles: number) => Float64Array} buffer  the map's buffer, made at least `doubles` long (a fresh view)
+ * @property {() => boolean} alive  whether the map has not been destroyed
+ * @property {(manager: ClusterManager) => void} removed  tells the map the manager is gone
+ */
+
+/** The options a manager takes. */
+const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'buckets', 'colors']);
+
+/** What an item keeps: the marker options of those names, with the marker defaults. */
+const ITEM_CHECKS = markerChecks(['position', 'icon', 'title', 'snippet', 'userData']);
+const ITEM_DEFAULTS = Object.freeze({ icon: -1, title: '', snippet: '', userData: undefined });
+
+/** Doubles per item record: [latitude, longitude, icon], as `cairn_map_add_cluster_items` reads them. */
+const ITEM_STRIDE = 3;
+
+const COLOR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The items of one cluster manager on a map, made by `map.addClusterManager(options)`.
+ *
+ * Adding, removing and moving items change nothing on screen until `cluster()` (Google's rule);
+ * `clear()` empties the drawing at once. The map's frames then carry the manager's clusters
+ * (`kind` 'cluster', `icon` the bucket index, see `iconFor`) and items (`kind` 'clusterItem'),
+ * with `manager` equal to `number`; taps on them arrive as `clusterTapped {manager, cluster,
+ * count}` and `clusterItemTapped {manager, item}` and are answered with `map.answerTap`.
+ */
+export class ClusterManager {
+  /** @type {MapLink} */
+  #link;
+  /** @type {number} */
+  #number;
+  #destroyed = false;
+  /** @type {Map<number, ClusterItem>} every item's options, by id */
+  #items = new Map();
+  /** @type {readonly number[]} */
+  #buckets = STANDARD_BUCKETS;
+  /** @type {readonly string[]} */
+  #colors = STANDARD_COLORS;
+  #animates = true;
+
+  /**
+   * Use `map.addClusterManager(options)`.
+   * @param {MapLink} link
+   * @param {ClusterManagerOptions} [options]
+   * @throws {CairnError} INVALID_ARGUMENT for an unknown option, a wrong type, a minimumClusterSize
+   *   below 1 or a maximumClusterZoom that is not finite; INVALID_BUCKETS as for `setBuckets`
+   */
+  constructor(link, options) {
+    const call = 'addClusterManager';
+    const o = objectArg(options, 'options', call);
+    for (const key of Object.keys(o)) {
+      if (!MANAGER_OPTIONS.includes(key)) throw argumentError(call, `${key} is not a cluster manager option`);
+    }
+    const algorithm = nameArg(CLUSTER_ALGORITHMS, o.algorithm ?? 'hierarchical', 'algorithm', call);
+    const minimumClusterSize = o.minimumClusterSize === undefined ? 4 : int32Arg(o.minimumClusterSize, 'minimumClusterSize', call);
+    const maximumClusterZoom = o.maximumClusterZoom === undefined ? 20 : numberArg(o.maximumClusterZoom, 'maximumClusterZoom', call);
+    const animates = o.animatesClusters === undefined ? true : booleanArg(o.animatesClusters, 'animatesClusters', call);
+    const icons = o.buckets === undefined && o.colors === undefined ? null : iconArgs(o.buckets ?? STANDARD_BUCKETS, o.colors, call);
+    this.#link = link;
+    const h = link.enter(call);
+    this.#number = this.#check(link.fn.cairn_map_add_cluster_manager(h, algorithm, minimumClusterSize, maximumClusterZoom), call,
+      'minimumClusterSize must be at least 1, maximumClusterZoom finite, and a map has at most 1024 cluster managers over its life');
+    try {
+      if (!animates) this.#setAnimates(false, call);
+      if (icons) this.#setBuckets(icons, call);
+    } catch (error) {
+      link.fn.cairn_map_remove_cluster_manager(h, this.#number);
+      throw error;
+    }
+  }
+
+  /** The manager's number in the map: the `manager` of its draw items and events. */
+  get number() { return this.#number; }
+
+  /** Items in the manager (0 once destroyed). */
+  get itemCount() { return this.#items.size; }
+
+  /**
+   * The icon buckets in force (a copy).
+   * @returns {number[]}
+   */
+  get buckets() { return [...this.#buckets]; }
+
+  /**
+   * Their colours, '#rrggbb' (a copy).
+   * @returns {string[]}
+   */
+  get colors() { return [...this.#colors]; }
+
+  /**
+   * Whether changes of clustering are animated (SPEC C5): zooming in, what a cluster splits into
+   * flies out of it; zooming out, what merges flies into its cluster and fades (0.5 s).
+   * @returns {boolean}
+   */
+  get animatesClusters() { return this.#animates; }
+
+  /** @param {boolean} on */
+  set animatesClusters(on) {
+    const call = 'animatesClusters';
+    this.#setAnimates(booleanArg(on, call, call), call);
+  }
+
+  // ── items (drawn as they are at the next `cluster()`) ─────────────────────────────────────────
+
+  /**
+   * Adds an item; returns its id.
+   * @param {ClusterItemOptions} options
+   * @returns {number}
+   * @throws {CairnError} INVALID_ARGUMENT for an unknown option or a wrong type; NON_FINITE_COORDINATE
+   *   or LATITUDE_OUT_OF_RANGE for the position; INVALID_MARKER (detail 3) for an icon below -1 or
+   *   one not registered
+   */
+  addItem(options) {
+    const call = 'addItem';
+    return this.#add([resolveItem(options, '', call)], call, false)[0];
+  }
+
+  /**
+   * Adds items in one crossing, all or none; returns their ids in order (consecutive numbers).
+   * @param {ClusterItemOptions[]} items
+   * @returns {number[]}
+   * @throws {CairnError} INVALID_ARGUMENT naming `items[i]` and the option; NON_FINITE_COORDINATE or
+   *   LATITUDE_OUT_OF_RANGE (detail: the position); INVALID_MARKER_IN_BATCH (detail: the position)
+   *   for an icon below -1
+   */
+  addItems(items) {
+    const call = 'addItems';
+    if (!Array.isArray(items)) throw argumentError(call, 'items must be an array');
+    return this.#add(Array.from(items, (item, i) => resolveItem(item, `items[${i}]`, call)), call, true);
+  }
+
+  /**
+   * Removes an item; its id is never valid again.
+   * @param {number} id
+   */
+  removeItem(id) {
+    const call = 'removeItem';
+    this.#known(id, call);
+    this.#check(this.#link.fn.cairn_map_remove_cluster_item(this.#enter(call), this.#number, id), call);
+    this.#items.delete(id);
+  }
+
+  /**
+   * Moves an item.
+   * @param {number} id
+   * @param {LatLng} position
+   * @throws {CairnError} UNKNOWN_MARKER; INVALID_ARGUMENT for a position that is not finite or a
+   *   latitude beyond ±90 (the item stays where it was)
+   */
+  moveItem(id, position) {
+    const call = 'moveItem';
+    const item = this.#known(id, call);
+    const p = numbersArg(position, ['latitude', 'longitude'], 'position', call);
+    this.#check(this.#link.fn.cairn_map_move_cluster_item(this.#enter(call), this.#number, id, p.latitude, p.longitude), call,
+      'the position must be finite, with a latitude within ±90');
+    this.#items.set(id, { ...item, position: p });
+  }
+
+  /** Removes every item; the drawing empties at once. No id given so far stays valid. */
+  clear() {
+    const call = 'clear';
+    this.#check(this.#link.fn.cairn_map_clear_cluster_items(this.#enter(call), this.#number), call);
+    this.#items.clear();
+  }
+
+  /** Clusters the items as they are now; from the next frame the drawing shows them. */
+  cluster() {
+    const call = 'cluster';
+    this.#check(this.#link.fn.cairn_map_cluster(this.#enter(call), this.#number), call);
+  }
+
+  /**
+   * An item's options (a copy), with its title, snippet and userData: what a `clusterItemTapped`
+   * event's `item` stands for.
+   * @param {number} id
+   * @returns {ClusterItem}
+   * @throws {CairnError} (UNKNOWN_MARKER) for an id removed, cleared or never given
+   */
+  item(id) {
+    const item = this.#known(id, 'item');
+    return { ...item, position: { ...item.position } };
+  }
+
+  // ── icons (SPEC C3) ──────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Custom icon buckets: thresholds whole, above 0 and strictly increasing, with a colour each
+   * ('#rrggbb'; by default the standard colours in turn). Clusters take them from the next frame.
+   * @param {number[]} buckets
+   * @param {string[]} [colors]
+   * @throws {CairnError} INVALID_BUCKETS saying why (detail: 1 empty, 2 not positive, 3 not
+   *   increasing, 4 a colour count that differs); INVALID_ARGUMENT for a wrong type or more than
+   *   1000 buckets. The buckets in force stay.
+   */
+  setBuckets(buckets, colors) {
+    const call = 'setBuckets';
+    this.#setBuckets(iconArgs(buckets, colors, call), call);
+  }
+
+  /**
+   * How to draw a cluster of this manager from a frame: its label, colour and size for the
+   * bucket the engine chose (the draw item's `icon`).
+   * @param {Pick<DrawItem, 'icon' | 'count'> & Partial<DrawItem>} item  a draw item of kind 'cluster'
+   * @returns {ClusterIcon}
+   * @throws {CairnError} (INVALID_ARGUMENT) for an item that is not one of this manager's clusters,
+   *   or whose bucket is not one of the buckets in force (a frame from before `setBuckets`)
+   */
+  iconFor(item) {
+    const call = 'iconFor';
+    const i = objectArg(item, 'item', call);
+    if (i.kind !== undefined && i.kind !== 'cluster') throw argumentError(call, `item is a ${String(i.kind)}, not a cluster`);
+    if (i.manager !== undefined && i.manager !== this.#number) {
+      throw argumentError(call, `item belongs to cluster manager ${String(i.manager)}, not ${this.#number}`);
+    }
+    const bucket = int32Arg(i.icon, 'item.icon', call);
+    const count = numberArg(i.count, 'item.count', call);
+    if (bucket < -1 || bucket >= this.#buckets.length) {
+      throw argumentError(call, `item.icon ${bucket} is not a bucket of the ${this.#buckets.length} in force`);
+    }
+    return clusterIcon(bucket, count, this.#buckets, this.#colors);
+  }
+
+  /**
+   * Removes the manager and everything it draws; it cannot be used afterwards (INVALID_HANDLE).
+   * Does nothing a second time, or once the map is destroyed.
+   */
+  destroy() {
+    if (this.#destroyed) return;
+    if (this.#link.alive()) {
+      const call = 'destroy';
+      this.#check(this.#link.fn.cairn_map_remove_cluster_manager(this.#link.enter(call), this.#number), call);
+    }
+    this.#destroyed = true;
+    this.#items.clear();
+    this.#link.removed(this);
+  }
+
+  // ── internals ────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Checks the manager and its map are alive.
+   * @param {string} call
+   */
+  #alive(call) {
+    if (this.#destroyed || !this.#link.alive()) {
+      const hint = this.#destroyed ? 'the cluster manager was destroyed' : 'its map was destroyed';
+      throw errorFromStatus(STATUS_BY_CODE.INVALID_HANDLE, this.#number, { call, hint });
+    }
+  }
+
+  /**
+   * Checks the manager is alive and pushes the map's collected input; returns the map's handle.
+   * @param {string} call
+   * @returns {number}
+   */
+  #enter(call) {
+    this.#alive(call);
+    return this.#link.enter(call);
+  }
+
+  /**
+   * The options of an item the manager holds. Ids reach the engine only once found here, so an
+   * id this manager never gave (or took back) never does.
+   * @param {unknown} id
+   * @param {string} call
+   * @returns {ClusterItem}
+   */
+  #known(id, call) {
+    this.#alive(call);
+    const item = this.#items.get(numberArg(id, 'id', call));
+    if (!item) throw errorFromStatus(STATUS_BY_CODE.UNKNOWN_MARKER, /** @type {number} */ (id), { call, hint: 'not an item of this cluster manager' });
+    return item;
+  }
+
+  /**
+   * Adds resolved items, all or none, in one call; returns their ids.
+   * @param {ClusterItem[]} items
+   * @param {string} call
+   * @param {boolean} batch  whether errors name the position in the batch
+   * @returns {number[]}
+   */
+  #add(items, call, batch) {
+    const h = this.#enter(call);
+    const n = items.length;
+    if (n === 0) return [];
+    const records = this.#link.buffer(n * ITEM_STRIDE);
+    for (let i = 0, k = 0; i < n; i++, k += ITEM_STRIDE) {
+      records[k] = items[i].position.latitude;
+      records[k + 1] = items[i].position.longitude;
+      records[k + 2] = items[i].icon;
+    }
+    const fn = this.#link.fn;
+    const first = fn.cairn_map_add_cluster_items(h, this.#number, records.byteOffset, n);
+    if (first < 0) {
+      if (STATUS_CODES[-first]?.code === 'INVALID_MARKER_IN_BATCH') throw refusedInBatch(fn.cairn_last_error_detail(), call, batch);
+      this.#check(first, call, first === STATUS_BY_CODE.TOO_MANY_POINTS ? 'too many items for one manager' : undefined);
+    }
+    const ids = new Array(n);
+    for (let i = 0; i < n; i++) {
+      ids[i] = first + i;
+      this.#items.set(first + i, items[i]);
+    }
+    return ids;
+  }
+
+  /**
+   * Sends checked buckets and colours to the engine, which validates them; keeps them once taken.
+   * @param {{buckets: number[], colors: string[]}} icons
+   * @param {string} call
+   */
+  #setBuckets({ buckets, colors }, call) {
+    if (colors.length !== buckets.length) {
+      // The ABI takes one count for both lists, so the engine cannot see this one.
+      throw errorFromStatus(STATUS_BY_CODE.INVALID_BUCKETS, 4, { call, hint: `${colors.length} colours for ${buckets.length} buckets` });
+    }
+    const h = this.#enter(call);
+    const n = buckets.length;
+    const buffer = this.#link.buffer(2 * n);
+    buffer.set(buckets);
+    buffer.set(colors.map((c) => parseInt(c.slice(1), 16)), n);
+    const status = this.#link.fn.cairn_map_set_cluster_buckets(h, this.#number, buffer.byteOffset, buffer.byteOffset + 8 * n, n);
+    this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'at most 1000 buckets' : undefined);
+    this.#buckets = Object.freeze([...buckets]);
+    this.#colors = Object.freeze([...colors]);
+  }
+
+  /**
+   * @param {boolean} on
+   * @param {string} call
+   */
+  #setAnimates(on, call) {
+    this.#check(this.#link.fn.cairn_map_set_cluster_animation(this.#enter(call), this.#number, on ? 1 : 0), call);
+    this.#animates = on;
+  }
+
+  /**
+   * The status, or throws it as a CairnError when negative.
+   * @param {number} status
+   * @param {string} call
+   * @param {string} [hint]  the engine's rule, for the message
+   * @returns {number}
+   */
+  #check(status, call, hint) {
+    if (status < 0) throw errorFromStatus(status, this.#link.fn.cairn_last_error_detail(), { call, hint });
+    return status;
+  }
+}
+
+/**
+ * An item's options checked and completed with the defaults.
+ * @param {unknown} given
+ * @param {string} label  how messages name the options ('' for the call's own argument)
+ * @param {string} call
+ * @returns {ClusterItem}
+ */
+function resolveItem(given, label, call) {
+  return /** @type {ClusterItem} */ (resolveOptions(ITEM_CHECKS, 'cluster item', given, ITEM_DEFAULTS, label, call));
+}
+
+/**
+ * Buckets and colours checked for their JS types; colours by default the standard ones in turn.
+ * Their rules (positive, increasing) are the engine's to check.
+ * @param {unknown} buckets
+ * @param {unknown} colors
+ * @param {string} call
+ * @returns {{buckets: number[], colors: string[]}}
+ */
+function iconArgs(buckets, colors, call) {
+  if (!Array.isArray(buckets)) throw argumentError(call, 'buckets must be an array of numbers');
+  const b = Array.from(buckets, (v, i) => numberArg(v, `buckets[${i}]`, call));
+  if (colors === undefined) return { buckets: b, colors: b.map((_, i) => STANDARD_COLORS[i % STANDARD_COLORS.length]) };
+  if (!Array.isArray(colors)) throw argumentError(call, "colors must be an array of '#rrggbb' strings");
+  const c = Array.from(colors, (v, i) => {
+    const s = stringArg(v, `colors[${i}]`, call);
+    if (!COLOR.test(s)) throw argumentError(call, `colors[${i}] must be '#rrggbb', got ${JSON.stringify(s)}`);
+    return s.toLowerCase();
+  });
+  return { buckets: b, colors: c };
+}
+
+/**
+ * A cluster icon from the bucket the engine chose for it. The rule is the engine's
+ * (`ClusterIconBuckets` in Sources/Cairn/Clustering/ClusterIconStyle.swift: `text(for:)`,
+ * `color(for:)`, `diameter(for:)`); the frame carries the bucket, and this reads it back.
+ * @param {number} bucket  -1 below the first bucket
+ * @param {number} count
+ * @param {readonly number[]} buckets
+ * @param {readonly string[]} colors
+ * @returns {ClusterIcon}
+ */
+function clusterIcon(bucket, count, buckets, colors) {
+  return {
+    text: bucket < 0 ? String(count) : `${buckets[bucket]}+`,
+    // Below the first bucket, the first bucket's colour.
+    color: colors[Math.max(bucket, 0)],
+    // ClusterIconBuckets.diameter(for:): 30 points, and 4 more for each bucket reached.
+    diameter: 30 + 4 * (bucket + 1),
+  };
+}
