@@ -5,8 +5,10 @@
 // The writers are plain functions over (DataView, position) that return the new position: hot
 // loops keep both in local variables, which V8 compiles to far tighter code than updating an
 // object's fields at every byte. They go through a DataView because it stores several bytes at
-// any alignment: constant text goes 8 bytes per store and digits 2 per store, which measured
-// about twice as fast as byte stores. They do not check room: reserve an upper bound first.
+// any alignment: constant text goes 8 bytes per store and digits 2 or 4 per store, which
+// measured about twice as fast as byte stores. They do not check room: reserve an upper bound
+// first, with 4 bytes to spare (putFixed may store a few bytes past the text it writes, which
+// what follows then overwrites).
 
 import { DOT, MINUS, ZERO } from './ascii.js';
 
@@ -16,6 +18,17 @@ const POW10 = Float64Array.from({ length: 16 }, (_, i) => 10 ** i);
 const DIGIT_PAIRS = Uint16Array.from({ length: 100 }, (_, i) => (0x30 + Math.floor(i / 10)) | ((0x30 + (i % 10)) << 8));
 /** Integers below this (2^30) are small integers to V8, with fast arithmetic. */
 const SMALL = 0x40000000;
+/** The four ASCII digits of 0 … 9999 (zero-padded) as one little-endian 32-bit store. */
+const DIGIT_QUADS = Int32Array.from({ length: 10000 }, (_, i) => {
+  const text = String(i).padStart(4, '0');
+  return text.charCodeAt(0) | (text.charCodeAt(1) << 8) | (text.charCodeAt(2) << 16) | (text.charCodeAt(3) << 24);
+});
+/** Trailing zeros of 1 … 9999 written with four digits (4 for 0). */
+const TRAILING_ZEROS = Uint8Array.from({ length: 10000 }, (_, i) => {
+  let zeros = 0;
+  for (let n = i; zeros < 4 && n % 10 === 0; n /= 10) zeros++;
+  return zeros;
+});
 
 /**
  * Constant text, prepared for putSnippet: its bytes in groups of 8 read as doubles, plus up to
@@ -172,22 +185,40 @@ export function putFixed(v, p, value, decimals, scale) {
   if (value < 0 && (whole > 0 || fraction > 0)) v.setUint8(p++, MINUS); // never "-0"
   p = putDigits(v, p, whole, digitCount(whole));
   if (fraction === 0) return p;
-  let digits = decimals;
-  if (fraction < SMALL) {
-    // `| 0` keeps the fraction a small integer for V8: a % on doubles is a library call.
-    fraction |= 0;
-    while (fraction % 10 === 0) {
-      fraction = (fraction / 10) | 0;
-      digits--;
-    }
-  } else {
-    while (fraction % 10 === 0) {
-      fraction /= 10;
-      digits--;
-    }
-  }
   v.setUint8(p++, DOT);
+  if (decimals <= 8) return putFraction(v, p, fraction | 0, decimals);
+  let digits = decimals;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits--;
+  }
   return putDigits(v, p, fraction, digits); // leading zeros kept: 0.05 → "05"
+}
+
+/**
+ * Writes the digits after the point: `fraction` as `decimals` digits, zero-padded on the left,
+ * without its trailing zeros. Coordinates are most of the output, so this is done with four
+ * digits per table look-up and store rather than a division per digit (a third faster): the
+ * digits are stored whole, then the position is moved back over the zeros, and stores may
+ * reach 3 bytes past the returned position.
+ * @param {DataView} v
+ * @param {number} p
+ * @param {number} fraction  1 … 10^decimals - 1
+ * @param {number} decimals  1 … 8
+ * @returns {number}
+ */
+function putFraction(v, p, fraction, decimals) {
+  if (decimals <= 4) {
+    // The last `decimals` of the four padded digits: shift the leading ones out of the store.
+    v.setInt32(p, DIGIT_QUADS[fraction] >>> (8 * (4 - decimals)), true);
+    return p + decimals - TRAILING_ZEROS[fraction];
+  }
+  const high = (fraction / 10000) | 0;
+  const low = fraction - high * 10000;
+  const highDigits = decimals - 4;
+  v.setInt32(p, DIGIT_QUADS[high] >>> (8 * (4 - highDigits)), true);
+  v.setInt32(p + highDigits, DIGIT_QUADS[low], true);
+  return p + decimals - (low === 0 ? 4 + TRAILING_ZEROS[high] : TRAILING_ZEROS[low]);
 }
 
 /**
