@@ -119,7 +119,13 @@ export function putByte(v, p, byte) {
 function putDigits(v, p, n, count) {
   let q = p + count;
   if (n < SMALL) {
-    // Indices, ids and coordinate digits: small-integer arithmetic, two digits per step.
+    // Indices, ids and whole degrees: small-integer arithmetic, four then two digits per step.
+    while (q - p >= 4) {
+      const next = (n / 10000) | 0;
+      q -= 4;
+      v.setInt32(q, DIGIT_QUADS[n - next * 10000], true);
+      n = next;
+    }
     while (q - p >= 2) {
       const next = (n / 100) | 0;
       q -= 2;
