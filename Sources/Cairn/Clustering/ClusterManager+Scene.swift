@@ -60,9 +60,9 @@ extension ClusterManager {
                 if !f.isCluster {
                     addItem(Int(f.id))
                 } else if asClusters && f.pointCount >= rendering.minimumClusterSize {
-                    var first = 0
-                    try? index.forEachLeaf(of: f.id, limit: 1, offset: 0) { first = Int($0.id) }
-                    addCluster(id: f.id, count: f.pointCount, worldX: f.x, worldY: f.y, member: first)
+                    let c = Int((try? index.clusterItem(publicID: f.id)) ?? 0) - snapshot.count
+                    let member = c >= 0 && c < clusterMember.count ? Int(clusterMember[c]) : 0
+                    addCluster(id: f.id, count: f.pointCount, worldX: f.x, worldY: f.y, member: member)
                 } else {
                     try? index.forEachLeaf(of: f.id, limit: Int.max, offset: 0) { leaf in addItem(Int(leaf.id)) }
                 }

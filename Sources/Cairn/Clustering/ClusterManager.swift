@@ -53,8 +53,10 @@ public final class ClusterManager {
     var snapshot = ClusterItemPositions()
     var snapshotIDs: [Int64] = []
     var snapshotIcons: [Int32] = []
-    /// The hierarchical index of the snapshot (hierarchical algorithm only).
+    /// The hierarchical index of the snapshot (hierarchical algorithm only), and one point of
+    /// each of its clusters (for transitions).
     var index: HierarchicalClusterIndex?
+    var clusterMember: [Int32] = []
     /// Screen-space groups of the snapshot and the zoom they were made for (other algorithms).
     var groups = ClusterGroups()
     var groupsZoom: Int?
@@ -177,6 +179,7 @@ public final class ClusterManager {
             try built.add(worldX: worldX, worldY: worldY)
             built.build()
             index = built
+            clusterMember = built.oneMemberPerCluster()
         } else {
             regroup(zoom: _discreteZoom(zoom))
         }

@@ -161,6 +161,22 @@ extension HierarchicalClusterIndex {
     }
 
     @inline(__always)
+    /// One point of every cluster, by cluster index, found in one pass: a point gives itself to
+    /// the cluster that absorbs it, and a cluster passes its point on to its parent (parents are
+    /// created after their children, so one ascending pass reaches every cluster).
+    func oneMemberPerCluster() -> [Int32] {
+        let n = pointPositions.count
+        var member = [Int32](repeating: -1, count: clusterParent.count)
+        for p in 0..<n where pointParent[p] >= 0 && member[Int(pointParent[p]) - n] < 0 {
+            member[Int(pointParent[p]) - n] = Int32(p)
+        }
+        for c in 0..<clusterParent.count where clusterParent[c] >= 0 && member[c] >= 0 {
+            let q = Int(clusterParent[c]) - n
+            if member[q] < 0 { member[q] = member[c] }
+        }
+        return member
+    }
+
     /// The item that stands for `item` at integer zoom `z`: the item itself, or the cluster
     /// that has absorbed it by then (clusters formed at zoom Z show at zooms up to Z).
     func representative(of item: Int32, atZoom z: Int) -> Int32 {

@@ -21,6 +21,7 @@ public struct Scene {
     mutating func build(markers: MarkerStore, extra: [SceneItem], icons: IconRegistry, projection p: CameraProjection,
                         time: Double, selection: InfoWindowSelection) {
         var placed = extra
+        placed.reserveCapacity(extra.count + markers.count)
         let w = p.viewport.width, h = p.viewport.height, m = Scene.margin
         markers.forEach { id, slot in
             let props = markers.properties[slot]

@@ -49,15 +49,16 @@ enum _MarkerPlacement {
     static func item(id: Int64, _ m: MarkerProperties, worldX: Double, worldY: Double, addedAt: Double,
                      projection p: CameraProjection, icons: IconRegistry, time: Double) -> SceneItem? {
         let meters = m.altitudeMode == .clampToGround || !(m.altitude > 0) ? 0 : m.altitude
-        guard let s = p.screenPoint(worldX: worldX, worldY: worldY, altitude: meters * p.pixelsPerMeter(worldY: worldY))
-        else { return nil }
+        // The metre scale costs an exp, an atan and a cos: only for markers that stand above ground.
+        let altitude = meters > 0 ? meters * p.pixelsPerMeter(worldY: worldY) : 0
+        guard let s = p.screenPoint(worldX: worldX, worldY: worldY, altitude: altitude) else { return nil }
         let icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
         let content = icon.contentBox
         let cw = content.maxX - content.minX, ch = content.maxY - content.minY
         // A flat marker turns with the map (its rotation is from north) and is foreshortened by
         // the tilt; a normal one faces the screen.
         let rotation = m.flat ? m.rotation - p.bearing : m.rotation
-        var scaleX = 1.0, scaleY = m.flat ? _cos(p.tilt * Double.pi / 180) : 1.0
+        var scaleX = 1.0, scaleY = m.flat ? p.cosTilt : 1.0
         var opacity = m.opacity
         let age = time - addedAt
         if age < appearDuration {
@@ -70,7 +71,7 @@ enum _MarkerPlacement {
         }
         // The content box's centre relative to the anchor, turned and scaled as drawn.
         let r = rotation * Double.pi / 180
-        let c = _cos(r), sn = _sin(r)
+        let c = rotation == 0 ? 1 : _cos(r), sn = rotation == 0 ? 0 : _sin(r)
         let ox = (0.5 - m.groundAnchorX) * cw * scaleX, oy = (0.5 - m.groundAnchorY) * ch * scaleY
         let box = OrientedBox(centerX: s.x + ox * c - oy * sn, centerY: s.y + ox * sn + oy * c,
                               halfWidth: cw * scaleX / 2, halfHeight: ch * scaleY / 2, cos: c, sin: sn)
