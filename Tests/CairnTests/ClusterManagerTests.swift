@@ -142,7 +142,9 @@ final class ClusterManagerTests: XCTestCase {
         try map.cluster(m)
         XCTAssertThrowsError(try manager.expansion(of: old, cameraZoom: 14)) { XCTAssertEqual($0 as? CairnError, .unknownCluster(id: old)) }
         XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [.nan], longitudes: [0], icons: [-1]))
-        XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0], longitudes: [0], icons: [7]))
+        XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0, 0], longitudes: [0, 0], icons: [-1, 7])) {
+            XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1, field: MarkerProperties.Field.icon.rawValue))
+        }
         XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0, 1], longitudes: [0], icons: [-1]))
         try map.removeClusterManager(m)
         XCTAssertThrowsError(try map.cluster(m))

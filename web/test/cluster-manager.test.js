@@ -487,9 +487,7 @@ test('errors: wrong types, refused positions and icons naming the position, unkn
   assert.equal(refused(() => map.addClusterManager(), 'INVALID_HANDLE').code, 'INVALID_HANDLE');
 });
 
-test('addItems with an icon that is not registered names the item\'s position', {
-  todo: 'engine: MapController.addClusterItems throws invalidMarker(.icon), with no position, where addMarkers throws invalidMarkerInBatch(index:field:)',
-}, () => {
+test('addItems with an icon that is not registered names the item\'s position', () => {
   const map = newMap(4);
   const manager = map.addClusterManager();
   try {

@@ -29,7 +29,9 @@ extension MapController {
     public func addClusterItems(_ number: Int32, latitudes: [Double], longitudes: [Double],
                                 icons itemIcons: [Int32]) throws(CairnError) -> Int64 {
         let manager = try clusterManager(number)
-        for icon in itemIcons where icon >= 0 && icons.icon(icon) == nil { throw .invalidMarker(.icon) }
+        for (i, icon) in itemIcons.enumerated() where icon >= 0 && icons.icon(icon) == nil {
+            throw .invalidMarkerInBatch(index: i, field: MarkerProperties.Field.icon.rawValue)
+        }
         return try manager.add(latitudes: latitudes, longitudes: longitudes, icons: itemIcons)
     }
 
