@@ -113,6 +113,57 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(map.scene.hiddenCount, 3)
     }
 
+    func testV4EqualOptionalMarkersTheLowerOnScreenWins() throws {
+        let map = MapController.make(zoom: 10)
+        let upper = try map.addMarker(marker(0.002, 0) { $0.collision = .optionalAndHidesLowerPriority })
+        let lower = try map.addMarker(marker(0, 0) { $0.collision = .optionalAndHidesLowerPriority })
+        map.frame(1)
+        XCTAssertEqual(map.scene.items.map(\.id), [lower], "\(upper) overlaps and sits higher: it yields")
+    }
+
+    func testV4RotatedIconsCollideByTheirTurnedBoxes() throws {
+        let map = MapController.make(zoom: 10)
+        let icon = try map.registerIcon(Icon(width: 80, height: 6))
+        // Two long thin icons anchored at their centres 30 px apart vertically: upright they miss;
+        // turned 90° they cross.
+        func bar(_ lat: Double, rotation: Double, _ collision: CollisionBehavior) -> MarkerProperties {
+            marker(lat, 0) { $0.icon = icon; $0.groundAnchorY = 0.5; $0.rotation = rotation; $0.collision = collision }
+        }
+        let dy = 30.0 / 262_144 * 360   // 30 px at zoom 10, near the equator
+        _ = try map.addMarker(bar(0, rotation: 0, .requiredAndHidesOptional))
+        let apart = try map.addMarker(bar(dy, rotation: 0, .optionalAndHidesLowerPriority))
+        map.frame(1)
+        XCTAssertTrue(map.scene.items.contains { $0.id == apart })
+        try map.updateMarker(apart, bar(dy, rotation: 90, .optionalAndHidesLowerPriority))
+        map.frame(2)
+        XCTAssertFalse(map.scene.items.contains { $0.id == apart }, "turned, it crosses the other")
+    }
+
+    func testHitTestsUseTurnedFlatAndInsetBoxesAndTheTopmostWins() throws {
+        let map = MapController.make(zoom: 10)
+        let inset = try map.registerIcon(Icon(width: 40, height: 40, insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 20)))
+        let a = try map.addMarker(marker(0, 0) { $0.icon = inset; $0.groundAnchorY = 0.5 })
+        map.frame(1)
+        XCTAssertNotNil(map.scene.hit(x: 400, y: 300))
+        XCTAssertNil(map.scene.hit(x: 400 + 18, y: 300), "the transparent inset is not the icon")
+        let turned = try map.addMarker(marker(0, 0.1) { $0.icon = inset; $0.groundAnchorY = 0.5; $0.rotation = 90 })
+        map.frame(2)
+        let t = map.scene.items.first { $0.id == turned }!
+        // The content is 20 × 40; turned 90° it lies 40 wide and 20 tall.
+        XCTAssertEqual(map.scene.hit(x: t.x + 17, y: t.y), .item(t))
+        XCTAssertNil(map.scene.hit(x: t.x, y: t.y + 17))
+        let flat = try map.addMarker(marker(0, -0.1) { $0.flat = true })
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 10, tilt: 60))
+        map.frame(3)
+        let f = map.scene.items.first { $0.id == flat }!
+        XCTAssertNotNil(map.scene.hit(x: f.x, y: f.y - 20), "foreshortened to half: 21.5 px tall")
+        XCTAssertNil(map.scene.hit(x: f.x, y: f.y - 30))
+        let top = try map.addMarker(marker(0, 0) { $0.icon = inset; $0.groundAnchorY = 0.5; $0.zIndex = 3 })
+        map.frame(4)
+        guard case .item(let hit)? = map.scene.hit(x: 400, y: 300) else { return XCTFail("no hit") }
+        XCTAssertEqual(hit.id, top, "overlapping: the one drawn on top (\(a) is below)")
+    }
+
     func testMarkerTapSelectsAndCentresUnlessConsumed() throws {
         let map = MapController.make(zoom: 10)
         let titled = try map.addMarker(marker(0.05, 0.05) { $0.hasTitle = true })
