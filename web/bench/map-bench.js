@@ -81,3 +81,52 @@ for (const view of VIEWS) {
       `${r.idle.toFixed(1).padStart(16)}${r.tiles.toFixed(1).padStart(14)}`);
   }
 }
+
+// Scenes through wasm: frames while panning with 10,000 markers in view (a quarter optional,
+// so collisions run), and with a hierarchical cluster manager of 1,000,000 items at several
+// zooms; then the cost of a tap's hit test (through a scripted tap and frame).
+{
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const panFrames = (map, frames) => {
+    const times = [];
+    let t = 100;
+    map.pointerDown(1, 'mouse', 800, 600, 0, 0, t);
+    for (let f = 0; f < frames; f++) {
+      const start = performance.now();
+      map.pointerMove(1, 800 + 40 * Math.sin(f * 0.05), 600, t + 0.008);
+      map.frame(t += 1 / 60);
+      times.push(performance.now() - start);
+    }
+    map.pointerUp(1, 800, 600, t);
+    map.frame(t + 1);
+    return median(times) * 1000;
+  };
+  const view = { width: 1600, height: 1200 };
+  const markers = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 14 }, ...view });
+  const span = 1600 / (256 * 16384) * 360;
+  markers.addMarkers(Array.from({ length: 10000 }, (_, k) => ({
+    position: { latitude: (random() - 0.5) * span * 0.7, longitude: (random() - 0.5) * span },
+    collisionBehavior: k % 4 === 0 ? 'optionalAndHidesLowerPriority' : 'required',
+  })));
+  const markerUs = panFrames(markers, 200);
+  const drawn = markers.frame(1000).items.length;
+  markers.destroy();
+  console.log(`scene, 10,000 markers in view: ${(markerUs / 1000).toFixed(2)} ms per panning frame (${drawn} drawn)`);
+
+  const clustered = new MapEngine({ camera: { latitude: 40, longitude: -100, zoom: 5 }, ...view });
+  const manager = clustered.addClusterManager({ algorithm: 'hierarchical' });
+  const items = new Array(1_000_000);
+  for (let i = 0; i < items.length; i++) items[i] = { position: { latitude: 25 + random() * 24, longitude: -125 + random() * 58 } };
+  let start = performance.now();
+  manager.addItems(items);
+  manager.cluster();
+  console.log(`cluster manager, 1,000,000 items: addItems + cluster() ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  for (const zoom of [3, 5, 7, 9, 11]) {
+    clustered.moveCamera({ latitude: 40, longitude: -100, zoom });
+    clustered.frame(2000);
+    const us = panFrames(clustered, 60);
+    console.log(`  zoom ${zoom}: ${(us / 1000).toFixed(2)} ms per panning frame (${clustered.frame(3000).items.length} drawn)`);
+  }
+  clustered.destroy();
+}
