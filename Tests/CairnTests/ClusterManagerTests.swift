@@ -12,7 +12,7 @@ final class ClusterManagerTests: XCTestCase {
         return m
     }
 
-    func testGoogleCaseFourPointsAreOneClusterAtZoomFourAndFourItemsAtZoomFourteen() throws {
+    func testC2_GoogleCaseFourPointsAreOneClusterAtZoomFourAndFourItemsAtZoomFourteen() throws {
         // Google's case is for its distance algorithm; supercluster's 40/512 radius (20 px) is
         // smaller than the 23 px between the points at zoom 4, so it joins them at zoom 2.
         for (algorithm, zoom) in [(ClusterAlgorithmKind.distance, 4.0), (.hierarchical, 2)] {
@@ -31,7 +31,7 @@ final class ClusterManagerTests: XCTestCase {
         }
     }
 
-    func testSmallGroupsAndHighZoomsDrawItems() throws {
+    func testC4_SmallGroupsAndHighZoomsDrawItems() throws {
         let map = MapController.make(zoom: 4)
         let m = try map.addClusterManager(.distance)
         _ = try map.addClusterItems(m, latitudes: [1, 1, -1], longitudes: [1, -1, 1], icons: [-1, -1, -1])
@@ -51,7 +51,7 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertThrowsError(try map.addClusterManager(.grid, rendering: rendering))
     }
 
-    func testMutationsWaitForClusterButClearIsImmediate() throws {
+    func testC1_MutationsWaitForClusterButClearIsImmediate() throws {
         let map = MapController.make(zoom: 4)
         let m = try fourAroundTheOrigin(map, .distance)
         let first = try map.addClusterItems(m, latitudes: [1.5], longitudes: [1.5], icons: [-1])
@@ -75,7 +75,7 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertTrue(map.scene.items.isEmpty)
     }
 
-    func testScreenSpaceClustersFollowTheZoomAfterItHoldsFor200ms() throws {
+    func testC6_ScreenSpaceClustersFollowTheZoomAfterItHoldsFor200ms() throws {
         let map = MapController.make(zoom: 4)
         let m = try fourAroundTheOrigin(map, .distance)
         map.frame(0)
@@ -89,7 +89,7 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertEqual(try map.clusterManager(m).groupsZoom, 9)
     }
 
-    func testAClusterTapZoomsToWhereItSplitsUnlessConsumed() throws {
+    func testC7_AClusterTapZoomsToWhereItSplitsUnlessConsumed() throws {
         let map = MapController.make(zoom: 3)
         let m = try map.addClusterManager(.hierarchical)
         var random = SeededRandom(seed: 5)
@@ -123,7 +123,7 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertGreaterThan(clusters(map).count + items(map).count, 1, "the cluster split")
     }
 
-    func testItemTapsAreReportedWithTheirManagerAndStaleClusterIdsAreRefused() throws {
+    func testC7_ItemTapsAreReportedWithTheirManagerAndStaleClusterIdsAreRefused() throws {
         let map = MapController.make(zoom: 14)
         let m = try map.addClusterManager(.grid)
         let id = try map.addClusterItems(m, latitudes: [0.001], longitudes: [0.001], icons: [-1])
@@ -164,7 +164,7 @@ final class SpiderfyTests: XCTestCase {
         return c
     }
 
-    func testCoincidentItemsSpreadOnACircleOrASpiralAndFoldBack() throws {
+    func testC10_CoincidentItemsSpreadOnACircleOrASpiralAndFoldBack() throws {
         for (count, algorithm) in [(5, ClusterAlgorithmKind.hierarchical), (12, .distance)] {
             let map = MapController.make(zoom: 10)
             let m = try map.addClusterManager(algorithm)
@@ -201,7 +201,7 @@ final class SpiderfyTests: XCTestCase {
         }
     }
 
-    func testOffsetsCircleBelowNineSpiralFromNine() {
+    func testC10_OffsetsCircleBelowNineSpiralFromNine() {
         let circle = Spiderfy.offsets(count: 8)
         let radii = circle.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() }
         XCTAssertEqual(radii.max()! - radii.min()!, 0, accuracy: 1e-9, "one circle")
@@ -220,7 +220,7 @@ final class ClusterTransitionTests: XCTestCase {
         return m
     }
 
-    func testZoomingInItemsFlyOutOfTheirCluster() throws {
+    func testC5_ZoomingInItemsFlyOutOfTheirCluster() throws {
         let map = MapController.make(zoom: 4)
         _ = try fourAt(map)
         map.frame(0)
@@ -247,7 +247,7 @@ final class ClusterTransitionTests: XCTestCase {
         XCTAssertEqual(map.scene.items.filter { $0.kind == .clusterItem }[3].x, last.x, accuracy: 1e-6)
     }
 
-    func testZoomingOutItemsFlyIntoTheClusterAndFade() throws {
+    func testC5_ZoomingOutItemsFlyIntoTheClusterAndFade() throws {
         let map = MapController.make(zoom: 8)
         _ = try fourAt(map)
         map.frame(0)
@@ -264,7 +264,7 @@ final class ClusterTransitionTests: XCTestCase {
         XCTAssertEqual(map.scene.items.map(\.kind), [.cluster])
     }
 
-    func testSurvivingClustersDoNotMoveAndAnimationCanBeTurnedOff() throws {
+    func testC5_SurvivingClustersDoNotMoveAndAnimationCanBeTurnedOff() throws {
         let map = MapController.make(zoom: 4)
         let m = try fourAt(map, spread: 0.1)
         map.frame(0)
@@ -286,7 +286,7 @@ final class ClusterTransitionTests: XCTestCase {
         XCTAssertEqual(map.scene.items.filter { $0.kind == .clusterItem }[3].x, settled.x, accuracy: 1e-6)
     }
 
-    func testHierarchicalZoomInFliesOutOfTheParentCluster() throws {
+    func testC5_HierarchicalZoomInFliesOutOfTheParentCluster() throws {
         let map = MapController.make(zoom: 2)
         let m = try map.addClusterManager(.hierarchical)
         _ = try map.addClusterItems(m, latitudes: [1, 1, -1, -1], longitudes: [1, -1, 1, -1], icons: [-1, -1, -1, -1])

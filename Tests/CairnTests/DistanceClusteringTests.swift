@@ -11,7 +11,7 @@ final class DistanceClusteringTests: XCTestCase {
 
     func sizes(_ groups: ClusterGroups) -> [Int] { (0..<groups.count).map { groups.size(of: $0) } }
 
-    func testFourPointsAroundTheOriginAreOneClusterAtZoomFourAndFourAtZoomFourteen() throws {
+    func testC2b_FourPointsAroundTheOriginAreOneClusterAtZoomFourAndFourAtZoomFourteen() throws {
         let four = items([(1, 1), (1, -1), (-1, 1), (-1, -1)])
         let algorithm = try DistanceClustering()
         var groups = ClusterGroups()
@@ -24,7 +24,7 @@ final class DistanceClusteringTests: XCTestCase {
         XCTAssertEqual(Array(groups.members), [0, 1, 2, 3])
     }
 
-    func testFourCentresWithTenItemsEachWithinFiftyPointsGiveFourClustersOfTen() throws {
+    func testC2b_FourCentresWithTenItemsEachWithinFiftyPointsGiveFourClustersOfTen() throws {
         // At zoom 10 a point is 1/(256 × 1024) of the world; put ten items within 50 points of
         // each of four centres that are far apart.
         var coordinates: [(Double, Double)] = []
@@ -43,7 +43,7 @@ final class DistanceClusteringTests: XCTestCase {
         for c in 0..<4 { XCTAssertEqual(Array(groups.members(of: c)), (0..<10).map { Int32(c * 10 + $0) }) }
     }
 
-    func testAnItemMovesToANewerSeedOnlyWhenItIsNotStrictlyCloserToItsOwn() throws {
+    func testC2b_AnItemMovesToANewerSeedOnlyWhenItIsNotStrictlyCloserToItsOwn() throws {
         // Zoom 0: the square's half-width is 100 points = 100/256 of the world in x.
         let w = 100.0 / 256
         var items = ClusterItemPositions()
@@ -66,7 +66,7 @@ final class DistanceClusteringTests: XCTestCase {
         XCTAssertEqual(Array(groups.members(of: 1)), [1, 2])
     }
 
-    func testTheZoomIsRoundedAndBadDistancesAreRefused() throws {
+    func testC2b_TheZoomIsRoundedAndBadDistancesAreRefused() throws {
         let pair = items([(0, 0), (0, 0.5)])
         var groups = ClusterGroups()
         let algorithm = try DistanceClustering()
@@ -81,7 +81,7 @@ final class DistanceClusteringTests: XCTestCase {
         XCTAssertEqual(groups.count, 0)
     }
 
-    func testEveryItemIsInExactlyOneClusterWithinItsSquare() throws {
+    func testC2b_EveryItemIsInExactlyOneClusterWithinItsSquare() throws {
         var random = SeededRandom(seed: 3)
         var items = ClusterItemPositions()
         for _ in 0..<3000 { try items.append(latitude: random.next() * 20 + 40, longitude: random.next() * 30 - 5) }
@@ -110,7 +110,7 @@ final class DistanceClusteringTests: XCTestCase {
 }
 
 final class GridClusteringTests: XCTestCase {
-    func testItemsOfACellFormOneClusterAtTheCellCentre() throws {
+    func testC2c_ItemsOfACellFormOneClusterAtTheCellCentre() throws {
         var items = ClusterItemPositions()
         // Zoom 0: ceil(256 / 100) = 3 cells per side.
         for (lat, lng) in [(10.0, 10.0), (60.0, -170.0), (20.0, 30.0), (-60.0, 170.0), (61.0, -171.0)] {
@@ -130,7 +130,7 @@ final class GridClusteringTests: XCTestCase {
         XCTAssertEqual(groups.y[2], 2.5 / 3)
     }
 
-    func testFourPointsAroundTheOriginAtZoomsFourAndFourteen() throws {
+    func testC2c_FourPointsAroundTheOriginAtZoomsFourAndFourteen() throws {
         var items = ClusterItemPositions()
         for (lat, lng) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] { try items.append(latitude: lat, longitude: lng) }
         var groups = ClusterGroups()
@@ -143,7 +143,7 @@ final class GridClusteringTests: XCTestCase {
         XCTAssertThrowsError(try GridClustering(cellSize: 0.5))
     }
 
-    func testNoClusteringShowsEveryItem() throws {
+    func testC2d_NoClusteringShowsEveryItem() throws {
         var items = ClusterItemPositions()
         for k in 0..<5 { try items.append(latitude: 0, longitude: Double(k) * 1e-9) }
         var groups = ClusterGroups()
@@ -154,7 +154,7 @@ final class GridClusteringTests: XCTestCase {
 }
 
 final class ClusterIconBucketsTests: XCTestCase {
-    func testGoogleDefaultBucketsTextsAndColours() {
+    func testC3_GoogleDefaultBucketsTextsAndColours() {
         let b = ClusterIconBuckets.standard
         XCTAssertEqual(b.text(for: 4), "4")
         XCTAssertEqual(b.text(for: 9), "9")
@@ -174,7 +174,7 @@ final class ClusterIconBucketsTests: XCTestCase {
         XCTAssertLessThan(b.diameter(for: 200), b.diameter(for: 1000))
     }
 
-    func testCustomBucketsAreValidated() throws {
+    func testC3_CustomBucketsAreValidated() throws {
         XCTAssertThrowsError(try ClusterIconBuckets(buckets: [])) { XCTAssertEqual($0 as? CairnError, .invalidBuckets(.empty)) }
         XCTAssertThrowsError(try ClusterIconBuckets(buckets: [0, 5])) { XCTAssertEqual($0 as? CairnError, .invalidBuckets(.notPositive)) }
         XCTAssertThrowsError(try ClusterIconBuckets(buckets: [5, 5])) { XCTAssertEqual($0 as? CairnError, .invalidBuckets(.notIncreasing)) }

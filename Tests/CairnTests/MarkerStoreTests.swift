@@ -2,7 +2,7 @@ import XCTest
 @testable import Cairn
 
 final class MarkerStoreTests: XCTestCase {
-    func testMarkersHaveGoogleDefaultsAndStableIds() throws {
+    func testM1M8M12_MarkersHaveGoogleDefaultsAndStableIds() throws {
         var store = MarkerStore()
         let a = try store.add(MarkerProperties(latitude: 10, longitude: 20), at: 0)
         var props = MarkerProperties(latitude: -33.9, longitude: 151.2)

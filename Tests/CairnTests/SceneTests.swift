@@ -29,7 +29,7 @@ final class SceneTests: XCTestCase {
         return m
     }
 
-    func testAMarkerStandsOnItsAnchorAndIsHitOnItsIcon() throws {
+    func testM8_AMarkerStandsOnItsGroundAnchorAndIsHitOnItsIcon() throws {
         let map = MapController.make(zoom: 10)
         let id = try map.addMarker(marker(0, 0))
         map.frame(1)
@@ -45,7 +45,7 @@ final class SceneTests: XCTestCase {
         XCTAssertNil(map.scene.hit(x: 400, y: 310))
     }
 
-    func testAlignmentInsetsAnchorsRotationAndFlatMarkers() throws {
+    func testM3M6M7_AlignmentInsetsAnchorsRotationAndFlatMarkers() throws {
         let map = MapController.make(zoom: 10, bearing: 90, tilt: 60)
         let icon = try map.registerIcon(Icon(width: 40, height: 40, insets: EdgeInsets(top: 0, left: 0, bottom: 10, right: 10)))
         _ = try map.addMarker(marker(0, 0) { $0.icon = icon; $0.groundAnchorX = 0.5; $0.groundAnchorY = 0.5; $0.rotation = 30 })
@@ -60,7 +60,7 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(flat.scaleX, 1)
     }
 
-    func testAppearAnimationsPlayOnceFromTheTimeOfAdding() throws {
+    func testM9_AppearAnimationsPlayOnceFromTheTimeOfAdding() throws {
         let map = MapController.make(zoom: 10)
         map.frame(5)
         let pop = try map.addMarker(marker(0, 0) { $0.appearAnimation = .pop })
@@ -77,7 +77,7 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(map.scene.items.first { $0.id == pop }).scaleX, 1, "an update does not replay it")
     }
 
-    func testDrawOrderIsZIndexThenLowerOnScreenOnTop() throws {
+    func testM10_DrawOrderIsZIndexThenLowerOnScreenOnTop() throws {
         let map = MapController.make(zoom: 10)
         let north = try map.addMarker(marker(0.01, 0))
         let south = try map.addMarker(marker(-0.01, 0))
@@ -86,7 +86,7 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(map.scene.items.map(\.id), [north, south, top])
     }
 
-    func testCollisionBehavioursAndPriorities() throws {
+    func testV4_CollisionBehavioursAndPriorities() throws {
         let map = MapController.make(zoom: 10)
         func at(_ dx: Double, _ edit: (inout MarkerProperties) -> Void) throws -> Int64 {
             // 10 px apart at zoom 10 is 10 / (256 × 1024) of the world.
@@ -164,7 +164,7 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(hit.id, top, "overlapping: the one drawn on top (\(a) is below)")
     }
 
-    func testMarkerTapSelectsAndCentresUnlessConsumed() throws {
+    func testM11_MarkerTapSelectsAndCentresUnlessConsumed() throws {
         let map = MapController.make(zoom: 10)
         let titled = try map.addMarker(marker(0.05, 0.05) { $0.hasTitle = true })
         map.frame(0)
@@ -190,7 +190,7 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(map.drainEvents(), [], "a second answer does nothing")
     }
 
-    func testInfoWindowsOneAtATimeReopenAndCloseOnAMapTap() throws {
+    func testI2I3I4I8_InfoWindowsOneAtATimeReopenAndCloseOnAMapTap() throws {
         let map = MapController.make(zoom: 10)
         let a = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
         let b = try map.addMarker(marker(0, 0.1) { $0.hasSnippet = true })
@@ -225,7 +225,7 @@ final class SceneTests: XCTestCase {
         XCTAssertThrowsError(try map.setInfoWindowSize(width: .nan, height: 1))
     }
 
-    func testAnOpenedWindowIsPannedIntoViewOnceMeasured() throws {
+    func testI1_AnOpenedWindowIsPannedIntoViewOnceMeasured() throws {
         let map = MapController.make(zoom: 10)
         // 40 px below the top edge: a 100 px tall window above the pin cannot fit.
         let near = map.ground(700, 40)
@@ -244,7 +244,7 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(map.camera.position, settled, "only once")
     }
 
-    func testRemovingOrClearingClosesTheWindowAndUnknownIconsAreRefused() throws {
+    func testM1_RemovingOrClearingClosesTheWindowAndUnknownIconsAreRefused() throws {
         let map = MapController.make(zoom: 10)
         let a = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
         try map.selectMarker(a)
@@ -264,7 +264,7 @@ final class SceneTests: XCTestCase {
         XCTAssertTrue(map.scene.items.isEmpty)
     }
 
-    func testInvisibleAndFarAwayMarkersAreNotPlaced() throws {
+    func testM5_InvisibleTransparentAndFarAwayMarkersAreNotPlaced() throws {
         let map = MapController.make(zoom: 10)
         _ = try map.addMarker(marker(0, 0) { $0.visible = false })
         _ = try map.addMarker(marker(0, 0) { $0.opacity = 0 })
