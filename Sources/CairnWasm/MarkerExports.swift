@@ -37,7 +37,8 @@ public func cairn_map_add_markers(_ handle: Int32, _ records: UnsafeMutableRawPo
 public func cairn_map_update_marker(_ handle: Int32, _ id: Double, _ record: UnsafeMutableRawPointer?) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
         let input = try _Registry.doubles(record, count: _MarkerRecords.stride)
-        try map.updateMarker(try _markerID(id), try _MarkerRecords.decode(input, at: 0))
+        try map.updateMarker(try _markerID(id), try _MarkerRecords.decode(input, at: 0),
+                             contentChanged: _MarkerRecords.contentChanged(input))
     }
 }
 

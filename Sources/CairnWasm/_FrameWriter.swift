@@ -140,7 +140,7 @@ enum _FrameWriter {
             case .cameraWillMove(let cause): a = Double(cause.rawValue)
             case let .tap(x, y, lat, lng), let .longPress(x, y, lat, lng): (a, b, c, d) = (x, y, lat, lng)
             case let .markerTapped(id), let .infoWindowTapped(id), let .infoWindowLongPressed(id),
-                 let .infoWindowOpened(id), let .infoWindowClosed(id):
+                 let .infoWindowOpened(id), let .infoWindowClosed(id), let .infoWindowContentChanged(id):
                 a = Double(id)
             case let .clusterTapped(manager, cluster, count): (a, b, c) = (Double(manager), Double(cluster), Double(count))
             case let .clusterItemTapped(manager, item): (a, b) = (Double(manager), Double(item))

@@ -6,7 +6,8 @@ enum _MarkerRecords {
     enum Field: Int {
         case latitude, longitude, altitudeMode, altitude, icon, groundAnchorX, groundAnchorY
         case infoWindowAnchorX, infoWindowAnchorY, rotation
-        /// Bits: 1 flat, 2 visible, 4 has title, 8 has snippet, 16 custom info window.
+        /// Bits: 1 flat, 2 visible, 4 has title, 8 has snippet, 16 custom info window, 32 tracks
+        /// info window changes, 64 (updates only) the title or snippet changed.
         case flags
         case opacity, zIndex, collision, collisionPriority, appearAnimation, userData
     }
@@ -26,7 +27,7 @@ enum _MarkerRecords {
         guard let altitudeMode = AltitudeMode(rawValue: try integer(.altitudeMode, 0...2)),
               let collision = CollisionBehavior(rawValue: try integer(.collision, 0...2)),
               let appear = AppearAnimation(rawValue: try integer(.appearAnimation, 0...2)) else { throw .invalidArgument }
-        let flags = try integer(.flags, 0...31)
+        let flags = try integer(.flags, 0...127)
         m.altitudeMode = altitudeMode
         m.altitude = value(.altitude)
         m.icon = try integer(.icon, Int32.min...Int32.max)  // below -1 is the store's to refuse, naming the field
@@ -40,6 +41,7 @@ enum _MarkerRecords {
         m.hasTitle = flags & 4 != 0
         m.hasSnippet = flags & 8 != 0
         m.customInfoWindow = flags & 16 != 0
+        m.tracksInfoWindowChanges = flags & 32 != 0
         m.opacity = value(.opacity)
         m.zIndex = value(.zIndex)
         m.collision = collision
@@ -49,6 +51,12 @@ enum _MarkerRecords {
         guard data.isFinite, data == data.rounded(.down), abs(data) <= 9_007_199_254_740_991 else { throw .invalidArgument }
         m.userData = Int64(data)
         return m
+    }
+
+    /// Whether an update record says the title or snippet changed.
+    static func contentChanged(_ r: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let flags = r[Field.flags.rawValue]
+        return flags.isFinite && flags >= 0 && flags <= 127 && Int(flags) & 64 != 0
     }
 
     /// All records decoded, or an error naming the first bad one (nothing is added then).

@@ -293,3 +293,26 @@ final class SceneTests: XCTestCase {
         }
     }
 }
+
+extension SceneTests {
+    func testI6_AnOpenWindowRedrawsOnlyWhenItsMarkerTracksChanges() throws {
+        let map = MapController.make(zoom: 10)
+        var tracking = marker(0, 0) { $0.hasTitle = true; $0.tracksInfoWindowChanges = true }
+        let id = try map.addMarker(tracking)
+        try map.selectMarker(id)
+        _ = map.drainEvents()
+        tracking.hasSnippet = true
+        try map.updateMarker(id, tracking, contentChanged: true)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowContentChanged(marker: id)])
+        try map.updateMarker(id, tracking, contentChanged: false)
+        XCTAssertEqual(map.drainEvents(), [], "nothing to redraw")
+        tracking.tracksInfoWindowChanges = false
+        try map.updateMarker(id, tracking, contentChanged: true)
+        XCTAssertEqual(map.drainEvents(), [], "old content until reopened")
+        try map.selectMarker(nil)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(marker: id)])
+        tracking.tracksInfoWindowChanges = true
+        try map.updateMarker(id, tracking, contentChanged: true)
+        XCTAssertEqual(map.drainEvents(), [], "no window open")
+    }
+}

@@ -15,7 +15,7 @@ import {
 } from './map-input.js';
 import { readFrame, readLayout } from './map-frame.js';
 import {
-  MARKER_DEFAULTS, checkMarkerStride, copyMarker, encodeMarker, resolveMarker,
+  MARKER_DEFAULTS, MARKER_FIELDS, MARKER_FLAGS, checkMarkerStride, copyMarker, encodeMarker, resolveMarker,
 } from './map-markers.js';
 import { engineMemory } from './engine-memory.js';
 import { ClusterManager } from './cluster-manager.js';
@@ -440,7 +440,13 @@ export class MapEngine {
     const call = 'updateMarker';
     const next = resolveMarker(changes, this.#known(id, call), '', call);
     const h = this.#enter(call);
-    encodeMarker(this.#markerRecords(1), 0, next);
+    const record = this.#markerRecords(1);
+    encodeMarker(record, 0, next);
+    // The text stays here: tell the engine only that it changed; it decides about the window.
+    const old = this.#markers.get(id);
+    if (old && (old.title !== next.title || old.snippet !== next.snippet)) {
+      record[MARKER_FIELDS.indexOf('flags')] += MARKER_FLAGS.contentChanged;
+    }
     this.#markerCheck(this.#res.fn.cairn_map_update_marker(h, id, this.#res.ptr), call, { id, markers: [next] });
     this.#markers.set(id, next);
   }

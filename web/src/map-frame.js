@@ -30,11 +30,12 @@ export const EVENT_TYPES = Object.freeze([
   'unknown', 'cameraWillMove', 'cameraChanged', 'cameraIdle', 'tap', 'longPress', 'compassTapped',
   'myLocationButtonTapped', 'locationRequested',
   'markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed',
-  'clusterTapped', 'clusterItemTapped',
+  'clusterTapped', 'clusterItemTapped', 'infoWindowContentChanged',
 ]);
 
 /** Event types whose first value is a marker id. */
-const MARKER_EVENTS = new Set(['markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed']);
+const MARKER_EVENTS = new Set(['markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed',
+  'infoWindowContentChanged']);
 
 /** Kinds of drawn items by the engine's number (index). */
 export const ITEM_KINDS = Object.freeze(['unknown', 'marker', 'cluster', 'clusterItem']);
@@ -102,7 +103,8 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
 /**
  * @typedef {{type: 'cameraWillMove', cause: string}
  *   | {type: 'tap' | 'longPress', x: number, y: number, latitude: number, longitude: number}
- *   | {type: 'markerTapped' | 'infoWindowTapped' | 'infoWindowLongPressed' | 'infoWindowOpened' | 'infoWindowClosed', marker: number}
+ *   | {type: 'markerTapped' | 'infoWindowTapped' | 'infoWindowLongPressed' | 'infoWindowOpened' | 'infoWindowClosed'
+ *       | 'infoWindowContentChanged', marker: number}
  *   | {type: 'clusterTapped', manager: number, cluster: number, count: number}
  *   | {type: 'clusterItemTapped', manager: number, item: number}
  *   | {type: string}} MapEvent

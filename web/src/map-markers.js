@@ -30,7 +30,11 @@ const STRIDE = MARKER_FIELDS.length;
 const R = /** @type {Readonly<Record<string, number>>} */ (Object.freeze(Object.fromEntries(MARKER_FIELDS.map((f, i) => [f, i]))));
 
 /** The bits of a record's `flags` field. */
-export const MARKER_FLAGS = Object.freeze({ flat: 1, visible: 2, hasTitle: 4, hasSnippet: 8, customInfoWindow: 16 });
+export const MARKER_FLAGS = Object.freeze({
+  flat: 1, visible: 2, hasTitle: 4, hasSnippet: 8, customInfoWindow: 16, tracksInfoWindowChanges: 32,
+  /** Updates only: the title or snippet changed (the engine decides whether the window redraws). */
+  contentChanged: 64,
+});
 
 /**
  * The record fields of each marker property the engine can refuse, in the engine's order: the
@@ -66,6 +70,8 @@ export const MARKER_PROPERTY_FIELDS = Object.freeze([
  * @property {string} [title='']  shown in the info window; kept on the JS side
  * @property {string} [snippet='']  shown below the title; kept on the JS side
  * @property {boolean} [customInfoWindow=false]  the app draws its own window, which opens without title or snippet
+ * @property {boolean} [tracksInfoWindowChanges=false]  an open window redraws when the title or snippet changes
+ *   (an `infoWindowContentChanged` event); otherwise it keeps the old content until reopened
  * @property {unknown} [userData]  any value of the app's, kept on the JS side
  */
 
@@ -76,7 +82,8 @@ export const MARKER_DEFAULTS = Object.freeze({
   altitude: 0, altitudeMode: 'clampToGround', icon: -1,
   groundAnchor: Object.freeze({ x: 0.5, y: 1 }), infoWindowAnchor: Object.freeze({ x: 0.5, y: 0 }),
   rotation: 0, flat: false, opacity: 1, zIndex: 0, visible: true, collisionBehavior: 'required', collisionPriority: 0,
-  appearAnimation: 'none', title: '', snippet: '', customInfoWindow: false, userData: undefined,
+  appearAnimation: 'none', title: '', snippet: '', customInfoWindow: false, tracksInfoWindowChanges: false,
+  userData: undefined,
 });
 
 /**
@@ -111,6 +118,7 @@ const CHECKS = Object.freeze({
   title: stringArg,
   snippet: stringArg,
   customInfoWindow: booleanArg,
+  tracksInfoWindowChanges: booleanArg,
   userData: (value) => value,
 });
 
@@ -209,7 +217,8 @@ export function encodeMarker(out, i, m) {
   out[k + R.infoWindowAnchorY] = m.infoWindowAnchor.y;
   out[k + R.rotation] = m.rotation;
   out[k + R.flags] = (m.flat ? f.flat : 0) | (m.visible ? f.visible : 0) | (m.title !== '' ? f.hasTitle : 0) |
-    (m.snippet !== '' ? f.hasSnippet : 0) | (m.customInfoWindow ? f.customInfoWindow : 0);
+    (m.snippet !== '' ? f.hasSnippet : 0) | (m.customInfoWindow ? f.customInfoWindow : 0) |
+    (m.tracksInfoWindowChanges ? f.tracksInfoWindowChanges : 0);
   out[k + R.opacity] = m.opacity;
   out[k + R.zIndex] = m.zIndex;
   out[k + R.collision] = COLLISION_BEHAVIORS[m.collisionBehavior];

@@ -522,3 +522,23 @@ test('the ABI itself refuses any marker id without trapping', () => {
     fn.cairn_map_destroy(handle);
   }
 });
+
+test('I6: an open window asks to be redrawn when its text changes only if the marker tracks changes', async () => {
+  await init();
+  const map = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 10 }, width: 800, height: 600 });
+  const tracked = map.addMarker({ position: { latitude: 0, longitude: 0 }, title: 'Old', tracksInfoWindowChanges: true });
+  const plain = map.addMarker({ position: { latitude: 0.01, longitude: 0 }, title: 'Old' });
+  const changed = (t) => map.frame(t).events.filter((e) => e.type === 'infoWindowContentChanged').map((e) => e.marker);
+  map.selectMarker(tracked);
+  map.frame(1);
+  map.updateMarker(tracked, { title: 'New' });
+  assert.deepEqual(changed(2), [tracked]);
+  map.updateMarker(tracked, { opacity: 0.5 });
+  assert.deepEqual(changed(3), [], 'no text changed');
+  map.selectMarker(plain);
+  map.frame(4);
+  map.updateMarker(plain, { snippet: 'More' });
+  assert.deepEqual(changed(5), [], 'shows the old content until reopened');
+  assert.equal(map.marker(plain).snippet, 'More');
+  map.destroy();
+});

@@ -19,12 +19,16 @@ extension MapController {
         return try markers.add(batch, at: time)
     }
 
-    public func updateMarker(_ id: Int64, _ marker: MarkerProperties) throws(CairnError) {
+    /// Replaces a marker's properties. `contentChanged` says the host changed its title or
+    /// snippet (the text stays with the host): an open window of a marker that tracks changes
+    /// then asks to be redrawn (I6).
+    public func updateMarker(_ id: Int64, _ marker: MarkerProperties, contentChanged: Bool = false) throws(CairnError) {
         _ = try markers.slot(of: id)
         try checkIcon(marker)
         try markers.update(id, marker)
-        // A marker that lost its title and snippet keeps its window until closed (I6 is the
-        // host's: it decides whether an open window redraws).
+        if contentChanged && marker.tracksInfoWindowChanges && infoWindow.marker == id {
+            events.append(.infoWindowContentChanged(marker: id))
+        }
     }
 
     public func removeMarker(_ id: Int64) throws(CairnError) {

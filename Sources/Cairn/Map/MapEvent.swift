@@ -43,6 +43,9 @@ public enum MapEvent: Equatable {
     /// and an item is centred.
     case clusterTapped(manager: Int32, cluster: Int64, count: Int)
     case clusterItemTapped(manager: Int32, item: Int64)
+    /// The open window's marker changed its title or snippet and tracks such changes (I6): the
+    /// host redraws the window's content.
+    case infoWindowContentChanged(marker: Int64)
 
     /// A stable number per kind, for the ABI.
     public var kind: Int32 {
@@ -62,6 +65,7 @@ public enum MapEvent: Equatable {
         case .infoWindowClosed: return 13
         case .clusterTapped: return 14
         case .clusterItemTapped: return 15
+        case .infoWindowContentChanged: return 16
         }
     }
 }

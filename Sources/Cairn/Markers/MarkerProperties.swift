@@ -45,6 +45,9 @@ public struct MarkerProperties: Equatable {
     public var hasSnippet = false
     /// The host draws its own info window for this marker (I7), so one opens without text.
     public var customInfoWindow = false
+    /// An open window redraws as soon as the title or snippet changes (I6); otherwise it shows
+    /// the old content until reopened.
+    public var tracksInfoWindowChanges = false
     /// The host's handle for its own value (Google's `userData`), handed back in events.
     public var userData: Int64 = 0
 
