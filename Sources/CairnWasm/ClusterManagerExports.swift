@@ -105,3 +105,37 @@ public func cairn_map_set_cluster_animation(_ handle: Int32, _ manager: Int32, _
         try map.clusterManager(manager).animatesClusters = on == 1
     }
 }
+
+/// Item ids of a cluster (`offset` skipped, at most `limit`) written to `out` (up to
+/// `capacity` doubles); returns how many.
+@_expose(wasm, "cairn_map_cluster_leaves") @_cdecl("cairn_map_cluster_leaves")
+public func cairn_map_cluster_leaves(_ handle: Int32, _ manager: Int32, _ cluster: Double, _ limit: Int32,
+                                     _ offset: Int32, _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let m = try _Registry.map(handle).clusterManager(manager)
+        guard capacity >= 0, limit >= 0, offset >= 0 else { throw .invalidArgument }
+        let ids = try m.leaves(of: try _Registry.clusterID(cluster), limit: Int(Swift.min(limit, capacity)), offset: Int(offset))
+        if ids.isEmpty { return 0 }
+        let buffer = try _Registry.doubles(out, count: ids.count)
+        for (i, id) in ids.enumerated() { buffer[i] = Double(id) }
+        return Int32(ids.count)
+    }
+}
+
+@_expose(wasm, "cairn_map_cluster_expansion_zoom") @_cdecl("cairn_map_cluster_expansion_zoom")
+public func cairn_map_cluster_expansion_zoom(_ handle: Int32, _ manager: Int32, _ cluster: Double) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        Int32(try _Registry.map(handle).clusterManager(manager).expansionZoom(of: try _Registry.clusterID(cluster)))
+    }
+}
+
+/// Writes [west, south, east, north] of a cluster's items to `out` (4 doubles).
+@_expose(wasm, "cairn_map_cluster_bounds") @_cdecl("cairn_map_cluster_bounds")
+public func cairn_map_cluster_bounds(_ handle: Int32, _ manager: Int32, _ cluster: Double,
+                                     _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let b = try map.clusterManager(manager).bounds(of: try _Registry.clusterID(cluster))
+        let buffer = try _Registry.doubles(out, count: 4)
+        (buffer[0], buffer[1], buffer[2], buffer[3]) = (b.west, b.south, b.east, b.north)
+    }
+}

@@ -305,3 +305,30 @@ final class ClusterTransitionTests: XCTestCase {
         XCTAssertFalse(map.scene.items.filter { $0.kind == .clusterItem }.allSatisfy { abs($0.x - from.x) < 1e-6 })
     }
 }
+
+final class ClusterManagerQueryTests: XCTestCase {
+    func testC8_LeavesExpansionZoomAndBoundsOfAClusterForEveryAlgorithm() throws {
+        for algorithm in [ClusterAlgorithmKind.hierarchical, .distance, .grid] {
+            let map = MapController.make(zoom: 2)
+            let m = try map.addClusterManager(algorithm)
+            let first = try map.addClusterItems(m, latitudes: [1, 1, -1, -1, 0.5], longitudes: [1, -1, 1, -1, 0.5],
+                                                icons: [Int32](repeating: -1, count: 5))
+            try map.cluster(m)
+            map.frame(0)
+            let cluster = try XCTUnwrap(map.scene.items.first { $0.kind == .cluster }, "\(algorithm)")
+            let manager = try map.clusterManager(m)
+            let all = try manager.leaves(of: cluster.id, limit: .max, offset: 0)
+            XCTAssertEqual(Set(all), Set((0..<5).map { first + Int64($0) }), "\(algorithm)")
+            XCTAssertEqual(try manager.leaves(of: cluster.id, limit: 2, offset: 1), Array(all[1..<3]))
+            XCTAssertEqual(try manager.leaves(of: cluster.id, limit: 10, offset: 5), [])
+            XCTAssertGreaterThan(try manager.expansionZoom(of: cluster.id), 2)
+            let b = try manager.bounds(of: cluster.id)
+            XCTAssertEqual(b.west, -1, accuracy: 1e-9)
+            XCTAssertEqual(b.east, 1, accuracy: 1e-9)
+            XCTAssertEqual(b.south, -1, accuracy: 1e-9)
+            XCTAssertEqual(b.north, 1, accuracy: 1e-9)
+            XCTAssertThrowsError(try manager.leaves(of: cluster.id, limit: -1, offset: 0))
+            XCTAssertThrowsError(try manager.bounds(of: 123_456_789))
+        }
+    }
+}

@@ -390,6 +390,50 @@ export class ClusterManager {
   }
 
   /**
+   * The ids of a cluster's items (SPEC C8), `offset` skipped, at most `limit`, as
+   * supercluster's `getLeaves` pages them. `cluster` is a draw item's id or a `clusterTapped`
+   * event's; a screen-space cluster's id stops being valid when the manager re-clusters.
+   * @param {number} cluster
+   * @param {number} [limit=10]
+   * @param {number} [offset=0]
+   * @returns {number[]}
+   */
+  getLeaves(cluster, limit = 10, offset = 0) {
+    const call = 'getLeaves';
+    const n = int32Arg(limit, 'limit', call);
+    const skip = int32Arg(offset, 'offset', call);
+    const h = this.#enter(call);
+    const out = this.#link.buffer(Math.max(1, Math.min(n, 1 << 20)));
+    const count = this.#check(this.#link.fn.cairn_map_cluster_leaves(h, this.#number, numberArg(cluster, 'cluster', call),
+      Math.min(n, 1 << 20), skip, out.byteOffset, out.length), call);
+    return Array.from(out.subarray(0, count));
+  }
+
+  /**
+   * The zoom at which a cluster splits (SPEC C7, C8).
+   * @param {number} cluster
+   * @returns {number}
+   */
+  getClusterExpansionZoom(cluster) {
+    const call = 'getClusterExpansionZoom';
+    return this.#check(this.#link.fn.cairn_map_cluster_expansion_zoom(this.#enter(call), this.#number,
+      numberArg(cluster, 'cluster', call)), call);
+  }
+
+  /**
+   * The box around a cluster's items (SPEC C8).
+   * @param {number} cluster
+   * @returns {{west: number, south: number, east: number, north: number}}
+   */
+  getClusterBounds(cluster) {
+    const call = 'getClusterBounds';
+    const h = this.#enter(call);
+    const out = this.#link.buffer(4);
+    this.#check(this.#link.fn.cairn_map_cluster_bounds(h, this.#number, numberArg(cluster, 'cluster', call), out.byteOffset), call);
+    return { west: out[0], south: out[1], east: out[2], north: out[3] };
+  }
+
+  /**
    * The status, or throws it as a CairnError when negative.
    * @param {number} status
    * @param {string} call

@@ -76,6 +76,9 @@ export const BINDINGS = Object.freeze({
   cairn_map_clear_cluster_items: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0; the drawing clears at once' },
   cairn_map_cluster: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0; clusters the items as they are now' },
   cairn_map_set_cluster_animation: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, 1 animate changes of clustering, 0 not) → 0' },
+  cairn_map_cluster_leaves: { params: ['i32', 'i32', 'f64', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, cluster, limit, offset, out, capacity) → item ids written' },
+  cairn_map_cluster_expansion_zoom: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, cluster) → the zoom at which it splits' },
+  cairn_map_cluster_bounds: { params: ['i32', 'i32', 'f64', 'i32'], result: 'i32', doc: '(handle, manager, cluster, out) → 0 with [west, south, east, north] in out' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

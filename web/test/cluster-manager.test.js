@@ -603,3 +603,26 @@ test('seeded garbage through every manager call never traps the module', () => {
   assert.deepEqual(clusters(map.frame(t + 2), check).map((c) => c.count), [4]);
   map.destroy();
 });
+
+test('C8: leaves (paged), expansion zoom and bounds of a cluster', async () => {
+  await init();
+  for (const algorithm of ['hierarchical', 'distance', 'grid']) {
+    const map = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 2 }, width: 800, height: 600 });
+    const manager = map.addClusterManager({ algorithm });
+    const ids = manager.addItems([[1, 1], [1, -1], [-1, 1], [-1, -1], [0.5, 0.5]]
+      .map(([latitude, longitude]) => ({ position: { latitude, longitude } })));
+    manager.cluster();
+    const cluster = map.frame(0).items.find((i) => i.kind === 'cluster');
+    assert.ok(cluster, algorithm);
+    const all = manager.getLeaves(cluster.id, 100);
+    assert.deepEqual([...all].sort((a, b) => a - b), ids, algorithm);
+    assert.deepEqual(manager.getLeaves(cluster.id, 2, 1), all.slice(1, 3));
+    assert.deepEqual(manager.getLeaves(cluster.id, 10, 5), []);
+    assert.ok(manager.getClusterExpansionZoom(cluster.id) > 2);
+    const b = manager.getClusterBounds(cluster.id);
+    for (const [k, v] of Object.entries({ west: -1, south: -1, east: 1, north: 1 })) assert.ok(Math.abs(b[k] - v) < 1e-9, `${algorithm} ${k}`);
+    assert.throws(() => manager.getClusterBounds(123456789), (e) => e.code === 'UNKNOWN_CLUSTER');
+    assert.throws(() => manager.getLeaves(cluster.id, -1), (e) => e.code === 'INVALID_ARGUMENT');
+    map.destroy();
+  }
+});
