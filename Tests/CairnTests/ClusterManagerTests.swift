@@ -332,3 +332,32 @@ final class ClusterManagerQueryTests: XCTestCase {
         }
     }
 }
+
+extension ClusterManagerQueryTests {
+    func testC4_EveryItemIsDrawnOnceAsItselfOrInOneClusterAtEveryZoom() throws {
+        var random = SeededRandom(seed: 21)
+        for minimum in [2, 4, 7] {
+            let map = MapController.make(lat: 45, lng: 5, zoom: 3)
+            var rendering = ClusterRendering()
+            rendering.minimumClusterSize = minimum
+            let m = try map.addClusterManager(.hierarchical, rendering: rendering)
+            var lats: [Double] = [], lngs: [Double] = []
+            for _ in 0..<2000 {
+                lats.append(45 + (random.next() - 0.5) * 0.5)
+                lngs.append(5 + (random.next() - 0.5) * 0.5)
+            }
+            _ = try map.addClusterItems(m, latitudes: lats, longitudes: lngs, icons: [Int32](repeating: -1, count: 2000))
+            try map.cluster(m)
+            try map.clusterManager(m).animatesClusters = false
+            for zoom in 3...9 {
+                try map.moveCamera(to: CameraPosition(latitude: 45, longitude: 5, zoom: Double(zoom)))
+                map.frame(Double(zoom))
+                let drawn = map.scene.items
+                let items = drawn.filter { $0.kind == .clusterItem }.map(\.id)
+                XCTAssertEqual(Set(items).count, items.count, "zoom \(zoom): no item twice")
+                XCTAssertEqual(drawn.reduce(0) { $0 + Int($1.count) }, 2000, "zoom \(zoom), minimum \(minimum)")
+                XCTAssertTrue(drawn.filter { $0.kind == .cluster }.allSatisfy { Int($0.count) >= minimum })
+            }
+        }
+    }
+}

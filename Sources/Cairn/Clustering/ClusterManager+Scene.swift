@@ -63,6 +63,9 @@ extension ClusterManager {
                     let c = Int((try? index.clusterItem(publicID: f.id)) ?? 0) - snapshot.count
                     let member = c >= 0 && c < clusterMember.count ? Int(clusterMember[c]) : 0
                     addCluster(id: f.id, count: f.pointCount, worldX: f.x, worldY: f.y, member: member)
+                } else if f.pointCount < smallBelow, let item = try? index.clusterItem(publicID: f.id) {
+                    let c = Int(item) - snapshot.count
+                    for k in Int(smallStart[c])..<Int(smallStart[c + 1]) { addItem(Int(smallPoints[k])) }
                 } else {
                     try? index.forEachLeaf(of: f.id, limit: Int.max, offset: 0) { leaf in addItem(Int(leaf.id)) }
                 }

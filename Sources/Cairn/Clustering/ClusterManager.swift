@@ -57,6 +57,10 @@ public final class ClusterManager {
     /// each of its clusters (for transitions).
     var index: HierarchicalClusterIndex?
     var clusterMember: [Int32] = []
+    /// The points of the clusters smaller than `smallBelow` points (drawn as their items).
+    var smallStart: [Int32] = []
+    var smallPoints: [Int32] = []
+    var smallBelow = 0
     /// Screen-space groups of the snapshot and the zoom they were made for (other algorithms).
     var groups = ClusterGroups()
     var groupsZoom: Int?
@@ -180,6 +184,8 @@ public final class ClusterManager {
             built.build()
             index = built
             clusterMember = built.oneMemberPerCluster()
+            smallBelow = rendering.minimumClusterSize
+            (smallStart, smallPoints) = built.pointsOfSmallClusters(below: smallBelow)
         } else {
             regroup(zoom: _discreteZoom(zoom))
         }

@@ -177,6 +177,33 @@ extension HierarchicalClusterIndex {
         return member
     }
 
+    /// The points of every cluster smaller than `size`, by cluster index, as offsets into one
+    /// list (`start[c] ..< start[c + 1]`), built in one pass: each point climbs its parents while
+    /// they are small, which is only a few steps because counts grow up the chain. Cluster
+    /// managers draw such clusters as their points every frame, without descending the index.
+    func pointsOfSmallClusters(below size: Int) -> (start: [Int32], points: [Int32]) {
+        let n = pointPositions.count, clusters = clusterParent.count
+        var start = [Int32](repeating: 0, count: clusters + 1)
+        func eachPair(_ body: (Int, Int32) -> Void) {
+            for p in 0..<n {
+                var q = pointParent[p]
+                while q >= 0 && Int(clusterPoints[Int(q) - n]) < size {
+                    body(Int(q) - n, Int32(p))
+                    q = clusterParent[Int(q) - n]
+                }
+            }
+        }
+        eachPair { c, _ in start[c + 1] += 1 }
+        for c in 0..<clusters { start[c + 1] += start[c] }
+        var fill = start
+        var points = [Int32](repeating: 0, count: Int(start[clusters]))
+        eachPair { c, p in
+            points[Int(fill[c])] = p
+            fill[c] += 1
+        }
+        return (start, points)
+    }
+
     /// The item that stands for `item` at integer zoom `z`: the item itself, or the cluster
     /// that has absorbed it by then (clusters formed at zoom Z show at zooms up to Z).
     func representative(of item: Int32, atZoom z: Int) -> Int32 {
