@@ -225,6 +225,7 @@ final class ClusterTransitionTests: XCTestCase {
         _ = try fourAt(map)
         map.frame(0)
         let cluster = try XCTUnwrap(map.scene.items.first { $0.kind == .cluster })
+        XCTAssertEqual(cluster.count, 4, "one cluster before zooming in")
         // 2° apart is 91 points at zoom 6 (still one group), 364 at zoom 8.
         try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 8))
         map.frame(1)
@@ -237,7 +238,6 @@ final class ClusterTransitionTests: XCTestCase {
             XCTAssertEqual(item.x, from.x, accuracy: 1e-6, "all start where the cluster was (its seed, the first item)")
             XCTAssertEqual(item.y, from.y, accuracy: 1e-6)
         }
-        _ = cluster
         map.frame(1.46)
         let mid = map.scene.items.filter { $0.kind == .clusterItem }
         let last = map.projection.screenPoint(latitude: -1, longitude: -1)!
