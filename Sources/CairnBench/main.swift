@@ -17,6 +17,16 @@ struct Mulberry32 {
     }
 }
 
+/// `value` with `digits` decimals (no Foundation formatting here).
+func fixed(_ value: Double, _ digits: Int) -> String {
+    var scale = 1
+    for _ in 0..<digits { scale *= 10 }
+    let n = Int((value * Double(scale)).rounded())
+    var fraction = String(n % scale)
+    while fraction.count < digits { fraction = "0" + fraction }
+    return digits == 0 ? String(n) : "\(n / scale).\(fraction)"
+}
+
 func milliseconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -68,7 +78,7 @@ func benchFrames(width: Double, height: Double, bearing: Double, tilt: Double) {
     }
     let us = (milliseconds() - s) * 1000 / Double(frames)
     let label = "\(Int(width))×\(Int(height)) bearing \(Int(bearing)) tilt \(Int(tilt))"
-    print("native map frame, \(label): \(String(Int(us * 10) / 10)).\(Int(us * 10) % 10) µs (4 pointer moves + advance + \(tiles) tiles)")
+    print("native map frame, \(label): \(fixed(us, 1)) µs (4 pointer moves + advance + \(tiles) tiles)")
 }
 
 /// A cheap periodic wiggle for the benchmark's pointer path (no libm needed here).
@@ -125,8 +135,8 @@ for markerCount in [10_000, 100_000] {
     let h = milliseconds()
     for k in 0..<1000 { _ = map.scene.hit(x: Double(k % 40) * 40, y: Double(k / 40) * 48) }
     let hitUs = (milliseconds() - h)  // 1000 taps: milliseconds in all are microseconds each
-    print("native scene, \(markerCount) markers in view (a quarter optional): \(String(Int(frameMs * 100) / 100)).\(Int(frameMs * 100) % 100) ms per frame " +
-          "(\(map.scene.items.count) drawn, \(map.scene.hiddenCount) hidden), a tap \(String(Int(hitUs))) µs")
+    print("native scene, \(markerCount) markers in view (a quarter optional): \(fixed(frameMs, 2)) ms per frame " +
+          "(\(map.scene.items.count) drawn, \(map.scene.hiddenCount) hidden), a tap \(fixed(hitUs, 1)) µs")
 
     if markerCount < 100_000 { continue }
     let clustered = try! MapController(camera: CameraPosition(latitude: 40, longitude: -100, zoom: 5),
@@ -151,5 +161,5 @@ for markerCount in [10_000, 100_000] {
         print("  zoom \(Int(zoom)): \(Int((milliseconds() - f) * 1000)) µs, \(clustered.scene.items.count) drawn")
     }
     print("native cluster manager, 1,000,000 items: cluster() \(Int(clusterMs)) ms, worst frame over zooms 3–11 " +
-          "\(String(Int(worst * 10) / 10)).\(Int(worst * 10) % 10) ms")
+          "\(fixed(worst, 1)) ms")
 }

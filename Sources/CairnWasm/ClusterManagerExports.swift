@@ -74,7 +74,7 @@ public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ rec
 @_expose(wasm, "cairn_map_remove_cluster_item") @_cdecl("cairn_map_remove_cluster_item")
 public func cairn_map_remove_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        try map.clusterManager(manager).remove(try _markerID(item))
+        try map.clusterManager(manager).remove(try _Registry.markerID(item))
     }
 }
 
@@ -82,7 +82,7 @@ public func cairn_map_remove_cluster_item(_ handle: Int32, _ manager: Int32, _ i
 public func cairn_map_move_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double, _ latitude: Double,
                                         _ longitude: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        try map.clusterManager(manager).move(try _markerID(item), latitude: latitude, longitude: longitude)
+        try map.clusterManager(manager).move(try _Registry.markerID(item), latitude: latitude, longitude: longitude)
     }
 }
 

@@ -37,14 +37,14 @@ public func cairn_map_add_markers(_ handle: Int32, _ records: UnsafeMutableRawPo
 public func cairn_map_update_marker(_ handle: Int32, _ id: Double, _ record: UnsafeMutableRawPointer?) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
         let input = try _Registry.doubles(record, count: _MarkerRecords.stride)
-        try map.updateMarker(try _markerID(id), try _MarkerRecords.decode(input, at: 0),
+        try map.updateMarker(try _Registry.markerID(id), try _MarkerRecords.decode(input, at: 0),
                              contentChanged: _MarkerRecords.contentChanged(input))
     }
 }
 
 @_expose(wasm, "cairn_map_remove_marker") @_cdecl("cairn_map_remove_marker")
 public func cairn_map_remove_marker(_ handle: Int32, _ id: Double) -> Int32 {
-    _withMap(handle) { (map) throws(CairnError) in try map.removeMarker(try _markerID(id)) }
+    _withMap(handle) { (map) throws(CairnError) in try map.removeMarker(try _Registry.markerID(id)) }
 }
 
 @_expose(wasm, "cairn_map_clear_markers") @_cdecl("cairn_map_clear_markers")
@@ -56,7 +56,7 @@ public func cairn_map_clear_markers(_ handle: Int32) -> Int32 {
 @_expose(wasm, "cairn_map_select_marker") @_cdecl("cairn_map_select_marker")
 public func cairn_map_select_marker(_ handle: Int32, _ id: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        try map.selectMarker(id < 0 ? nil : try _markerID(id))
+        try map.selectMarker(id < 0 ? nil : try _Registry.markerID(id))
     }
 }
 
@@ -72,12 +72,4 @@ public func cairn_map_answer_tap(_ handle: Int32, _ consumed: Int32) -> Int32 {
         guard consumed == 0 || consumed == 1 else { throw .invalidArgument }
         map.answerTap(consumed: consumed == 1)
     }
-}
-
-/// A marker id passed as a double: a whole number in range, else UNKNOWN_MARKER.
-func _markerID(_ value: Double) throws(CairnError) -> Int64 {
-    guard value.isFinite, value >= 0, value <= 9_007_199_254_740_991, value == value.rounded(.down) else {
-        throw .unknownMarker(id: -1)
-    }
-    return Int64(value)
 }

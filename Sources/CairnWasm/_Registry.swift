@@ -64,9 +64,19 @@ enum _Registry {
 
     /// A cluster id passed as a double: it must be a whole number an index could have made.
     static func clusterID(_ value: Double) throws(CairnError) -> Int64 {
-        guard value.isFinite, value >= 0, value <= 9_007_199_254_740_991, value == value.rounded(.down) else {
-            throw .unknownCluster(id: -1)
-        }
+        guard let id = wholeID(value) else { throw .unknownCluster(id: -1) }
+        return id
+    }
+
+    /// A marker or cluster item id passed as a double, on the same terms.
+    static func markerID(_ value: Double) throws(CairnError) -> Int64 {
+        guard let id = wholeID(value) else { throw .unknownMarker(id: -1) }
+        return id
+    }
+
+    /// A whole number from 0 to 2^53 − 1 (ids are exact in a double), or nil.
+    private static func wholeID(_ value: Double) -> Int64? {
+        guard value.isFinite, value >= 0, value <= 9_007_199_254_740_991, value == value.rounded(.down) else { return nil }
         return Int64(value)
     }
 }

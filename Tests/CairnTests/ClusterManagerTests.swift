@@ -140,7 +140,7 @@ final class ClusterManagerTests: XCTestCase {
         let manager = try map.clusterManager(m)
         let old = manager.groupID(0)
         try map.cluster(m)
-        XCTAssertThrowsError(try manager.expansion(of: old, cameraZoom: 14)) { XCTAssertEqual($0 as? CairnError, .unknownCluster(id: old)) }
+        XCTAssertThrowsError(try manager.expansion(of: old)) { XCTAssertEqual($0 as? CairnError, .unknownCluster(id: old)) }
         XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [.nan], longitudes: [0], icons: [-1]))
         XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0, 0], longitudes: [0, 0], icons: [-1, 7])) {
             XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1, field: MarkerProperties.Field.icon.rawValue))

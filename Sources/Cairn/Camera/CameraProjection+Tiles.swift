@@ -67,13 +67,8 @@ extension CameraProjection {
     /// Like `screenPointUnwrapped`, but a point behind the camera is pushed just in front of it
     /// so a tile straddling the camera still gets finite (if stretched) corners.
     func clampedScreenPoint(worldX: Double, worldY: Double) -> (x: Double, y: Double) {
-        let ox = (worldX - targetX) * worldSize, oy = (worldY - targetY) * worldSize
-        let sx = ox * cosBearing + oy * sinBearing
-        let sy = oy * cosBearing - ox * sinBearing
-        var depth = distance - sy * sinTilt
-        if depth < distance * 1e-3 { depth = distance * 1e-3 }
-        let k = distance / depth
-        return (centerX + sx * k, centerY + sy * cosTilt * k)
+        screenPoint(offsetX: (worldX - targetX) * worldSize, offsetY: (worldY - targetY) * worldSize, altitude: 0,
+                    clampingDepth: true)!
     }
 }
 

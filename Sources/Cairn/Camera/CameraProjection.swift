@@ -72,12 +72,19 @@ public struct CameraProjection {
                     worldY: WebMercator.y(latitude: WebMercator.clampLatitude(latitude)), altitude: altitude)
     }
 
-    /// Offsets are map pixels east and south of the target, before rotation.
-    func screenPoint(offsetX: Double, offsetY: Double, altitude: Double) -> (x: Double, y: Double)? {
+    /// Offsets are map pixels east and south of the target, before rotation. With
+    /// `clampingDepth`, a point behind the camera is pushed just in front of it instead of
+    /// having no position (tile corners, which must stay finite).
+    func screenPoint(offsetX: Double, offsetY: Double, altitude: Double,
+                     clampingDepth: Bool = false) -> (x: Double, y: Double)? {
         let sx = offsetX * cosBearing + offsetY * sinBearing
         let sy = offsetY * cosBearing - offsetX * sinBearing
-        let depth = distance - sy * sinTilt - altitude * cosTilt
-        guard depth > distance * 1e-6 else { return nil }
+        var depth = distance - sy * sinTilt - altitude * cosTilt
+        if clampingDepth {
+            depth = Swift.max(depth, distance * 1e-3)
+        } else {
+            guard depth > distance * 1e-6 else { return nil }
+        }
         let k = distance / depth
         return (centerX + sx * k, centerY + (sy * cosTilt - altitude * sinTilt) * k)
     }

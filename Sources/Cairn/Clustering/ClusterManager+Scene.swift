@@ -182,12 +182,13 @@ extension ClusterManager {
     /// Where a tapped cluster should take the camera by default (C7): its position and the
     /// zoom at which it splits (the hierarchical expansion zoom; one level more for
     /// screen-space groups).
-    func expansion(of id: Int64, cameraZoom: Double) throws(CairnError) -> (worldX: Double, worldY: Double, zoom: Double) {
+    func expansion(of id: Int64) throws(CairnError) -> (worldX: Double, worldY: Double, zoom: Double) {
+        let zoom = Double(try expansionZoom(of: id))
         if let index, algorithm == .hierarchical {
             let (x, y) = index.reportedPosition(try index.clusterItem(publicID: id))
-            return (x, y, Double(try index.expansionZoom(of: id)))
+            return (x, y, zoom)
         }
         let g = try group(ofID: id)
-        return (groups.x[g], groups.y[g], Double(_discreteZoom(cameraZoom) + 1))
+        return (groups.x[g], groups.y[g], zoom)
     }
 }

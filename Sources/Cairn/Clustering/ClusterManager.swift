@@ -116,13 +116,9 @@ public final class ClusterManager {
     /// The slot of a present item; `unknownMarker` for anything else (ids only grow, so a
     /// binary search over the slots finds it).
     func slot(of id: Int64) throws(CairnError) -> Int {
-        var lo = 0, hi = ids.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if ids[mid] < id { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < ids.count, ids[lo] == id, alive[lo] else { throw .unknownMarker(id: id) }
-        return lo
+        let s = _lowerBound(ids, id)
+        guard s < ids.count, ids[s] == id, alive[s] else { throw .unknownMarker(id: id) }
+        return s
     }
 
     public func remove(_ id: Int64) throws(CairnError) {

@@ -69,15 +69,4 @@ extension ClusterManager {
         }
         return state
     }
-
-    /// The snapshot position of an item id (ids grow with position).
-    func slotInSnapshot(_ id: Int64) throws(CairnError) -> Int {
-        var lo = 0, hi = snapshotIDs.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if snapshotIDs[mid] < id { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < snapshotIDs.count, snapshotIDs[lo] == id else { throw .unknownMarker(id: id) }
-        return lo
-    }
 }

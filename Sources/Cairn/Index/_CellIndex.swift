@@ -32,21 +32,12 @@ struct _CellIndex {
     func forEach(minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int) -> Void) {
         let c0 = cell(minX), c1 = cell(maxX)
         for row in cell(minY)...cell(maxY) {
-            var i = lowerBound(_CellIndex.key(row: row, col: c0))
+            var i = _lowerBound(keys, _CellIndex.key(row: row, col: c0))
             let end = _CellIndex.key(row: row, col: c1)
             while i < keys.count && keys[i] <= end {
                 body(Int(items[i]))
                 i += 1
             }
         }
-    }
-
-    private func lowerBound(_ key: UInt64) -> Int {
-        var lo = 0, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 }

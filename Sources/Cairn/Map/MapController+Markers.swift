@@ -73,7 +73,7 @@ extension MapController {
             target.y = markers.worldY[slot]
         case .cluster:
             guard let manager = try? clusterManager(item.owner),
-                  let e = try? manager.expansion(of: item.id, cameraZoom: target.zoom) else { return }
+                  let e = try? manager.expansion(of: item.id) else { return }
             let zoom = e.zoom > target.zoom ? e.zoom : target.zoom + 1
             // A cluster that zooming cannot split spreads out where it is (C10).
             if (try? manager.spiderfyIfStuck(item.id, splitZoom: zoom, maxZoom: camera.limits.maxZoom,
