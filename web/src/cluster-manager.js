@@ -8,6 +8,7 @@
 import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus, refusedInBatch } from './errors.js';
 import { argumentError, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from './map-input.js';
 import { markerChecks, resolveOptions } from './map-markers.js';
+import { ItemTable } from './cluster-items.js';
 
 /** @typedef {import('./map-frame.js').LatLng} LatLng */
 /** @typedef {import('./map-frame.js').DrawItem} DrawItem */
@@ -86,8 +87,8 @@ export class ClusterManager {
   /** @type {number} */
   #number;
   #destroyed = false;
-  /** @type {Map<number, ClusterItem>} every item's options, by id */
-  #items = new Map();
+  /** every item's options, by id */
+  #items = new ItemTable();
   /** @type {readonly number[]} */
   #buckets = STANDARD_BUCKETS;
   /** @type {readonly string[]} */
@@ -186,6 +187,40 @@ export class ClusterManager {
   }
 
   /**
+   * Adds items from coordinates, all or none, without an object per item: the fast path for
+   * large data. Their ids are `first` … `first + count − 1`; they have no title, snippet or
+   * user data, and `icon` for all.
+   * @param {Float64Array | number[]} lngLat  [lng, lat] per item
+   * @param {{icon?: number}} [options]
+   * @returns {{first: number, count: number}}
+   * @throws {CairnError} INVALID_ARGUMENT for an odd length; NON_FINITE_COORDINATE or
+   *   LATITUDE_OUT_OF_RANGE (detail: the item's position); INVALID_MARKER for a bad icon
+   */
+  addCoordinates(lngLat, options) {
+    const call = 'addCoordinates';
+    const o = objectArg(options, 'options', call);
+    const icon = o.icon === undefined ? -1 : int32Arg(o.icon, 'icon', call);
+    if (!(lngLat instanceof Float64Array || Array.isArray(lngLat)) || lngLat.length % 2 !== 0) {
+      throw argumentError(call, 'lngLat must be a Float64Array (or array) of [lng, lat] pairs');
+    }
+    const coords = lngLat instanceof Float64Array ? lngLat : Float64Array.from(lngLat, (v, i) => numberArg(v, `lngLat[${i}]`, call));
+    const count = coords.length / 2;
+    if (count === 0) return { first: 0, count: 0 };
+    const h = this.#enter(call);
+    // One crossing for all of them (all or none); the records are [lat, lng, icon].
+    const records = this.#link.buffer(count * ITEM_STRIDE);
+    for (let i = 0, k = 0; i < count; i++, k += ITEM_STRIDE) {
+      records[k] = coords[2 * i + 1];
+      records[k + 1] = coords[2 * i];
+      records[k + 2] = icon;
+    }
+    const first = this.#link.fn.cairn_map_add_cluster_items(h, this.#number, records.byteOffset, count);
+    if (first < 0) this.#check(first, call, first === STATUS_BY_CODE.TOO_MANY_POINTS ? 'too many items for one manager' : undefined);
+    this.#items.addRange(first, coords, icon);
+    return { first, count };
+  }
+
+  /**
    * Removes an item; its id is never valid again.
    * @param {number} id
    */
@@ -236,6 +271,14 @@ export class ClusterManager {
     const item = this.#known(id, 'item');
     return { ...item, position: { ...item.position } };
   }
+
+  /**
+   * An item's icon number, or undefined for an id the manager does not hold: what a renderer
+   * asks for every drawn item, without copying the item.
+   * @param {number} id
+   * @returns {number | undefined}
+   */
+  itemIcon(id) { return this.#items.icon(id); }
 
   // ── icons (SPEC C3) ──────────────────────────────────────────────────────────────────────────
 

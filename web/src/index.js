@@ -1,4 +1,4 @@
-// The public entry point: `import { init, ClusterIndex, MapEngine } from './index.js'`.
+// The public entry point: `import { init, CairnMap, ClusterIndex, MapEngine } from './index.js'`.
 
 /** Loads the WebAssembly module; see wasm.js. */
 export { init } from './wasm.js';
@@ -8,3 +8,9 @@ export { ClusterIndex } from './cluster-index.js';
 export { CairnError } from './errors.js';
 /** The interactive map: camera, gestures and controls; see map-engine.js. */
 export { MapEngine } from './map-engine.js';
+/** The map a page shows, Google-style: markers, cluster managers, info windows; see map.js. */
+export { CairnMap } from './map.js';
+/** A marker's handle (from `map.addMarker`); see marker.js. */
+export { Marker } from './marker.js';
+/** An icon registered with a map (from `map.icon`, `map.loadIcon`, `map.pinIcon`); see map-icons.js. */
+export { MapIcon } from './map-icons.js';

@@ -165,7 +165,7 @@ test('error messages name what was wrong', () => {
 });
 
 test('index.js exports the public API', () => {
-  assert.deepEqual(Object.keys(publicApi).sort(), ['CairnError', 'ClusterIndex', 'MapEngine', 'init']);
+  assert.deepEqual(Object.keys(publicApi).sort(), ['CairnError', 'CairnMap', 'ClusterIndex', 'MapEngine', 'MapIcon', 'Marker', 'init']);
 });
 
 test('memory limits are errors, not traps: too many points, an allocation too large', async () => {

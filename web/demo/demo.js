@@ -1,0 +1,195 @@
+// The demo page: a CairnMap over real data (GeoNames' world cities) or a million synthetic
+// points, styled markers showing every marker feature, and a panel that changes settings and
+// clustering live. Everything here goes through the public API; `window.map` is the map and
+// `window.demo` lets a console or a test load data and wait for it.
+
+import { init, CairnMap } from '../src/index.js';
+import { fetchPoints } from './points-file.js';
+import { addShowcase } from './showcase.js';
+
+const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
+
+await init();
+
+const land = await fetch('data/land.json').then((r) => (r.ok ? r.json() : undefined)).catch(() => undefined);
+const OFFLINE = { offline: true, land };
+const OSM = { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', maxZoom: 19 };
+
+const map = new CairnMap($('#map'), {
+  camera: { latitude: 30, longitude: 10, zoom: 2 },
+  settings: { compassButton: true, myLocationButton: true },
+  basemap: OFFLINE,
+});
+window.map = map;
+
+/** @type {import('../src/cluster-manager.js').ClusterManager | null} */
+let manager = null;
+/** @type {{names: string[] | null, population: Uint32Array | null, first: number} | null} */
+let loaded = null;
+let dataset = 'none';
+/** the marker that shows a tapped city's info window */
+let cityMarker = null;
+
+const DATASETS = {
+  cities: { url: 'data/cities.bin', label: 'cities' },
+  synthetic: { url: 'data/synthetic-1m.bin', label: 'synthetic points' },
+};
+
+/** Reads the clustering options from the panel. */
+function managerOptions() {
+  const number = (/** @type {string} */ id) => Number(/** @type {HTMLInputElement} */ ($(id)).value);
+  const options = {
+    algorithm: /** @type {HTMLSelectElement} */ ($('#algorithm')).value,
+    minimumClusterSize: Math.max(1, Math.round(number('#minimumClusterSize'))),
+    maximumClusterZoom: number('#maximumClusterZoom'),
+    animatesClusters: /** @type {HTMLInputElement} */ ($('#animatesClusters')).checked,
+  };
+  const icons = /** @type {HTMLSelectElement} */ ($('#clusterIcons')).value;
+  if (icons === 'colors') Object.assign(options, { buckets: [5, 25, 250, 2500], colors: ['#1a73e8', '#188038', '#e37400', '#d93025'] });
+  if (icons === 'draw') Object.assign(options, { drawCluster: drawHexagon });
+  return options;
+}
+
+/**
+ * A cluster drawn by the app (SPEC C3's callback): a hexagon with the count.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{diameter: number, color: string, count: number}} c
+ */
+function drawHexagon(ctx, c) {
+  const r = c.diameter / 2;
+  ctx.beginPath();
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 3 * i + Math.PI / 6;
+    ctx.lineTo(r + (r - 1) * Math.cos(a), r + (r - 1) * Math.sin(a));
+  }
+  ctx.closePath();
+  ctx.fillStyle = '#3c4043';
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = c.color;
+  ctx.stroke();
+  ctx.fillStyle = '#fff';
+  ctx.font = `bold ${Math.round(r * 0.7)}px sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(c.count >= 1000 ? `${Math.round(c.count / 1000)}k` : String(c.count), r, r);
+}
+
+/**
+ * Shows progress, or hides it with null.
+ * @param {number | null} fraction
+ * @param {string} [text]
+ */
+function progress(fraction, text = '') {
+  const box = $('#progress');
+  box.hidden = fraction === null;
+  /** @type {HTMLProgressElement} */ (box.querySelector('progress')).value = fraction ?? 0;
+  /** @type {HTMLElement} */ (box.querySelector('span')).textContent = text;
+}
+
+/** Waits for the page to paint (so a progress text shows before a long synchronous step). */
+const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * Loads a dataset into a new cluster manager; resolves with what loading took.
+ * @param {'cities' | 'synthetic' | 'none'} name
+ * @returns {Promise<{count: number, downloadMs: number, clusterMs: number}>}
+ */
+async function load(name) {
+  dataset = name;
+  manager?.destroy();
+  manager = null;
+  loaded = null;
+  if (name === 'none') return { count: 0, downloadMs: 0, clusterMs: 0 };
+  const { url, label } = DATASETS[name];
+  const t0 = performance.now();
+  const points = await fetchPoints(url, ({ loaded: got, total }) => {
+    progress(total ? got / total : 0, `loading ${label}: ${(got / 1e6).toFixed(1)} MB`);
+  });
+  if (dataset !== name) return { count: 0, downloadMs: 0, clusterMs: 0 };   // another choice came meanwhile
+  const t1 = performance.now();
+  progress(1, `clustering ${points.count.toLocaleString('en')} ${label}…`);
+  await painted();
+  const m = map.addClusterManager(managerOptions());
+  const { first } = m.addCoordinates(points.lngLat);
+  m.cluster();
+  manager = m;
+  loaded = { names: points.names, population: points.population, first };
+  const t2 = performance.now();
+  progress(null);
+  return { count: points.count, downloadMs: t1 - t0, clusterMs: t2 - t1 };
+}
+
+/** Makes the manager again with the panel's options, keeping the data. */
+function rebuild() {
+  if (dataset === 'none') return Promise.resolve();
+  return load(/** @type {'cities' | 'synthetic'} */ (dataset));
+}
+
+// A tapped city opens an info window with its name: a marker the demo moves there.
+map.on('clusterItemTap', ({ id, item }) => {
+  if (!loaded?.names) return false;
+  const i = id - loaded.first;
+  const name = loaded.names[i] ?? 'Unnamed place';
+  const population = loaded.population ? loaded.population[i] : 0;
+  const options = {
+    position: item.position,
+    title: name,
+    snippet: population ? `Population ${population.toLocaleString('en')}` : '',
+    pin: { background: '#1a73e8', borderColor: '#0b57d0', glyphColor: '#0b57d0' },
+    zIndex: 10,
+  };
+  if (cityMarker?.onMap) cityMarker.set(options); else cityMarker = map.addMarker(options);
+  map.selectedMarker = cityMarker;
+  return true;
+});
+
+// ── panel ──────────────────────────────────────────────────────────────────────────────────────
+
+for (const input of document.querySelectorAll('input[name=dataset]')) {
+  input.addEventListener('change', (e) => load(/** @type {any} */ (e.target).value));
+}
+for (const id of ['#algorithm', '#minimumClusterSize', '#maximumClusterZoom', '#clusterIcons']) {
+  $(id).addEventListener('change', () => rebuild());
+}
+$('#animatesClusters').addEventListener('change', (e) => {
+  if (manager) manager.animatesClusters = /** @type {HTMLInputElement} */ (e.target).checked;
+});
+for (const input of document.querySelectorAll('input[data-setting]')) {
+  input.addEventListener('change', (e) => {
+    const el = /** @type {HTMLInputElement} */ (e.target);
+    map.settings = { [/** @type {string} */ (el.dataset.setting)]: el.checked };
+  });
+}
+for (const input of document.querySelectorAll('input[name=basemap]')) {
+  input.addEventListener('change', (e) => map.setBasemap(/** @type {any} */ (e.target).value === 'osm' ? OSM : OFFLINE));
+}
+/** @type {(() => void) | null} */
+let removeShowcase = null;
+$('#showcase').addEventListener('change', (e) => {
+  if (/** @type {HTMLInputElement} */ (e.target).checked) removeShowcase = addShowcase(map);
+  else { removeShowcase?.(); removeShowcase = null; }
+});
+removeShowcase = addShowcase(map);
+
+// The frame-time readout, four times a second.
+setInterval(() => {
+  const s = map.stats.summary();
+  const f = map.lastFrame;
+  if (s.frames > 0) {
+    $('#engineMs').textContent = `${s.engine.median.toFixed(2)} / p95 ${s.engine.p95.toFixed(2)}`;
+    $('#totalMs').textContent = `${s.total.median.toFixed(2)} / p95 ${s.total.p95.toFixed(2)}`;
+  }
+  if (f) {
+    $('#drawn').textContent = String(f.items.length);
+    $('#hidden').textContent = String(f.hiddenCount);
+    const c = f.camera;
+    $('#cameraText').textContent = `${c.latitude.toFixed(3)}, ${c.longitude.toFixed(3)} · zoom ${c.zoom.toFixed(2)}` +
+      ` · bearing ${c.bearing.toFixed(0)}° · tilt ${c.tilt.toFixed(0)}°`;
+  }
+}, 250);
+
+const ready = load('cities');
+window.demo = { load, ready, get manager() { return manager; }, get loaded() { return loaded; } };
+await ready;
+document.body.dataset.ready = 'true';

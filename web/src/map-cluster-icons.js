@@ -1,0 +1,98 @@
+// How a cluster manager's clusters are drawn (SPEC C3): Google's icon (a circle in the
+// bucket's colour with the label) by default, or an image per bucket under the label, or the
+// app's own drawing. The engine chooses the bucket; each distinct look is rasterised once and
+// reused, so a frame with thousands of clusters draws images, not paths and text.
+
+import { clusterIconImage } from './render/cluster-icon.js';
+import { argumentError } from './map-input.js';
+
+/** @typedef {import('./cluster-manager.js').ClusterManager} ClusterManager */
+/** @typedef {import('./cluster-manager.js').ClusterIcon} ClusterIcon */
+/** @typedef {import('./map-frame.js').DrawItem} DrawItem */
+/** @typedef {import('./map-icons.js').Drawable} Drawable */
+
+/**
+ * @typedef {object} ClusterIconOptions
+ * @property {CanvasImageSource[]} [clusterImages]  one image per bucket (the first also below the first bucket),
+ *   drawn at the bucket's diameter with the label over it
+ * @property {(ctx: CanvasRenderingContext2D, cluster: ClusterIcon & {count: number, bucket: number}) => void} [drawCluster]
+ *   draws a cluster into a square canvas of `cluster.diameter` CSS pixels (scaled for the screen)
+ */
+
+/** Distinct looks kept per manager: counts below the first bucket make one each. */
+const CACHE_LIMIT = 2048;
+
+export class ClusterDrawables {
+  /** @type {ClusterManager} */
+  #manager;
+  /** @type {ClusterIconOptions} */
+  #options;
+  #pixelRatio;
+  /** @type {Map<string, Drawable>} by label, colour and diameter */
+  #cache = new Map();
+
+  /**
+   * @param {ClusterManager} manager
+   * @param {ClusterIconOptions} options
+   * @param {number} pixelRatio
+   */
+  constructor(manager, options, pixelRatio) {
+    const o = options ?? {};
+    if (o.clusterImages !== undefined && !Array.isArray(o.clusterImages)) {
+      throw argumentError('addClusterManager', 'clusterImages must be an array of images, one per bucket');
+    }
+    if (o.drawCluster !== undefined && typeof o.drawCluster !== 'function') {
+      throw argumentError('addClusterManager', 'drawCluster must be a function (ctx, cluster) => void');
+    }
+    this.#manager = manager;
+    this.#options = o;
+    this.#pixelRatio = pixelRatio;
+  }
+
+  /**
+   * What to draw for a cluster of the frame.
+   * @param {DrawItem} item
+   * @returns {Drawable}
+   */
+  drawable(item) {
+    const icon = this.#manager.iconFor(item);
+    const key = `${icon.text}|${icon.color}|${icon.diameter}`;
+    let d = this.#cache.get(key);
+    if (!d) {
+      if (this.#cache.size >= CACHE_LIMIT) this.#cache.clear();
+      d = { image: this.#rasterise(icon, item), width: icon.diameter, height: icon.diameter, anchorX: 0.5, anchorY: 0.5 };
+      this.#cache.set(key, d);
+    }
+    return d;
+  }
+
+  /**
+   * @param {ClusterIcon} icon
+   * @param {DrawItem} item
+   * @returns {CanvasImageSource}
+   */
+  #rasterise(icon, item) {
+    const { clusterImages, drawCluster } = this.#options;
+    if (!clusterImages && !drawCluster) return clusterIconImage(icon, this.#pixelRatio);
+    const r = this.#pixelRatio;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(icon.diameter * r);
+    canvas.height = canvas.width;
+    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+    ctx.scale(r, r);
+    const d = icon.diameter;
+    if (drawCluster) {
+      drawCluster(ctx, { ...icon, count: item.count, bucket: item.icon });
+      return canvas;
+    }
+    const images = /** @type {CanvasImageSource[]} */ (clusterImages);
+    const image = images[Math.min(Math.max(item.icon, 0), images.length - 1)];
+    if (image) ctx.drawImage(image, 0, 0, d, d);
+    ctx.fillStyle = '#fff';
+    ctx.font = `bold ${Math.round(d * 0.4)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(icon.text, d / 2, d / 2);
+    return canvas;
+  }
+}

@@ -1,0 +1,127 @@
+// The info window of a map as the page shows it (SPEC I1, I5, I7, I9). The engine decides when
+// a window opens, closes, where its tail points and how it is panned into view; this file
+// decides what is in it: the default window (title and snippet, drawn on the canvas by the
+// renderer as text, never HTML), or the app's own element (`markerInfoWindow`), or the app's
+// contents inside the default frame (`markerInfoContents`), shown as positioned DOM. Either way
+// the engine is told the window's size, so it can place it, pan it into view and hit-test it.
+
+import { layoutInfoWindow, canvasMeasure } from './render/info-window.js';
+
+/** @typedef {import('./map-frame.js').Frame} Frame */
+/** @typedef {import('./marker.js').Marker} Marker */
+
+/**
+ * @typedef {object} InfoWindowHooks  the app's custom windows (SPEC I7): each returns an element, or null for the next choice
+ * @property {((marker: Marker) => HTMLElement | null) | null} window    a whole window
+ * @property {((marker: Marker) => HTMLElement | null) | null} contents  contents inside the default frame
+ */
+
+/** Height of the default frame's tail below a custom contents box (the default window's own). */
+const TAIL = 8;
+
+export class InfoWindowView {
+  /** @type {HTMLElement} */
+  #container;
+  /** @type {(width: number, height: number) => void} */
+  #setSize;
+  /** @type {{title: string, snippet: string} | null} the default window's text, as of its opening */
+  #text = null;
+  /** @type {HTMLElement | null} the custom window shown */
+  #element = null;
+  /** @type {InfoWindowHooks} */
+  hooks = { window: null, contents: null };
+  /** @type {(title: string, snippet: string) => {width: number, height: number}} */
+  #measure;
+
+  /**
+   * @param {HTMLElement} container  the map's element (custom windows become its children)
+   * @param {(width: number, height: number) => void} setSize  the engine's `setInfoWindowSize`
+   */
+  constructor(container, setSize) {
+    this.#container = container;
+    this.#setSize = setSize;
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) throw new Error('cairn: this browser has no 2D canvas');
+    const measure = canvasMeasure(ctx);
+    this.#measure = (title, snippet) => layoutInfoWindow(measure, title, snippet);
+  }
+
+  /**
+   * The window opened on `marker`, or its text changed while it tracks changes: build its content.
+   * @param {Marker} marker
+   */
+  open(marker) {
+    this.close();
+    const custom = this.hooks.window?.(marker) ?? null;
+    const contents = custom ? null : this.hooks.contents?.(marker) ?? null;
+    if (custom || contents) {
+      const el = custom ?? frame(/** @type {HTMLElement} */ (contents));
+      el.dataset.cairnInfoWindow = '';
+      // Taps on it go to the map, which reports them as info window taps (I8), as Google's
+      // custom windows (rendered images) do.
+      el.style.position = 'absolute';
+      el.style.pointerEvents = 'none';
+      el.style.left = '0';
+      el.style.top = '0';
+      el.style.visibility = 'hidden';
+      this.#container.appendChild(el);
+      this.#element = el;
+      this.#setSize(el.offsetWidth, el.offsetHeight);
+      return;
+    }
+    this.#text = { title: marker.title, snippet: marker.snippet };
+    const size = this.#measure(this.#text.title, this.#text.snippet);
+    this.#setSize(size.width, size.height);
+  }
+
+  /** The window closed. */
+  close() {
+    this.#element?.remove();
+    this.#element = null;
+    this.#text = null;
+  }
+
+  /** Whether a custom element is shown (the renderer then draws no default window). */
+  get custom() { return this.#element !== null; }
+
+  /**
+   * The default window's text, for the renderer, or null when a custom element is shown.
+   * @returns {{title: string, snippet: string} | null}
+   */
+  text() { return this.#text; }
+
+  /**
+   * Places the custom element where the engine put the window this frame.
+   * @param {Frame} f
+   */
+  place(f) {
+    const el = this.#element;
+    if (!el) return;
+    const w = f.infoWindow;
+    if (!w) {
+      el.style.visibility = 'hidden';
+      return;
+    }
+    el.style.visibility = 'visible';
+    el.style.transform = `translate(${Math.round(w.x - w.width / 2)}px, ${Math.round(w.y - w.height)}px)`;
+  }
+}
+
+/**
+ * App contents in the default window's frame: a white bubble with the tail.
+ * @param {HTMLElement} contents
+ * @returns {HTMLElement}
+ */
+function frame(contents) {
+  const bubble = document.createElement('div');
+  bubble.style.cssText = 'background:#fff;border-radius:8px;padding:12px;box-shadow:0 2px 7px rgba(0,0,0,.3);' +
+    'font:13px sans-serif;color:#202124;max-width:264px;box-sizing:border-box;';
+  bubble.appendChild(contents);
+  const tail = document.createElement('div');
+  tail.style.cssText = `width:0;height:0;margin:0 auto;border-left:${TAIL}px solid transparent;` +
+    `border-right:${TAIL}px solid transparent;border-top:${TAIL}px solid #fff;`;
+  const outer = document.createElement('div');
+  outer.style.cssText = 'width:max-content;';
+  outer.append(bubble, tail);
+  return outer;
+}
