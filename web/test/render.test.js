@@ -147,20 +147,21 @@ test('tileUrl {s}: the same tile always gets the same subdomain, neighbours get 
   assert.equal(tileUrl('x{s}x', 0, 0, 0, { subdomains: '' }), 'xx');
 });
 
-test('graticuleStep: 30 degrees zoomed out, finer as the zoom grows, never coarser, lines 40 px apart', () => {
+test('graticuleStep: 30 degrees zoomed out, finer as the zoom grows, never coarser, lines 96 px apart', () => {
   assert.equal(graticuleStep(0), 30);
-  assert.equal(graticuleStep(3), 10);
-  assert.equal(graticuleStep(4), 5);
-  assert.equal(graticuleStep(6), 1);
+  assert.equal(graticuleStep(3), 30);
+  assert.equal(graticuleStep(4), 10);
+  assert.equal(graticuleStep(6), 5);
+  assert.equal(graticuleStep(8), 1);
   let last = Infinity;
   for (let z = 0; z <= 22; z += 0.25) {
     const step = graticuleStep(z);
     assert.ok(step <= last, `zoom ${z}: ${step} after ${last}`);
     const spacing = (step * 256 * 2 ** z) / 360;
-    if (step !== 30) assert.ok(spacing >= 40, `zoom ${z}: ${spacing}`);
+    if (step !== 30) assert.ok(spacing >= 96, `zoom ${z}: ${spacing}`);
     last = step;
   }
-  assert.equal(graticuleStep(12), 0.025);
+  assert.equal(graticuleStep(12), 0.05);
 });
 
 test('formatDegrees names the hemisphere and keeps the step\'s decimals', () => {

@@ -36,7 +36,9 @@ const MAX_LATITUDE = 85.0511287798;
 const STEPS = [30, 10, 5, 2, 1, 0.5, 0.25, 0.1, 0.05, 0.025, 0.01, 0.005, 0.0025, 0.001, 0.0005, 0.00025, 0.0001,
   0.00005, 0.000025, 0.00001];
 /** Graticule lines at least this many pixels apart (along the equator). */
-const MIN_SPACING = 40;
+const MIN_SPACING = 96;
+/** Tiles between graticule labels, across and down (see paintGraticule). */
+const LABEL_EVERY = 4;
 
 /**
  * The graticule's spacing in degrees at a zoom: the finest of 30°, 10°, 5°, 2°, 1°, 0.5°, …
@@ -259,7 +261,9 @@ export class OfflineTileSource {
 }
 
 /**
- * Lines of latitude and longitude every graticuleStep(z) degrees, each labelled once per tile.
+ * Lines of latitude and longitude every graticuleStep(z) degrees. Labels go on every fourth
+ * tile row (longitudes) and column (latitudes) only: labelled in every tile, a line would
+ * repeat its label every 256 pixels and the map would read as a table of numbers.
  * @param {CanvasRenderingContext2D} ctx
  * @param {number} z
  * @param {number} x
@@ -286,7 +290,7 @@ function paintGraticule(ctx, z, x, y) {
     ctx.moveTo(px, 0);
     ctx.lineTo(px, TILE);
     ctx.stroke();
-    ctx.fillText(formatDegrees(lng, step, 'lng'), px + 3, 3);
+    if (y % LABEL_EVERY === 0) ctx.fillText(formatDegrees(lng, step, 'lng'), px + 3, 3);
   }
   ctx.textBaseline = 'bottom';
   for (let k = Math.ceil(Math.max(south, -MAX_LATITUDE) / step); k * step <= Math.min(north, MAX_LATITUDE); k++) {
@@ -298,6 +302,6 @@ function paintGraticule(ctx, z, x, y) {
     ctx.moveTo(0, py);
     ctx.lineTo(TILE, py);
     ctx.stroke();
-    ctx.fillText(formatDegrees(lat, step, 'lat'), 3, py - 2);
+    if (x % LABEL_EVERY === 0) ctx.fillText(formatDegrees(lat, step, 'lat'), 3, py - 2);
   }
 }
