@@ -41,6 +41,12 @@ for i in 0..<count {
     points[2 * i + 1] = rng.next() * 170 - 85
 }
 
+// `CairnBench scene`: only the 10,000-marker scene frames, for profilers and instruction counters.
+if CommandLine.arguments.dropFirst().first == "scene" {
+    _ = benchScene(markerCount: 10_000, frames: 30)
+    exit(0)
+}
+
 let start = milliseconds()
 let index = try! HierarchicalClusterIndex()
 try! points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
@@ -112,7 +118,9 @@ do {
 
 // Scene frames: markers placed, collided, ordered and indexed for taps; and a cluster manager
 // of 1,000,000 items (hierarchical) drawn for a viewport.
-for markerCount in [10_000, 100_000] {
+/// Frames of a scene with `markerCount` markers in view, a quarter of them optional; prints the
+/// time per frame and per tap. Returns the random generator for the next use.
+func benchScene(markerCount: Int, frames: Int) -> Mulberry32 {
     let map = try! MapController(camera: CameraPosition(latitude: 0, longitude: 0, zoom: 14),
                                  viewport: Viewport(width: 1600, height: 1200))
     var r = Mulberry32(state: 3)
@@ -127,17 +135,21 @@ for markerCount in [10_000, 100_000] {
     var t = 0.0
     try! map.advance(to: t)
     let s = milliseconds()
-    for _ in 0..<10 {
+    for _ in 0..<frames {
         t += 0.016
         try! map.advance(to: t)
     }
-    let frameMs = (milliseconds() - s) / 10
+    let frameMs = (milliseconds() - s) / Double(frames)
     let h = milliseconds()
     for k in 0..<1000 { _ = map.scene.hit(x: Double(k % 40) * 40, y: Double(k / 40) * 48) }
     let hitUs = (milliseconds() - h)  // 1000 taps: milliseconds in all are microseconds each
     print("native scene, \(markerCount) markers in view (a quarter optional): \(fixed(frameMs, 2)) ms per frame " +
           "(\(map.scene.items.count) drawn, \(map.scene.hiddenCount) hidden), a tap \(fixed(hitUs, 1)) µs")
+    return r
+}
 
+for markerCount in [10_000, 100_000] {
+    var r = benchScene(markerCount: markerCount, frames: 10)
     if markerCount < 100_000 { continue }
     let clustered = try! MapController(camera: CameraPosition(latitude: 40, longitude: -100, zoom: 5),
                                        viewport: Viewport(width: 1600, height: 1200))

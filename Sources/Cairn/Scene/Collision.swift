@@ -8,32 +8,49 @@ enum Collision {
     /// Grid cell size in pixels for finding boxes that may overlap.
     static let cellSize = 64.0
 
-    /// Whether each item is hidden.
-    static func hidden(_ items: [SceneItem]) -> [Bool] {
-        var hidden = [Bool](repeating: false, count: items.count)
-        var optional: [Int] = []
-        var grid = _ScreenGrid(cellSize: cellSize)
-        for (i, item) in items.enumerated() {
-            switch item.collision {
+    /// Buffers kept from frame to frame, so a frame's collisions allocate nothing once warm.
+    struct Scratch {
+        var grid = _ScreenGrid(cellSize: Collision.cellSize)
+        var optional: [UInt32] = []
+        var order = _ScreenOrder()
+    }
+
+    /// Sets `hidden[i]` for each item collisions hide (`hidden` is resized to the items).
+    /// `area` is the screen area the items lie in (others are found through its border cells).
+    static func resolve(_ items: [SceneItem], area: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+                        hidden: inout [Bool], scratch: inout Scratch) {
+        hidden.removeAll(keepingCapacity: true)
+        hidden.append(contentsOf: repeatElement(false, count: items.count))
+        scratch.optional.removeAll(keepingCapacity: true)
+        scratch.grid.reset(covering: area)
+        for i in 0..<items.count {
+            switch items[i].collision {
             case .required: break
-            case .requiredAndHidesOptional: grid.insert(Int32(i), item.box.bounds)
-            case .optionalAndHidesLowerPriority: optional.append(i)
+            case .requiredAndHidesOptional: scratch.grid.insert(Int32(i), items[i].box.bounds)
+            case .optionalAndHidesLowerPriority: scratch.optional.append(UInt32(i))
             }
         }
-        _stableSort(&optional) { a, b in outranks(items[a], items[b]) }
-        for i in optional {
+        if scratch.optional.isEmpty { return }
+        // Highest priority first: ascending by the negated priority, zIndex and screen y.
+        let first = { (a: UInt32, b: UInt32) in outranks(items[Int(a)], items[Int(b)]) }
+        if !scratch.order.sort(&scratch.optional, first: { -items[Int($0)].collisionPriority },
+                               second: { -items[Int($0)].zIndex }, y: { -items[Int($0)].y }, less: first) {
+            _stableSort(&scratch.optional, by: first)
+        }
+        for k in scratch.optional {
+            let i = Int(k)
             let box = items[i].box
+            let bounds = box.bounds
             var blocked = false
-            grid.forEach(near: box.bounds) { other in
+            scratch.grid.forEach(near: bounds) { other in
                 if !blocked && items[Int(other)].box.overlaps(box) { blocked = true }
             }
             if blocked {
                 hidden[i] = true
             } else {
-                grid.insert(Int32(i), box.bounds)
+                scratch.grid.insert(Int32(i), bounds)
             }
         }
-        return hidden
     }
 
     static func outranks(_ a: SceneItem, _ b: SceneItem) -> Bool {

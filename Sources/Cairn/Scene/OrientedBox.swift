@@ -37,13 +37,19 @@ public struct OrientedBox: Equatable {
     /// do not count.
     public func overlaps(_ other: OrientedBox) -> Bool {
         let dx = other.centerX - centerX, dy = other.centerY - centerY
-        for (ax, ay) in [(cos, sin), (-sin, cos), (other.cos, other.sin), (-other.sin, other.cos)] {
-            let distance = abs(dx * ax + dy * ay)
-            let r1 = abs(halfWidth * (cos * ax + sin * ay)) + abs(halfHeight * (-sin * ax + cos * ay))
-            let r2 = abs(other.halfWidth * (other.cos * ax + other.sin * ay))
-                + abs(other.halfHeight * (-other.sin * ax + other.cos * ay))
-            if distance >= r1 + r2 { return false }
-        }
-        return true
+        // The four axes one by one: an array of them would be allocated on every call, and
+        // collisions call this for every pair of neighbours every frame.
+        return !separates(cos, sin, dx, dy, other) && !separates(-sin, cos, dx, dy, other)
+            && !separates(other.cos, other.sin, dx, dy, other) && !separates(-other.sin, other.cos, dx, dy, other)
+    }
+
+    /// Whether the axis (ax, ay) separates this box from `other`, whose centre is (dx, dy) away.
+    @inline(__always)
+    private func separates(_ ax: Double, _ ay: Double, _ dx: Double, _ dy: Double, _ other: OrientedBox) -> Bool {
+        let distance = abs(dx * ax + dy * ay)
+        let r1 = abs(halfWidth * (cos * ax + sin * ay)) + abs(halfHeight * (-sin * ax + cos * ay))
+        let r2 = abs(other.halfWidth * (other.cos * ax + other.sin * ay))
+            + abs(other.halfHeight * (-other.sin * ax + other.cos * ay))
+        return distance >= r1 + r2
     }
 }

@@ -9,6 +9,13 @@ public struct Scene {
     /// The open info window on screen, if any.
     public private(set) var infoWindow: InfoWindowPlacement?
     private var grid = _ScreenGrid(cellSize: Scene.hitCellSize)
+    // Per-frame buffers kept between frames: a frame with thousands of items then allocates
+    // nothing once warm (allocating and growing them took a good part of a frame in wasm).
+    private var placed: [SceneItem] = []
+    private var hidden: [Bool] = []
+    private var drawOrder: [UInt32] = []
+    private var order = _ScreenOrder()
+    private var collisions = Collision.Scratch()
 
     static let hitCellSize = 64.0
     /// Items whose anchor is this far outside the view are still placed: their icons may reach in.
@@ -20,31 +27,32 @@ public struct Scene {
 
     mutating func build(markers: MarkerStore, extra: [SceneItem], icons: IconRegistry, projection p: CameraProjection,
                         time: Double, selection: InfoWindowSelection) {
-        var placed = extra
-        placed.reserveCapacity(extra.count + markers.count)
+        placed.removeAll(keepingCapacity: true)
+        placed.append(contentsOf: extra)
         let w = p.viewport.width, h = p.viewport.height, m = Scene.margin
         markers.forEach { id, slot in
-            let props = markers.properties[slot]
-            guard props.visible, props.opacity > 0,
-                  let item = _MarkerPlacement.item(id: id, props, worldX: markers.worldX[slot], worldY: markers.worldY[slot],
-                                                   addedAt: markers.addedAt[slot], projection: p, icons: icons, time: time),
+            guard markers.properties[slot].visible, markers.properties[slot].opacity > 0,
+                  let item = _MarkerPlacement.item(id: id, markers.properties[slot], worldX: markers.worldX[slot],
+                                                   worldY: markers.worldY[slot], addedAt: markers.addedAt[slot],
+                                                   projection: p, icons: icons, time: time),
                   item.x >= -m, item.x <= w + m, item.y >= -m, item.y <= h + m else { return }
             placed.append(item)
         }
-        let hidden = Collision.hidden(placed)
-        // Sort small keys, not the items (about 170 bytes each, moved a dozen times by a merge
-        // sort): zIndex, then screen y, then the position in `placed` for ties.
-        var keys: [(z: Double, y: Double, i: Int32)] = []
-        keys.reserveCapacity(placed.count)
-        for i in 0..<placed.count where !hidden[i] { keys.append((placed[i].zIndex, placed[i].y, Int32(i))) }
-        _stableSort(&keys) { a, b in
-            a.z != b.z ? a.z < b.z : (a.y != b.y ? a.y < b.y : DrawOrder.below(placed[Int(a.i)], placed[Int(b.i)]))
+        let area = (minX: -m, minY: -m, maxX: w + m, maxY: h + m)
+        Collision.resolve(placed, area: area, hidden: &hidden, scratch: &collisions)
+        // Sort item numbers, not the items (about 170 bytes each): by zIndex, then screen y.
+        drawOrder.removeAll(keepingCapacity: true)
+        for i in 0..<placed.count where !hidden[i] { drawOrder.append(UInt32(i)) }
+        let all = placed
+        let below = { (a: UInt32, b: UInt32) in DrawOrder.below(all[Int(a)], all[Int(b)]) }
+        if !order.sort(&drawOrder, first: { all[Int($0)].zIndex }, second: { _ in 0 }, y: { all[Int($0)].y }, less: below) {
+            _stableSort(&drawOrder, by: below)
         }
         items.removeAll(keepingCapacity: true)
-        for k in keys { items.append(placed[Int(k.i)]) }
+        for i in drawOrder { items.append(all[Int(i)]) }
         hiddenCount = placed.count - items.count
-        grid = _ScreenGrid(cellSize: Scene.hitCellSize)
-        for (i, item) in items.enumerated() { grid.insert(Int32(i), item.box.bounds) }
+        grid.reset(covering: area)
+        for i in 0..<items.count { grid.insert(Int32(i), items[i].box.bounds) }
         infoWindow = selection.placement(markers: markers, icons: icons, drawn: items, projection: p, time: time)
     }
 
