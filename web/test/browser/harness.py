@@ -11,6 +11,7 @@ per test (`self.page`), `self.url(path)` for an address on the server, `self.ope
 a page, `self.open_blank()` for an empty page on the server's origin, `self.screenshot(name)`
 into .ci-artifacts/screenshots/, and every console error, uncaught exception and failed request
 of the page in `self.errors` (checked empty after each test unless `self.allow_errors()`).
+A class may add Chromium flags in `browser_args`.
 """
 
 import os
@@ -94,6 +95,7 @@ class BrowserTestCase(unittest.TestCase):
     """One demo server and one headless Chromium per test class, a new page per test."""
 
     viewport = {"width": 1024, "height": 768}
+    browser_args = ()  # Chromium flags a class adds to CHROMIUM_ARGS
 
     @classmethod
     def setUpClass(cls):
@@ -106,7 +108,7 @@ class BrowserTestCase(unittest.TestCase):
         try:
             cls.playwright = sync_playwright().start()
             cls.browser = cls.playwright.chromium.launch(
-                executable_path=shutil.which("chromium"), headless=True, args=CHROMIUM_ARGS)
+                executable_path=shutil.which("chromium"), headless=True, args=CHROMIUM_ARGS + list(cls.browser_args))
         except Exception:
             cls._stop_class()
             raise

@@ -1,0 +1,108 @@
+"""The demo page as a whole in headless Chromium: it loads without errors and draws the cities,
+the screenshot has the right colours where the frame says a cluster and a pin are (SPEC C3,
+M2), and switching to a million synthetic points loads them and keeps the map drawing (C11).
+Gestures and taps have their own files (test_gestures.py, test_markers.py)."""
+
+import sys
+import unittest
+from collections import Counter
+
+from demo_page import BUCKET_COLOURS, PIN_RED, DemoTestCase, colour_distance, rgb
+from test_data import generated
+
+# Sprites are copied to the screen pixel for pixel; a little room for colour conversion.
+COLOUR_TOLERANCE = 12
+
+
+class DemoPageTest(DemoTestCase):
+    # Each test here wants the page as it loads (one replaces the data set).
+    shared_page = False
+
+    def test_loads_and_draws_the_cities(self):
+        # open_demo waited for the cities; the harness fails the test on any console error.
+        frame = self.frame()
+        self.assertGreater(len(frame["items"]), 0)
+        kinds = Counter(item["kind"] for item in frame["items"])
+        self.assertGreater(kinds["cluster"], 0, kinds)
+        self.assertGreater(kinds["marker"], 0, kinds)   # the styled markers around Paris and Lyon
+        self.assertEqual(self.js("demo.manager.itemCount"), self.js("demo.loaded.names.length"))
+        image = self.screenshot_image("demo-loaded")
+        # Non-blank: the map's canvas shows land, sea, clusters and pins, not one flat colour.
+        box = self.box
+        sample = [image.pixel(x, y) for y in range(int(box["y"]) + 4, int(box["y"] + box["height"]) - 4, 8)
+                  for x in range(int(box["x"]) + 4, int(box["x"] + box["width"]) - 4, 8)]
+        colours = Counter(sample)
+        self.assertGreater(len(colours), 50)
+        self.assertLess(colours.most_common(1)[0][1] / len(sample), 0.8, colours.most_common(3))
+
+    def test_screenshot_colours_match_the_clusters_and_pins_drawn(self):
+        frame = self.frame()
+        items = frame["items"]
+        image = self.screenshot_image("demo-pixels-clusters-and-pins")
+        at = lambda p: image.pixel(self.box["x"] + p["x"], self.box["y"] + p["y"])   # noqa: E731
+
+        # Clusters: the disc in the bucket's colour. The label covers the centre in white, so
+        # look above and below it, inside the inner disc (76% of the icon's diameter).
+        checked = set()
+        for index, item in enumerate(items):
+            if item["kind"] != "cluster" or not self.in_view(item) or max(item["icon"], 0) in checked:
+                continue
+            diameter = self.js("(item) => demo.manager.iconFor(item).diameter", item)
+            points = [{"x": item["x"], "y": item["y"] + dy * diameter} for dy in (-0.28, 0.28)]
+            if not all(self.uncovered(items, index, p) for p in points):
+                continue
+            expected = rgb(BUCKET_COLOURS[max(item["icon"], 0)])
+            for p in points:
+                self.assertLessEqual(colour_distance(at(p), expected), COLOUR_TOLERANCE,
+                                     f"cluster of {item['count']} (bucket {item['icon']}) at {p}: {at(p)}, expected {expected}")
+            checked.add(max(item["icon"], 0))
+        self.assertGreaterEqual(len(checked), 2, "too few clusters clear of others to check")
+
+        # Default pins (the cities drawn on their own): red just above the tip.
+        pins = 0
+        for index, item in enumerate(items):
+            p = {"x": item["x"], "y": item["y"] - 10}
+            if item["kind"] in ("marker", "clusterItem") and item["icon"] == -1 and self.in_view(p) \
+                    and self.uncovered(items, index, p) and pins < 5:
+                self.assertLessEqual(colour_distance(at(p), rgb(PIN_RED)), COLOUR_TOLERANCE,
+                                     f"{item['kind']} {item['id']} at {p}: {at(p)}")
+                pins += 1
+        self.assertGreater(pins, 0, "no default pin clear of others to check")
+
+        # Empty map, well away from every item: neither pin red nor a cluster colour.
+        empty = next((p for p in ({"x": x, "y": y} for y in range(60, 700, 20) for x in range(60, 700, 20))
+                      if self.in_view(p) and self.uncovered(items, -1, p, margin=30)), None)
+        self.assertIsNotNone(empty, "no empty spot in the view")
+        for colour in [PIN_RED] + BUCKET_COLOURS:
+            self.assertGreater(colour_distance(at(empty), rgb(colour)), 3 * COLOUR_TOLERANCE,
+                               f"empty map at {empty} is {at(empty)}, like {colour}")
+
+    @generated("synthetic-1m.bin")
+    def test_switching_to_a_million_points(self):
+        result = self.js("demo.load('synthetic')")
+        print(f"\n  synthetic 1M: {result['count']:,} points, download {result['downloadMs']:.0f} ms, "
+              f"clustering {result['clusterMs']:.0f} ms", file=sys.stderr)
+        self.assertEqual(result["count"], 1_000_000)
+        self.assertEqual(self.js("demo.manager.itemCount"), 1_000_000)
+        self.assertIsNone(self.js("demo.loaded.names"))
+        # Frames keep coming: count them through a half-second zoom animation.
+        frames = self.js("""() => new Promise((resolve) => {
+            let count = 0;
+            const stop = map.on('frame', () => { count++; });
+            map.animateCamera({ zoom: 4 }, { duration: 0.5 });
+            setTimeout(() => { stop(); resolve(count); }, 1000);
+        })""")
+        self.settle()
+        self.screenshot("demo-synthetic-million")
+        self.assertGreaterEqual(frames, 10)
+        frame = self.frame()
+        self.assertAlmostEqual(frame["camera"]["zoom"], 4, places=6)
+        number = self.js("demo.manager.number")
+        clustered = [i for i in frame["items"] if i["kind"] != "marker"]
+        self.assertGreater(len(clustered), 0)
+        self.assertTrue(all(i["manager"] == number for i in clustered), "items of the old manager are still drawn")
+        self.assertGreater(sum(i["count"] for i in clustered), 10_000)
+
+
+if __name__ == "__main__":
+    unittest.main()

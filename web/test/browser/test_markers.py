@@ -1,0 +1,150 @@
+"""Taps on what the demo draws (SPEC C7, M11, I1, I3): a cluster zooms to where it splits, a
+marker opens its info window with its own title (one window at a time), and a city drawn as a
+cluster item opens a window with the city's name, which the demo shows with a marker of its own."""
+
+import unittest
+
+from demo_page import PIN_TAP_LIFT, DemoTestCase, colour_distance
+
+PARIS = {"latitude": 48.86, "longitude": 2.33, "zoom": 13, "bearing": 0, "tilt": 0}
+# Showcase markers with the default info window (others have a popover or a custom window).
+PLAIN_WINDOWS = ["Louvre", "Eiffel Tower", "Notre-Dame", "Sacré-Cœur"]
+WHITE = (255, 255, 255)
+
+
+class MarkerTapTest(DemoTestCase):
+
+    def titled_markers(self, items):
+        """Index, item and title of each showcase marker drawn, by the marker's id."""
+        titles = self.js("(ids) => ids.map((id) => map.engine.marker(id).title)",
+                         [i["id"] for i in items if i["kind"] == "marker"])
+        found, k = [], 0
+        for index, item in enumerate(items):
+            if item["kind"] == "marker":
+                found.append((index, item, titles[k]))
+                k += 1
+        return found
+
+    def tappable(self, items, title):
+        """The drawn marker with this title whose body nothing covers, and where to tap it."""
+        for index, item, t in self.titled_markers(items):
+            point = {"x": item["x"], "y": item["y"] - PIN_TAP_LIFT}
+            if t == title and self.in_view(point) and self.uncovered(items, index, point):
+                return item, point
+        self.fail(f"no tappable marker titled {title!r} among {[t for _, _, t in self.titled_markers(items)]}")
+
+    @staticmethod
+    def window_box(window, inset=6):
+        """The inside of an info window's bubble: its box, less the rounded corners and the
+        tail at the bottom (the window's (x, y) is the tail's tip)."""
+        tail = 8
+        return (window["x"] - window["width"] / 2 + inset, window["y"] - window["height"] + inset,
+                window["x"] + window["width"] / 2 - inset, window["y"] - tail - inset)
+
+    @staticmethod
+    def white_share(image, box):
+        pixels = image.pixels(*box)
+        return sum(colour_distance(p, WHITE) <= 5 for p in pixels) / max(1, len(pixels))
+
+    def assertWindowAt(self, item, marker_id, title):
+        """The frame's one window belongs to the marker with this title and stands on it."""
+        frame = self.frame()
+        window = frame["infoWindow"]
+        self.assertIsNotNone(window, "no info window in the frame")
+        self.assertEqual(window["marker"], marker_id)
+        self.assertEqual(frame["selectedMarker"], marker_id)
+        self.assertEqual(self.js("map.selectedMarker && map.selectedMarker.title"), title)
+        drawn = next(i for i in frame["items"] if i["kind"] == "marker" and i["id"] == marker_id)
+        # Centred above the marker, its tail at the top of the pin (infoWindowAnchor (0.5, 0)).
+        self.assertAlmostEqual(window["x"], drawn["x"], delta=1)
+        self.assertTrue(drawn["y"] - 60 <= window["y"] <= drawn["y"] - 30, (window, drawn))
+        # The default window is drawn on the canvas, not as page content.
+        self.assertEqual(self.page.locator("[data-cairn-info-window]").count(), 0)
+        return window, drawn
+
+    # ── clusters ─────────────────────────────────────────────────────────────────────────────
+
+    def test_cluster_tap_zooms_to_its_expansion_zoom(self):
+        frame = self.frame()
+        items = frame["items"]
+        choice = None
+        for index, item in enumerate(items):
+            if item["kind"] == "cluster" and self.in_view(item, inset=80) and self.uncovered(items, index, item):
+                choice = item
+                break
+        self.assertIsNotNone(choice, "no cluster clear of other items in the starting view")
+        expansion = self.js("(id) => demo.manager.getClusterExpansionZoom(id)", choice["id"])
+        self.assertGreater(expansion, frame["camera"]["zoom"])
+        place = self.ground(choice)
+        self.tap(choice)
+        self.settle(after=0.4)
+        self.screenshot("markers-cluster-tapped-expanded")
+        self.assertAlmostEqual(self.camera()["zoom"], expansion, delta=0.01)
+        # Centred on the cluster (C7).
+        self.assertNear(self.screen(place), self.centre(), what="the tapped cluster's place")
+
+    # ── markers and their info windows ───────────────────────────────────────────────────────
+
+    def test_marker_tap_opens_its_window_and_another_tap_moves_it(self):
+        self.move_camera(**PARIS)
+        items = self.frame()["items"]
+        first, point = self.tappable(items, PLAIN_WINDOWS[0])
+        self.tap(point)
+        self.settle(after=0.4)
+        image = self.screenshot_image("markers-info-window-louvre")
+        window, drawn = self.assertWindowAt(first, first["id"], PLAIN_WINDOWS[0])
+        # The default tap also centres the marker (M11).
+        self.assertNear(drawn, self.centre(), what="the tapped marker")
+        self.assertGreater(self.white_share(image, self.window_box(window)), 0.7, window)
+
+        # Another marker: its window replaces the first one (I3).
+        items = self.frame()["items"]
+        second, point = self.tappable(items, PLAIN_WINDOWS[1])
+        self.tap(point)
+        self.settle(after=0.4)
+        image = self.screenshot_image("markers-info-window-moved-to-eiffel-tower")
+        window, drawn = self.assertWindowAt(second, second["id"], PLAIN_WINDOWS[1])
+        self.assertNear(drawn, self.centre(), what="the second marker")
+        box = self.window_box(window)
+        self.assertGreater(self.white_share(image, box), 0.7, window)
+        # Where the first window would be now, above its marker, nothing white is left.
+        louvre = next(i for i in self.frame()["items"] if i["kind"] == "marker" and i["id"] == first["id"])
+        old = {**window, "x": louvre["x"], "y": louvre["y"] - (drawn["y"] - window["y"]),
+               "width": 60, "height": 40}
+        old_box = self.window_box(old, inset=0)
+        self.assertTrue(old_box[2] < box[0] or old_box[0] > box[2] or old_box[3] < box[1] or old_box[1] > box[3],
+                        "the markers are too close to tell their windows apart")
+        self.assertLess(self.white_share(image, old_box), 0.1, "a window is still drawn over the first marker")
+
+    def test_city_tap_opens_a_window_with_its_name(self):
+        # An isolated city of the starting view, approached until it is far from any other.
+        items = self.frame()["items"]
+        city = next((item for index, item in enumerate(items)
+                     if item["kind"] == "clusterItem" and self.in_view(item, inset=80)
+                     and self.uncovered(items, index, {"x": item["x"], "y": item["y"] - PIN_TAP_LIFT})), None)
+        self.assertIsNotNone(city, "no city drawn on its own in the starting view")
+        position = self.js("(id) => demo.manager.item(id).position", city["id"])
+        name = self.js("(id) => demo.loaded.names[id - demo.loaded.first]", city["id"])
+        self.move_camera(**position, zoom=12)
+        items = self.frame()["items"]
+        index, item = next(((k, i) for k, i in enumerate(items) if i["kind"] == "clusterItem" and i["id"] == city["id"]),
+                           (None, None))
+        self.assertIsNotNone(item, f"{name} is not drawn as a city of its own at zoom 12")
+        point = {"x": item["x"], "y": item["y"] - PIN_TAP_LIFT}
+        self.assertTrue(self.uncovered(items, index, point), f"{name} is covered at zoom 12")
+        self.tap(point)
+        self.settle(after=0.4)
+        image = self.screenshot_image("markers-city-info-window")
+        self.assertEqual(self.js("map.selectedMarker && map.selectedMarker.title"), name)
+        window = self.frame()["infoWindow"]
+        self.assertIsNotNone(window)
+        # The demo's marker stands on the city, so its window does too.
+        self.assertAlmostEqual(window["x"], item["x"], delta=1)
+        self.assertGreater(self.white_share(image, self.window_box(window)), 0.7, window)
+        # The demo's marker would stay for the next test on this page (a failed test's page is
+        # not used again).
+        self.js("map.selectedMarker.remove()")
+
+
+if __name__ == "__main__":
+    unittest.main()
