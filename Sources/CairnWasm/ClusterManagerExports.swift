@@ -6,12 +6,13 @@ import Cairn
 /// Adds a manager: algorithm 0 hierarchical, 1 distance, 2 grid, 3 none; returns its number.
 @_expose(wasm, "cairn_map_add_cluster_manager") @_cdecl("cairn_map_add_cluster_manager")
 public func cairn_map_add_cluster_manager(_ handle: Int32, _ algorithm: Int32, _ minimumClusterSize: Int32,
-                                          _ maximumClusterZoom: Double) -> Int32 {
+                                          _ maximumClusterZoom: Double, _ radius: Double) -> Int32 {
     _Registry.status { () throws(CairnError) in
         guard let kind = ClusterAlgorithmKind(rawValue: algorithm) else { throw .invalidArgument }
         var rendering = ClusterRendering()
         rendering.minimumClusterSize = Int(minimumClusterSize)
         rendering.maximumClusterZoom = maximumClusterZoom
+        rendering.radius = radius
         return try _Registry.map(handle).addClusterManager(kind, rendering: rendering)
     }
 }

@@ -85,8 +85,10 @@ final class ClusterManagerExportsTests: XCTestCase {
     func testItemsGoInClustersComeOutAndTapsCarryTheManager() {
         let h = cairn_map_create(0, 0, 4, 0, 0, 800, 600)
         defer { _ = cairn_map_destroy(h) }
-        XCTAssertEqual(cairn_map_add_cluster_manager(h, 9, 4, 20), -CairnError.invalidArgument.code)
-        let m = cairn_map_add_cluster_manager(h, 1, 4, 20)
+        XCTAssertEqual(cairn_map_add_cluster_manager(h, 9, 4, 20, 40), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_add_cluster_manager(h, 0, 4, 20, 0), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_add_cluster_manager(h, 0, 4, 20, .nan), -CairnError.invalidArgument.code)
+        let m = cairn_map_add_cluster_manager(h, 1, 4, 20, 40)
         XCTAssertEqual(m, 0)
         let records = cairn_alloc(12 * 8)!
         for (i, v) in [1.0, 1, -1, 1, -1, -1, -1, 1, -1, -1, -1, -1].enumerated() {

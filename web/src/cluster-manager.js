@@ -28,6 +28,8 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
  * @property {keyof typeof CLUSTER_ALGORITHMS} [algorithm='hierarchical']
  * @property {number} [minimumClusterSize=4]  smaller groups are drawn as their items (Google's default)
  * @property {number} [maximumClusterZoom=20]  above this camera zoom every item is drawn on its own
+ * @property {number} [radius=40]  the hierarchical algorithm's radius, in supercluster's units (of a 512 extent:
+ *   40 is 20 CSS pixels on the map's 256-pixel tiles); the other algorithms use Google's 100 points
  * @property {boolean} [animatesClusters=true]  changes of clustering fly items out of and into clusters (0.5 s)
  * @property {number[]} [buckets]  icon buckets, as for `setBuckets` (default STANDARD_BUCKETS)
  * @property {string[]} [colors]  their colours, as for `setBuckets`
@@ -61,7 +63,8 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
  */
 
 /** The options a manager takes. */
-const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'buckets', 'colors']);
+const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'buckets', 'colors',
+  'radius']);
 
 /** What an item keeps: the marker options of those names, with the marker defaults. */
 const ITEM_CHECKS = markerChecks(['position', 'icon', 'title', 'snippet', 'userData']);
@@ -111,12 +114,14 @@ export class ClusterManager {
     const algorithm = nameArg(CLUSTER_ALGORITHMS, o.algorithm ?? 'hierarchical', 'algorithm', call);
     const minimumClusterSize = o.minimumClusterSize === undefined ? 4 : int32Arg(o.minimumClusterSize, 'minimumClusterSize', call);
     const maximumClusterZoom = o.maximumClusterZoom === undefined ? 20 : numberArg(o.maximumClusterZoom, 'maximumClusterZoom', call);
+    const radius = o.radius === undefined ? 40 : numberArg(o.radius, 'radius', call);
     const animates = o.animatesClusters === undefined ? true : booleanArg(o.animatesClusters, 'animatesClusters', call);
     const icons = o.buckets === undefined && o.colors === undefined ? null : iconArgs(o.buckets ?? STANDARD_BUCKETS, o.colors, call);
     this.#link = link;
     const h = link.enter(call);
-    this.#number = this.#check(link.fn.cairn_map_add_cluster_manager(h, algorithm, minimumClusterSize, maximumClusterZoom), call,
-      'minimumClusterSize must be at least 1, maximumClusterZoom finite, and a map has at most 1024 cluster managers over its life');
+    this.#number = this.#check(link.fn.cairn_map_add_cluster_manager(h, algorithm, minimumClusterSize, maximumClusterZoom, radius), call,
+      'minimumClusterSize must be at least 1, maximumClusterZoom finite, radius above 0 and at most 4096, and a map has at ' +
+      'most 1024 cluster managers over its life');
     try {
       if (!animates) this.#setAnimates(false, call);
       if (icons) this.#setBuckets(icons, call);

@@ -67,7 +67,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_select_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id or -1 for none) → 0' },
   cairn_map_set_info_window_size: { params: ['i32', 'f64', 'f64'], result: 'i32', doc: '(handle, width, height) → 0' },
   cairn_map_answer_tap: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, consumed 1 or 0) → 0; unless consumed the default runs (select and centre a marker, zoom into a cluster, centre an item)' },
-  cairn_map_add_cluster_manager: { params: ['i32', 'i32', 'i32', 'f64'], result: 'i32', doc: '(handle, algorithm 0 hierarchical 1 distance 2 grid 3 none, minimumClusterSize, maximumClusterZoom) → manager number' },
+  cairn_map_add_cluster_manager: { params: ['i32', 'i32', 'i32', 'f64', 'f64'], result: 'i32', doc: '(handle, algorithm 0 hierarchical 1 distance 2 grid 3 none, minimumClusterSize, maximumClusterZoom, hierarchical radius) → manager number' },
   cairn_map_remove_cluster_manager: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0' },
   cairn_map_set_cluster_buckets: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, buckets, colours or 0, count) → 0' },
   cairn_map_add_cluster_items: { params: ['i32', 'i32', 'i32', 'i32'], result: 'f64', doc: '(handle, manager, [lat, lng, icon] records, count) → first id, or a negative status' },

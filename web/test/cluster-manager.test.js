@@ -174,7 +174,9 @@ test('minimumClusterSize, maximumClusterZoom, and the grid and none algorithms',
     [{ maximumClusterZoom: NaN }, 'INVALID_ARGUMENT', /maximumClusterZoom finite/],
     [{ maximumClusterZoom: '20' }, 'INVALID_ARGUMENT', /maximumClusterZoom must be a number/],
     [{ algorithm: 'kmeans' }, 'INVALID_ARGUMENT', /algorithm must be one of hierarchical, distance, grid, none/],
-    [{ radius: 40 }, 'INVALID_ARGUMENT', /radius is not a cluster manager option/],
+    [{ size: 40 }, 'INVALID_ARGUMENT', /size is not a cluster manager option/],
+    [{ radius: 0 }, 'INVALID_ARGUMENT', /radius above 0/],
+    [{ radius: Infinity }, 'INVALID_ARGUMENT', /radius must be a finite number|radius above 0/],
     [{ buckets: [0] }, 'INVALID_BUCKETS', /buckets must be whole numbers above 0/],
     [5, 'INVALID_ARGUMENT', /options must be an object/],
   ]) {
@@ -184,6 +186,19 @@ test('minimumClusterSize, maximumClusterZoom, and the grid and none algorithms',
   assert.equal(map.clusterManager(next.number), next);
   assert.equal(map.clusterManager(small.number), small);
   map.destroy();
+});
+
+test('the hierarchical radius is in supercluster units: 40 joins points 20 px apart on screen, not 30', () => {
+  // At zoom 5 the world is 8192 px wide: 30 px is 30 / 8192 * 360 degrees of longitude.
+  const apart = (30 / 8192) * 360;
+  const two = [at(0, 0), at(0, apart)];
+  for (const [radius, expected] of [[40, [0, 2]], [80, [1, 0]]]) {
+    const map = newMap(5);
+    const { manager } = clustered(map, 'hierarchical', two, { minimumClusterSize: 2, radius });
+    const frame = map.frame(1);
+    assert.deepEqual([clusters(frame, manager).length, items(frame, manager).length], expected, `radius ${radius}`);
+    map.destroy();
+  }
 });
 
 test('screen-space clusters follow a zoom change only once it has held for 0.2 s', () => {

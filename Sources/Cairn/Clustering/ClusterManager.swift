@@ -22,11 +22,15 @@ public struct ClusterRendering: Equatable {
     /// Above this camera zoom everything is drawn as items (GMU: 20).
     public var maximumClusterZoom = 20.0
     public var buckets = ClusterIconBuckets.standard
+    /// The hierarchical algorithm's radius, in supercluster's units (`ClusterOptions.radius`, of
+    /// a 512 extent: 40 is 20 points on the map's 256-point tiles). Other algorithms ignore it.
+    public var radius = 40.0
 
     public init() {}
 
     func validated() throws(CairnError) -> ClusterRendering {
-        guard minimumClusterSize >= 1, maximumClusterZoom.isFinite else { throw .invalidArgument }
+        guard minimumClusterSize >= 1, maximumClusterZoom.isFinite, radius.isFinite, radius > 0, radius <= 4096
+        else { throw .invalidArgument }
         return self
     }
 }
@@ -175,7 +179,7 @@ public final class ClusterManager {
         generation += 1
         spiderfied = nil
         if algorithm == .hierarchical {
-            let built = try HierarchicalClusterIndex()
+            let built = try HierarchicalClusterIndex(options: ClusterOptions(radius: rendering.radius))
             try built.add(worldX: worldX, worldY: worldY)
             built.build()
             index = built
