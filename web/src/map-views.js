@@ -97,9 +97,19 @@ export class ViewMarkers {
    */
   iconOf(id) { return this.#views.get(id)?.icon.number; }
 
-  /** Whether some view is redrawn every frame (the map then keeps frames coming). */
-  get tracking() {
-    for (const v of this.#views.values()) if (v.tracks && typeof v.content === 'function') return true;
+  /**
+   * Whether a view drawn in `items` is redrawn every frame (the map then keeps frames coming;
+   * one off screen does not keep the page busy).
+   * @param {readonly {kind: string, id: number}[]} items  the frame's draw list
+   * @returns {boolean}
+   */
+  tracking(items) {
+    if (this.#views.size === 0) return false;
+    for (const item of items) {
+      if (item.kind !== 'marker') continue;
+      const v = this.#views.get(item.id);
+      if (v && v.tracks && typeof v.content === 'function') return true;
+    }
     return false;
   }
 

@@ -547,7 +547,7 @@ export class CairnMap {
     const t2 = performance.now();
     this.stats.add(t1 - t0, t2 - t1);
     this.#emit('frame', { frame, engineMs: t1 - t0, drawMs: t2 - t1 });
-    if (frame.moving || frame.animating || this.#views.tracking || performance.now() < this.#settleUntil) {
+    if (frame.moving || frame.animating || this.#views.tracking(frame.items) || performance.now() < this.#settleUntil) {
       this.#raf = requestAnimationFrame(() => this.#tick());
     }
   }

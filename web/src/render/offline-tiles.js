@@ -261,6 +261,23 @@ export class OfflineTileSource {
 }
 
 /**
+ * Draws a label whose box (left, top, its width × `height`) lies wholly inside the tile, and
+ * skips it otherwise: a tile cannot draw past its edge, and half a label reads as another one.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} text
+ * @param {number} left
+ * @param {number} top
+ * @param {number} height
+ */
+function labelInside(ctx, text, left, top, height) {
+  if (left < 0 || top < 0 || left + ctx.measureText(text).width > TILE || top + height > TILE) return;
+  const baseline = ctx.textBaseline;
+  ctx.textBaseline = 'top';
+  ctx.fillText(text, left, top);
+  ctx.textBaseline = baseline;
+}
+
+/**
  * Lines of latitude and longitude every graticuleStep(z) degrees. Labels go on every fourth
  * tile row (longitudes) and column (latitudes) only: labelled in every tile, a line would
  * repeat its label every 256 pixels and the map would read as a table of numbers.
@@ -290,7 +307,7 @@ function paintGraticule(ctx, z, x, y) {
     ctx.moveTo(px, 0);
     ctx.lineTo(px, TILE);
     ctx.stroke();
-    if (y % LABEL_EVERY === 0) ctx.fillText(formatDegrees(lng, step, 'lng'), px + 3, 3);
+    if (y % LABEL_EVERY === 0) labelInside(ctx, formatDegrees(lng, step, 'lng'), px + 3, 3, 12);
   }
   ctx.textBaseline = 'bottom';
   for (let k = Math.ceil(Math.max(south, -MAX_LATITUDE) / step); k * step <= Math.min(north, MAX_LATITUDE); k++) {
@@ -302,6 +319,6 @@ function paintGraticule(ctx, z, x, y) {
     ctx.moveTo(0, py);
     ctx.lineTo(TILE, py);
     ctx.stroke();
-    if (x % LABEL_EVERY === 0) ctx.fillText(formatDegrees(lat, step, 'lat'), 3, py - 2);
+    if (x % LABEL_EVERY === 0) labelInside(ctx, formatDegrees(lat, step, 'lat'), 3, py - 2 - 12, 12);
   }
 }
