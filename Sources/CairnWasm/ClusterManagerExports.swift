@@ -98,6 +98,19 @@ public func cairn_map_cluster(_ handle: Int32, _ manager: Int32) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in try map.cluster(manager) }
 }
 
+/// Starts `cairn_map_cluster` in steps (one per zoom of the hierarchical index; frames show the
+/// previous clustering meanwhile); returns the steps left, 0 when done, or a negative status.
+@_expose(wasm, "cairn_map_cluster_begin") @_cdecl("cairn_map_cluster_begin")
+public func cairn_map_cluster_begin(_ handle: Int32, _ manager: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in Int32(try _Registry.map(handle).beginCluster(manager)) }
+}
+
+/// The next step of a clustering begun: returns the steps left (0: done and shown).
+@_expose(wasm, "cairn_map_cluster_step") @_cdecl("cairn_map_cluster_step")
+public func cairn_map_cluster_step(_ handle: Int32, _ manager: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in Int32(try _Registry.map(handle).clusterStep(manager)) }
+}
+
 /// Turns animated changes of clustering (C5) on (1, the default) or off (0).
 @_expose(wasm, "cairn_map_set_cluster_animation") @_cdecl("cairn_map_set_cluster_animation")
 public func cairn_map_set_cluster_animation(_ handle: Int32, _ manager: Int32, _ on: Int32) -> Int32 {

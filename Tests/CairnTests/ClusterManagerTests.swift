@@ -31,6 +31,41 @@ final class ClusterManagerTests: XCTestCase {
         }
     }
 
+    func testC1_ClusteringInStepsShowsTheOldClusteringUntilTheLastStepThenTheSameAsAtOnce() throws {
+        let map = MapController.make(zoom: 2)
+        let m = try fourAroundTheOrigin(map, .hierarchical)
+        map.frame(0)
+        XCTAssertEqual(clusters(map).map(\.count), [4])
+        // Four more points far from the first four: a new cluster once the steps are done.
+        _ = try map.addClusterItems(m, latitudes: [20, 20, 21, 21], longitudes: [20, 21, 20, 21], icons: [-1, -1, -1, -1])
+        var left = try map.beginCluster(m)
+        XCTAssertEqual(left, 16, "zooms 16 to 0: one done by beginCluster, 16 left")
+        var steps = 0
+        while left > 0 {
+            XCTAssertTrue(try map.clusterManager(m).isClustering)
+            map.frame(Double(steps + 1) * 0.01)
+            XCTAssertEqual(clusters(map).map(\.count), [4], "the old clustering, step \(steps)")
+            let next = try map.clusterStep(m)
+            XCTAssertEqual(next, left - 1)
+            left = next
+            steps += 1
+        }
+        XCTAssertFalse(try map.clusterManager(m).isClustering)
+        XCTAssertEqual(try map.clusterStep(m), 0, "nothing under way: a step does nothing")
+        map.frame(1)
+        let stepped = clusters(map).map(\.count).sorted()
+        XCTAssertEqual(stepped, [4, 4])
+        try map.cluster(m)
+        map.frame(2)
+        XCTAssertEqual(clusters(map).map(\.count).sorted(), stepped)
+        // clear() during steps ends them with nothing drawn.
+        _ = try map.beginCluster(m)
+        try map.clusterManager(m).clear()
+        XCTAssertEqual(try map.clusterStep(m), 0)
+        map.frame(3)
+        XCTAssertEqual(map.scene.items.count, 0)
+    }
+
     func testC4_SmallGroupsAndHighZoomsDrawItems() throws {
         let map = MapController.make(zoom: 4)
         let m = try map.addClusterManager(.distance)

@@ -266,6 +266,31 @@ export class ClusterManager {
   }
 
   /**
+   * `cluster()` a step at a time (one zoom of the hierarchical index per step, the largest a few
+   * hundred milliseconds for a million items), yielding between steps so a page stays
+   * responsive and can show progress. Frames show the previous clustering until the last step.
+   * A `cluster()`, `clear()` or `destroy()` meanwhile ends it early (the promise still resolves).
+   * @param {{onProgress?: (progress: {done: number, total: number}) => void, yield?: () => Promise<void>}} [options]
+   *   yield: how to let the page run between steps (default: a macrotask)
+   * @returns {Promise<void>}
+   */
+  async clusterAsync(options) {
+    const call = 'clusterAsync';
+    const o = objectArg(options, 'options', call);
+    const onProgress = /** @type {((p: {done: number, total: number}) => void) | undefined} */ (o.onProgress);
+    const pause = /** @type {() => Promise<void>} */ (o.yield ?? (() => new Promise((resolve) => setTimeout(resolve, 0))));
+    let left = this.#check(this.#link.fn.cairn_map_cluster_begin(this.#enter(call), this.#number), call);
+    const total = left + 1;
+    onProgress?.({ done: total - left, total });
+    while (left > 0) {
+      await pause();
+      if (this.#destroyed || !this.#link.alive()) return;
+      left = this.#check(this.#link.fn.cairn_map_cluster_step(this.#enter(call), this.#number), call);
+      onProgress?.({ done: total - left, total });
+    }
+  }
+
+  /**
    * An item's options (a copy), with its title, snippet and userData: what a `clusterItemTapped`
    * event's `item` stands for.
    * @param {number} id

@@ -457,6 +457,11 @@ export class CairnMap {
       cluster();
       this.#wake();
     };
+    const clusterAsync = manager.clusterAsync.bind(manager);
+    manager.clusterAsync = async (o) => {
+      await clusterAsync(o);
+      this.#wake();
+    };
     this.#wake();
     return manager;
   }

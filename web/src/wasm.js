@@ -75,6 +75,8 @@ export const BINDINGS = Object.freeze({
   cairn_map_move_cluster_item: { params: ['i32', 'i32', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, manager, item, latitude, longitude) → 0' },
   cairn_map_clear_cluster_items: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0; the drawing clears at once' },
   cairn_map_cluster: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0; clusters the items as they are now' },
+  cairn_map_cluster_begin: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → steps left of a clustering in steps (0: done), frames show the old one meanwhile' },
+  cairn_map_cluster_step: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → steps left after the next step (0: done and shown)' },
   cairn_map_set_cluster_animation: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, 1 animate changes of clustering, 0 not) → 0' },
   cairn_map_cluster_leaves: { params: ['i32', 'i32', 'f64', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, cluster, limit, offset, out, capacity) → item ids written' },
   cairn_map_cluster_expansion_zoom: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, cluster) → the zoom at which it splits' },

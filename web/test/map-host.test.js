@@ -103,3 +103,31 @@ test('popover auto-pan: the view moves just enough, and never pushes the start o
   assert.equal(shift(450, 100, 10, 500), 50);      // off the bottom: move down by 50
   assert.equal(shift(100, 1000, 10, 500), 90);     // too big: its start goes to the edge, no further
 });
+
+test('clusterAsync: a step per zoom with progress, the old clustering drawn meanwhile, then the same as cluster()', async () => {
+  const map = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 2 }, width: 800, height: 600 });
+  const manager = map.addClusterManager({});
+  manager.addCoordinates(new Float64Array([1, 1, -1, 1, 1, -1, -1, -1]));
+  manager.cluster();
+  const counts = (frame) => frame.items.filter((i) => i.kind === 'cluster').map((i) => i.count).sort((a, b) => a - b);
+  assert.deepEqual(counts(map.frame(1)), [4]);
+  manager.addCoordinates(new Float64Array([20, 20, 21, 20, 20, 21, 21, 21]));
+  const progress = [];
+  let t = 1;
+  await manager.clusterAsync({
+    onProgress: (p) => progress.push({ ...p }),
+    // Between steps, a frame: it must still show the old clustering.
+    yield: async () => { assert.deepEqual(counts(map.frame(t += 0.01)), [4]); },
+  });
+  assert.equal(progress.length, 17);
+  assert.deepEqual(progress.at(-1), { done: 17, total: 17 });
+  assert.ok(progress.every((p, k) => k === 0 || p.done === progress[k - 1].done + 1));
+  const stepped = counts(map.frame(t += 1));
+  assert.deepEqual(stepped, [4, 4]);
+  manager.cluster();
+  assert.deepEqual(counts(map.frame(t += 1)), stepped);
+  // Destroying the manager between steps ends the clustering quietly.
+  const ended = manager.clusterAsync({ yield: async () => { manager.destroy(); } });
+  await ended;
+  map.destroy();
+});

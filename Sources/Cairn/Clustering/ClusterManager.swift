@@ -60,6 +60,8 @@ public final class ClusterManager {
     /// The hierarchical index of the snapshot (hierarchical algorithm only), and one point of
     /// each of its clusters (for transitions).
     var index: HierarchicalClusterIndex?
+    /// A hierarchical index being built (`beginCluster`), shown once `clusterStep` finishes it.
+    var pending: HierarchicalClusterIndex?
     var clusterMember: [Int32] = []
     /// The points of the clusters smaller than `smallBelow` points (drawn as their items).
     var smallStart: [Int32] = []
@@ -149,6 +151,7 @@ public final class ClusterManager {
         snapshotIDs.removeAll()
         snapshotIcons.removeAll()
         index = nil
+        pending = nil
         groups = ClusterGroups()
         groupsZoom = nil
         generation += 1
@@ -158,6 +161,16 @@ public final class ClusterManager {
     /// Takes the items as they are now and clusters them (the hierarchical index for every
     /// zoom; the other algorithms for `zoom`).
     public func cluster(zoom: Double) throws(CairnError) {
+        var left = try beginCluster(zoom: zoom)
+        while left > 0 { left = clusterStep() }
+    }
+
+    /// Starts clustering the items as they are now and returns the steps left (one per zoom of
+    /// the hierarchical index; 0 when already done, as for the other algorithms). Until the
+    /// last `clusterStep`, frames keep showing the previous clustering, so a host can build a
+    /// million items' hierarchy a zoom at a time without freezing its page.
+    public func beginCluster(zoom: Double) throws(CairnError) -> Int {
+        pending = nil
         // Squeeze out removed items, keeping order.
         var kept = 0
         for s in 0..<ids.count where alive[s] {
@@ -173,22 +186,42 @@ public final class ClusterManager {
         worldY.removeLast(worldY.count - kept)
         icons.removeLast(icons.count - kept)
         alive.removeLast(alive.count - kept)
+        guard algorithm == .hierarchical else {
+            takeSnapshot()
+            regroup(zoom: _discreteZoom(zoom))
+            return 0
+        }
+        let built = try HierarchicalClusterIndex(options: ClusterOptions(radius: rendering.radius))
+        try built.add(worldX: worldX, worldY: worldY)
+        pending = built
+        return clusterStep()
+    }
+
+    /// Clusters the next zoom of a clustering `beginCluster` started; returns the steps left.
+    /// The last step puts the new clustering in place. Does nothing (0) when none is under way.
+    public func clusterStep() -> Int {
+        guard let built = pending else { return 0 }
+        let left = built.buildStep()
+        if left > 0 { return left }
+        pending = nil
+        takeSnapshot()
+        index = built
+        clusterMember = built.oneMemberPerCluster()
+        smallBelow = rendering.minimumClusterSize
+        (smallStart, smallPoints) = built.pointsOfSmallClusters(below: smallBelow)
+        return 0
+    }
+
+    /// Whether a clustering started by `beginCluster` is under way.
+    public var isClustering: Bool { pending != nil }
+
+    /// The items as they are now become what the drawing shows.
+    private func takeSnapshot() {
         snapshot = ClusterItemPositions(x: worldX, y: worldY)
         snapshotIDs = ids
         snapshotIcons = icons
         generation += 1
         spiderfied = nil
-        if algorithm == .hierarchical {
-            let built = try HierarchicalClusterIndex(options: ClusterOptions(radius: rendering.radius))
-            try built.add(worldX: worldX, worldY: worldY)
-            built.build()
-            index = built
-            clusterMember = built.oneMemberPerCluster()
-            smallBelow = rendering.minimumClusterSize
-            (smallStart, smallPoints) = built.pointsOfSmallClusters(below: smallBelow)
-        } else {
-            regroup(zoom: _discreteZoom(zoom))
-        }
     }
 
     func regroup(zoom z: Int) {

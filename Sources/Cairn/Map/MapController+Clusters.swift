@@ -39,4 +39,14 @@ extension MapController {
     public func cluster(_ number: Int32) throws(CairnError) {
         try clusterManager(number).cluster(zoom: camera.world.zoom)
     }
+
+    /// `cluster` in steps (see `ClusterManager.beginCluster`): returns the steps left.
+    public func beginCluster(_ number: Int32) throws(CairnError) -> Int {
+        try clusterManager(number).beginCluster(zoom: camera.world.zoom)
+    }
+
+    /// The next step of a clustering `beginCluster` started: returns the steps left.
+    public func clusterStep(_ number: Int32) throws(CairnError) -> Int {
+        try clusterManager(number).clusterStep()
+    }
 }
