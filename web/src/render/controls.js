@@ -22,6 +22,23 @@ function controlShadow(ctx, pixelRatio) {
 }
 
 /**
+ * A white disc with the controls' shadow (the compass's face, the location dot's ring).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {number} pixelRatio
+ */
+function whiteDisc(ctx, x, y, r, pixelRatio) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, 2 * Math.PI);
+  controlShadow(ctx, pixelRatio);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  ctx.shadowColor = 'transparent';
+}
+
+/**
  * The compass: nothing while fully faded out.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Frame['compass']} compass  centre, diameter, opacity, rotation in degrees clockwise
@@ -33,12 +50,7 @@ export function drawCompass(ctx, compass, pixelRatio) {
   const r = size / 2;
   ctx.save();
   ctx.globalAlpha = Math.min(1, opacity);
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, 2 * Math.PI);
-  controlShadow(ctx, pixelRatio);
-  ctx.fillStyle = '#ffffff';
-  ctx.fill();
-  ctx.shadowColor = 'transparent';
+  whiteDisc(ctx, x, y, r, pixelRatio);
   ctx.translate(x, y);
   ctx.rotate((compass.rotation * Math.PI) / 180);
   // A diamond split across its width: the upper half points north.
@@ -116,12 +128,7 @@ export function drawLocationDot(ctx, dot, pixelRatio) {
     ctx.strokeStyle = 'rgba(66, 133, 244, 0.35)';
     ctx.stroke();
   }
-  ctx.beginPath();
-  ctx.arc(x, y, ring, 0, 2 * Math.PI);
-  controlShadow(ctx, pixelRatio);
-  ctx.fillStyle = '#ffffff';
-  ctx.fill();
-  ctx.shadowColor = 'transparent';
+  whiteDisc(ctx, x, y, ring, pixelRatio);
   ctx.beginPath();
   ctx.arc(x, y, core, 0, 2 * Math.PI);
   ctx.fillStyle = BLUE;
