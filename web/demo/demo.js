@@ -35,6 +35,14 @@ const DATASETS = {
   synthetic: { url: 'data/synthetic-1m.bin', label: 'synthetic points' },
 };
 
+// The address can pick what the page starts with, so a benchmark or a shared link gets the same
+// page every time: ?dataset=cities|synthetic|none (default cities) and ?showcase=0 to leave the
+// styled markers out (they are drawn on top of whatever is clustered).
+const query = new URLSearchParams(location.search);
+const startDataset = /** @type {'cities' | 'synthetic' | 'none'} */ (
+  ['cities', 'synthetic', 'none'].includes(query.get('dataset') ?? '') ? query.get('dataset') : 'cities');
+const startShowcase = query.get('showcase') !== '0';
+
 /** Reads the clustering options from the panel. */
 function managerOptions() {
   const number = (/** @type {string} */ id) => Number(/** @type {HTMLInputElement} */ ($(id)).value);
@@ -170,7 +178,8 @@ $('#showcase').addEventListener('change', (e) => {
   if (/** @type {HTMLInputElement} */ (e.target).checked) removeShowcase = addShowcase(map);
   else { removeShowcase?.(); removeShowcase = null; }
 });
-removeShowcase = addShowcase(map);
+/** @type {HTMLInputElement} */ ($('#showcase')).checked = startShowcase;
+if (startShowcase) removeShowcase = addShowcase(map);
 
 // The frame-time readout, four times a second.
 setInterval(() => {
@@ -189,7 +198,10 @@ setInterval(() => {
   }
 }, 250);
 
-const ready = load('cities');
+for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=dataset]'))) {
+  input.checked = input.value === startDataset;
+}
+const ready = load(startDataset);
 window.demo = { load, ready, get manager() { return manager; }, get loaded() { return loaded; } };
 await ready;
 document.body.dataset.ready = 'true';
