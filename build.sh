@@ -5,7 +5,7 @@
 #   demo    build, make the demo's data when missing, serve the demo page (--port N, default 8080)
 #   test    install what is missing, build, run every test suite (swift test, node --test,
 #           the browser tests in headless Chromium)
-#   bench   build and print the benchmark figures (native and wasm)
+#   bench   build and print the benchmark figures (native, wasm, and the demo in headless Chromium)
 #   clean   remove build output and the generated demo data
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -147,6 +147,10 @@ case "${1:-wasm}" in
     node web/bench/cluster-bench.js --repeat 3
     log "command line benchmark (node web/bench/cli-bench.js)" && node web/bench/cli-bench.js
     log "wasm map frames (node web/bench/map-bench.js)" && node web/bench/map-bench.js
+    install_browser_deps
+    prepare_demo_data   # the browser benchmark loads the demo's synthetic million
+    log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"
+    python3 web/bench/browser-bench.py
     ;;
   clean) rm -rf .build web/dist web/demo/data/*.bin web/demo/data/*.json ;;
   *) echo "usage: ./build.sh [wasm|example|demo|test|bench|clean]" >&2; exit 2 ;;
