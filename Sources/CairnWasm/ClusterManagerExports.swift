@@ -57,6 +57,10 @@ public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ rec
         guard count > 0, Int(count) <= Int.max / 24 else { throw .invalidArgument }
         let r = try _Registry.doubles(records, count: 3 * Int(count))
         var lats: [Double] = [], lngs: [Double] = [], icons: [Int32] = []
+        // Reserved: a million items appended to growing arrays were copied about twenty times.
+        lats.reserveCapacity(Int(count))
+        lngs.reserveCapacity(Int(count))
+        icons.reserveCapacity(Int(count))
         for i in 0..<Int(count) {
             lats.append(r[3 * i])
             lngs.append(r[3 * i + 1])

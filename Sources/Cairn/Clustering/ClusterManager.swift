@@ -106,6 +106,17 @@ public final class ClusterManager {
             guard itemIcons[i] >= MarkerProperties.defaultPin else { throw .invalidArgument }
         }
         guard count + latitudes.count <= MarkerStore.capacity else { throw .tooManyPoints }
+        // Room for a large batch at once (a million appends to growing arrays copy them about
+        // twenty times), but still doubling, so items added one by one stay linear.
+        let total = ids.count + latitudes.count
+        if total > ids.capacity {
+            let room = Swift.max(total, 2 * ids.capacity)
+            ids.reserveCapacity(room)
+            worldX.reserveCapacity(room)
+            worldY.reserveCapacity(room)
+            icons.reserveCapacity(room)
+            alive.reserveCapacity(room)
+        }
         let first = nextID
         for i in 0..<latitudes.count {
             ids.append(nextID)
