@@ -51,6 +51,9 @@ function managerOptions() {
     minimumClusterSize: Math.max(1, Math.round(number('#minimumClusterSize'))),
     maximumClusterZoom: number('#maximumClusterZoom'),
     animatesClusters: /** @type {HTMLInputElement} */ ($('#animatesClusters')).checked,
+    // Cluster icons are 30-50 px across: a radius of 40 px (80 in supercluster's units of a
+    // 512 extent) keeps them from piling up, where supercluster's default 40 is 20 px here.
+    radius: Math.max(1, number('#radius')),
   };
   const icons = /** @type {HTMLSelectElement} */ ($('#clusterIcons')).value;
   if (icons === 'colors') Object.assign(options, { buckets: [5, 25, 250, 2500], colors: ['#1a73e8', '#188038', '#e37400', '#d93025'] });
@@ -105,6 +108,9 @@ const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTi
  */
 async function load(name) {
   dataset = name;
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=dataset]'))) {
+    input.checked = input.value === name;
+  }
   manager?.destroy();
   manager = null;
   loaded = null;
@@ -116,11 +122,18 @@ async function load(name) {
   });
   if (dataset !== name) return { count: 0, downloadMs: 0, clusterMs: 0 };   // another choice came meanwhile
   const t1 = performance.now();
-  progress(1, `clustering ${points.count.toLocaleString('en')} ${label}…`);
+  progress(1, `adding ${points.count.toLocaleString('en')} ${label}…`);
   await painted();
   const m = map.addClusterManager(managerOptions());
   const { first } = m.addCoordinates(points.lngLat);
-  m.cluster();
+  // A zoom of the hierarchy per step, the page drawing and answering between them.
+  await m.clusterAsync({
+    onProgress: ({ done, total }) => progress(done / total, `clustering ${points.count.toLocaleString('en')} ${label}: ${done}/${total}`),
+  });
+  if (dataset !== name) {     // another choice came meanwhile
+    m.destroy();
+    return { count: 0, downloadMs: 0, clusterMs: 0 };
+  }
   manager = m;
   loaded = { names: points.names, population: points.population, first };
   const t2 = performance.now();
@@ -157,7 +170,7 @@ map.on('clusterItemTap', ({ id, item }) => {
 for (const input of document.querySelectorAll('input[name=dataset]')) {
   input.addEventListener('change', (e) => load(/** @type {any} */ (e.target).value));
 }
-for (const id of ['#algorithm', '#minimumClusterSize', '#maximumClusterZoom', '#clusterIcons']) {
+for (const id of ['#algorithm', '#minimumClusterSize', '#maximumClusterZoom', '#radius', '#clusterIcons']) {
   $(id).addEventListener('change', () => rebuild());
 }
 $('#animatesClusters').addEventListener('change', (e) => {
