@@ -203,6 +203,7 @@ public final class ClusterManager {
             return 0
         }
         let built = try HierarchicalClusterIndex(options: ClusterOptions(radius: rendering.radius))
+        built.smallClustersBelow = rendering.minimumClusterSize
         try built.add(worldX: worldX, worldY: worldY)
         pending = built
         return clusterStep()
@@ -218,8 +219,8 @@ public final class ClusterManager {
         takeSnapshot()
         index = built
         clusterMember = built.oneMemberPerCluster()
-        smallBelow = rendering.minimumClusterSize
-        (smallStart, smallPoints) = built.pointsOfSmallClusters(below: smallBelow)
+        smallBelow = built.smallClustersBelow
+        (smallStart, smallPoints) = built.smallClusterPoints
         return 0
     }
 

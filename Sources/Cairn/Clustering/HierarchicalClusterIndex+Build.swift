@@ -81,6 +81,8 @@ extension HierarchicalClusterIndex {
         b.newRanks.removeAll(keepingCapacity: true)
         b.absorbed.removeAll(keepingCapacity: true)
         b.staged.removeAll(keepingCapacity: true)
+        b.smallMembers.removeAll(keepingCapacity: true)
+        b.smallMemberEnd.removeAll(keepingCapacity: true)
         b.movedPos.removeAll(keepingCapacity: true)
         b.movedKeys.removeAll(keepingCapacity: true)
         findActiveItems(b, r2: r2)
@@ -200,6 +202,11 @@ extension HierarchicalClusterIndex {
             marks.absorb(i)
             b.absorbed.append(item)
             items.setParent(of: item, clusterItem)
+            if total < smallClustersBelow {
+                b.smallMembers.append(item)
+                for j in joiners { b.smallMembers.append(e[Int(j)].id) }
+            }
+            b.smallMemberEnd.append(Int32(b.smallMembers.count))
             b.staged.append(_StagedCluster(x: wx / Double(total), y: wy / Double(total),
                                            count: UInt32(total), rank: itemRank))
         }
@@ -223,7 +230,8 @@ extension HierarchicalClusterIndex {
         if total > clusterPositions.capacity {
             reserveClusters(max(total, clusterPositions.capacity + clusterPositions.capacity / 4 + 1024))
         }
-        for c in b.staged {
+        for (k, c) in b.staged.enumerated() {
+            if smallClustersBelow > 0 { listSmallClusterPoints(b, staged: k) }
             b.newClusters.append(Int32(clusterPositions.count))
             b.newRanks.append(c.rank)
             clusterPositions.append(c.x, c.y)
@@ -231,6 +239,41 @@ extension HierarchicalClusterIndex {
             clusterParent.append(-1)
             clusterZoom.append(UInt8(zoom))
         }
+    }
+
+    /// Appends the point list of the `k`th cluster staged at this zoom (empty unless small):
+    /// its members' points, members being points or small clusters of earlier zooms, listed
+    /// already. Sorted, as the point lists are kept in increasing point order.
+    private func listSmallClusterPoints(_ b: _ClusterBuild, staged k: Int) {
+        let n = Int32(pointPositions.count)
+        let from = Int(k == 0 ? 0 : b.smallMemberEnd[k - 1]), to = Int(b.smallMemberEnd[k])
+        // Moved out and back, so the arrays have one owner while they grow (no copies).
+        var list = smallClusterPoints
+        smallClusterPoints = ([], [])
+        let first = list.points.count
+        for m in from..<to {
+            let member = b.smallMembers[m]
+            if member < n {
+                list.points.append(member)
+            } else {
+                let c = Int(member - n)
+                for q in Int(list.start[c])..<Int(list.start[c + 1]) { list.points.append(list.points[q]) }
+            }
+        }
+        // A few points (fewer than the minimum cluster size): insertion sort.
+        if list.points.count - first > 1 {
+            for i in (first + 1)..<list.points.count {
+                let v = list.points[i]
+                var j = i
+                while j > first && list.points[j - 1] > v {
+                    list.points[j] = list.points[j - 1]
+                    j -= 1
+                }
+                list.points[j] = v
+            }
+        }
+        list.start.append(Int32(list.points.count))
+        smallClusterPoints = list
     }
 
     /// The sweep: three cursors (rows above, same, below) move forward through the sorted items

@@ -27,6 +27,15 @@ public final class HierarchicalClusterIndex {
 
     var groups: [_ZoomGroup] = []
     var aggregates: [_AggregateColumn] = []
+
+    /// When above 0 (set before building), the build lists the points of every cluster with
+    /// fewer points than this, as it forms them: `smallClusterPoints`. Cluster managers draw
+    /// such clusters as their items every frame (GMU's minimum cluster size); listing them
+    /// afterwards meant a climb from every point through scattered parents.
+    var smallClustersBelow = 0
+    /// The points of each small cluster, by cluster index: `points[start[c] ..< start[c + 1]]`
+    /// (empty for the others), in increasing point order.
+    var smallClusterPoints: (start: [Int32], points: [Int32]) = ([0], [])
     var builder: _ClusterBuild? = nil
     var state: State = .adding
 
@@ -175,33 +184,6 @@ extension HierarchicalClusterIndex {
             if member[q] < 0 { member[q] = member[c] }
         }
         return member
-    }
-
-    /// The points of every cluster smaller than `size`, by cluster index, as offsets into one
-    /// list (`start[c] ..< start[c + 1]`), built in one pass: each point climbs its parents while
-    /// they are small, which is only a few steps because counts grow up the chain. Cluster
-    /// managers draw such clusters as their points every frame, without descending the index.
-    func pointsOfSmallClusters(below size: Int) -> (start: [Int32], points: [Int32]) {
-        let n = pointPositions.count, clusters = clusterParent.count
-        var start = [Int32](repeating: 0, count: clusters + 1)
-        func eachPair(_ body: (Int, Int32) -> Void) {
-            for p in 0..<n {
-                var q = pointParent[p]
-                while q >= 0 && Int(clusterPoints[Int(q) - n]) < size {
-                    body(Int(q) - n, Int32(p))
-                    q = clusterParent[Int(q) - n]
-                }
-            }
-        }
-        eachPair { c, _ in start[c + 1] += 1 }
-        for c in 0..<clusters { start[c + 1] += start[c] }
-        var fill = start
-        var points = [Int32](repeating: 0, count: Int(start[clusters]))
-        eachPair { c, p in
-            points[Int(fill[c])] = p
-            fill[c] += 1
-        }
-        return (start, points)
     }
 
     /// The item that stands for `item` at integer zoom `z`: the item itself, or the cluster

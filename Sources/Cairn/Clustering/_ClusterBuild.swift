@@ -34,6 +34,10 @@ final class _ClusterBuild {
     var newRanks: [UInt32] = []
     /// Every item absorbed at this zoom.
     var absorbed: [Int32] = []
+    /// The members (points or earlier clusters) of the small clusters staged at this zoom (see
+    /// `HierarchicalClusterIndex.smallClustersBelow`), and where each staged cluster's end.
+    var smallMembers: [Int32] = []
+    var smallMemberEnd: [Int32] = []
     /// Items visited but not clustered (minPoints > 2), and where they go in the data order.
     var movedPos: [Int32] = []
     var movedKeys: [UInt64] = []
