@@ -128,7 +128,10 @@ export function parsePoints(data) {
  * show progress (and stays responsive: each chunk arrives in its own task).
  * @param {string | URL} url
  * @param {(progress: Progress) => void} [onProgress] called after each chunk received
- * @param {{ signal?: AbortSignal }} [options] `signal` cancels the download
+ * @param {{ signal?: AbortSignal, onCoordinates?: (lngLat: Float64Array) => void }} [options]
+ *   `signal` cancels the download; `onCoordinates` receives the coordinates while they arrive,
+ *   in order, a chunk at a time ([lng, lat] pairs, 2 × count numbers in all), so a caller can
+ *   start using them before the whole file is in (the whole file is still parsed and returned)
  * @returns {Promise<Points>}
  * @throws {Error} for an HTTP error status, and what `parsePoints` throws
  */
@@ -148,9 +151,11 @@ export async function fetchPoints(url, onProgress, options = {}) {
   const chunks = [];
   let loaded = 0;
   const reader = response.body.getReader();
+  const stream = options.onCoordinates ? coordinateStream(options.onCoordinates) : null;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    stream?.(value);
     chunks.push(value);
     loaded += value.length;
     onProgress?.({ loaded, total });
@@ -162,4 +167,54 @@ export async function fetchPoints(url, onProgress, options = {}) {
     offset += chunk.length;
   }
   return parsePoints(bytes);
+}
+
+/**
+ * Hands out a points file's coordinates as its bytes arrive: whole [lng, lat] pairs of each
+ * chunk (bytes of a pair split between chunks wait for the next), until `count` pairs. A file
+ * that is not a points file gives nothing here; the whole-file parse reports it.
+ * @param {(lngLat: Float64Array) => void} onCoordinates
+ * @returns {(chunk: Uint8Array) => void}
+ */
+function coordinateStream(onCoordinates) {
+  let carry = new Uint8Array(0);
+  let remaining = -1;   // pairs still to come; -1 before the header
+  return (chunk) => {
+    if (remaining === 0) return;
+    let bytes = chunk;
+    if (carry.length > 0) {
+      bytes = new Uint8Array(carry.length + chunk.length);
+      bytes.set(carry);
+      bytes.set(chunk, carry.length);
+    }
+    let at = 0;
+    if (remaining < 0) {
+      if (bytes.length < HEADER_BYTES) {
+        carry = bytes.slice();
+        return;
+      }
+      if (String.fromCharCode(...bytes.subarray(0, MAGIC.length)) !== MAGIC) {
+        remaining = 0;
+        return;
+      }
+      remaining = new DataView(bytes.buffer, bytes.byteOffset, HEADER_BYTES).getUint32(8, true);
+      at = HEADER_BYTES;
+    }
+    const pairs = Math.min(remaining, Math.floor((bytes.length - at) / 8));
+    if (pairs > 0) {
+      // Copied out aligned (a chunk may start anywhere), then widened.
+      const floats = new Float32Array(bytes.slice(at, at + 8 * pairs).buffer);
+      const out = new Float64Array(2 * pairs);
+      if (littleEndianHost) {
+        out.set(floats);
+      } else {
+        const view = new DataView(floats.buffer);
+        for (let i = 0; i < 2 * pairs; i++) out[i] = view.getFloat32(4 * i, true);
+      }
+      remaining -= pairs;
+      at += 8 * pairs;
+      onCoordinates(out);
+    }
+    carry = remaining > 0 ? bytes.slice(at) : new Uint8Array(0);
+  };
 }

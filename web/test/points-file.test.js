@@ -132,8 +132,28 @@ test('fetchPoints streams a file from the demo server and reports progress', asy
   assert.deepEqual(seen.at(-1), { loaded: size, total: size });
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i].loaded > seen[i - 1].loaded);
 
+  // The coordinates while they arrive: in order, in more than one chunk, all of them exactly
+  // (pairs split between network chunks are joined), nothing of a file that is not one.
+  /** @type {Float64Array[]} */
+  const streamed = [];
+  const again = await fetchPoints(base + 'many.bin', undefined, { onCoordinates: (c) => streamed.push(c) });
+  assert.ok(streamed.length > 1, `coordinates came in ${streamed.length} chunks`);
+  const joined = new Float64Array(streamed.reduce((n, c) => n + c.length, 0));
+  streamed.reduce((at, c) => (joined.set(c, at), at + c.length), 0);
+  assert.deepEqual(joined, coords);
+  assert.deepEqual(again.lngLat, coords);
+  // Names and populations after the coordinates are not streamed; the coordinates still are.
+  const named = { lngLat: new Float64Array([1, 2, 3, 4, 5, 6]), names: ['a', 'b', 'c'], population: [7, 8, 9] };
+  await writeFile(join(root, 'named.bin'), encodePoints(named));
+  const few = [];
+  const got = await fetchPoints(base + 'named.bin', undefined, { onCoordinates: (c) => few.push(...c) });
+  assert.deepEqual(few, [1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(got.names, ['a', 'b', 'c']);
+
   await assert.rejects(fetchPoints(base + 'missing.bin'), /fetchPoints: .*missing\.bin: HTTP 404/);
-  await assert.rejects(fetchPoints(base + 'bad.bin'), /not a Cairn points file/);
+  const none = [];
+  await assert.rejects(fetchPoints(base + 'bad.bin', undefined, { onCoordinates: (c) => none.push(c) }), /not a Cairn points file/);
+  assert.equal(none.length, 0);
 });
 
 const cities = fileURLToPath(new URL('../demo/data/cities.bin', import.meta.url));
