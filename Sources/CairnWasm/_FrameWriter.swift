@@ -37,9 +37,10 @@ enum _FrameWriter {
     static let eventStride = 5
     /// [kind (1 marker, 2 cluster, 3 cluster item), id, x, y, rotation, scaleX, scaleY, opacity,
     /// icon (a cluster's bucket, -1 below the first), count, zIndex, cluster manager (-1 for
-    /// markers), leg x, leg y (where a spread-out cluster item's leg starts; NaN otherwise)]:
-    /// the icon's ground anchor (a cluster's centre) at (x, y), turned and scaled about it.
-    static let drawStride = 14
+    /// markers), leg x, leg y (where a spread-out cluster item's leg starts; NaN otherwise),
+    /// animation progress (0…1; 1 when not animating)]: the icon's ground anchor (a cluster's
+    /// centre) at (x, y), turned and scaled about it.
+    static let drawStride = 15
 
     /// The doubles the frame needs.
     static func size(tiles: Int, draws: Int, events: Int) -> Int {
@@ -132,6 +133,7 @@ enum _FrameWriter {
             out[at + 11] = Double(item.owner)
             out[at + 12] = item.hasLeg ? item.legX : .nan
             out[at + 13] = item.hasLeg ? item.legY : .nan
+            out[at + 14] = item.progress
             at += drawStride
         }
         for e in events {

@@ -277,7 +277,9 @@ final class ClusterTransitionTests: XCTestCase {
         let mid = map.scene.items.filter { $0.kind == .clusterItem }
         let last = map.projection.screenPoint(latitude: -1, longitude: -1)!
         XCTAssertEqual(mid[3].x, from.x + (last.x - from.x) * 0.5, accuracy: 1e-6, "halfway at half time")
+        XCTAssertTrue(mid.allSatisfy { abs($0.progress - 0.5) < 1e-9 }, "their progress is a half")
         map.frame(1.72)
+        XCTAssertTrue(map.scene.items.allSatisfy { $0.progress == 1 }, "still again")
         XCTAssertNil(try map.clusterManager(0).transition)
         XCTAssertEqual(map.scene.items.filter { $0.kind == .clusterItem }[3].x, last.x, accuracy: 1e-6)
     }
@@ -294,6 +296,7 @@ final class ClusterTransitionTests: XCTestCase {
         let ghosts = map.scene.items.filter { $0.kind == .clusterItem }
         XCTAssertEqual(ghosts.count, 3, "the seed item is where the cluster is: it does not move")
         XCTAssertTrue(ghosts.allSatisfy { abs($0.opacity - 0.5) < 1e-9 })
+        XCTAssertTrue(ghosts.allSatisfy { abs($0.progress - 0.5) < 1e-9 })
         XCTAssertEqual(map.scene.items.filter { $0.kind == .cluster }.count, 1)
         map.frame(1.72)
         XCTAssertEqual(map.scene.items.map(\.kind), [.cluster])

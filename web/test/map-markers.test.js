@@ -223,8 +223,12 @@ test('the draw list: screen points with altitude and tilt, zIndex order, flat ma
   const middle = map.frame(10.15);
   assert.ok(drawn(middle, pop).scaleX > 0 && drawn(middle, pop).scaleX < 1);
   assert.ok(drawn(middle, fade).opacity > 0 && drawn(middle, fade).opacity < 0.8);
+  // The draw records carry the animation's progress: half of the 0.3 s, then done.
+  assert.ok(Math.abs(drawn(middle, pop).progress - 0.5) < 1e-9, `progress ${drawn(middle, pop).progress}`);
+  assert.ok(Math.abs(drawn(middle, fade).progress - 0.5) < 1e-9);
   const end = map.frame(10.5);
   assert.equal(drawn(end, pop).scaleX, 1);
+  assert.equal(drawn(end, pop).progress, 1);
   assert.equal(drawn(end, fade).opacity, 0.8);
   map.updateMarker(pop, { rotation: 10 });
   assert.equal(drawn(map.frame(10.55), pop).scaleX, 1, 'an update does not replay it');

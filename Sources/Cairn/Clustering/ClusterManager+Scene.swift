@@ -123,12 +123,14 @@ extension ClusterManager {
                 let from = t.before.position(ofItem: drawn[k].member, manager: self)
                 place(&drawn[k].item, worldX: from.x + (drawn[k].worldX - from.x) * f,
                       worldY: from.y + (drawn[k].worldY - from.y) * f)
+                drawn[k].item.progress = f
             }
         } else {
             for g in t.ghosts {
                 var item = g.item
                 place(&item, worldX: g.fromX + (g.toX - g.fromX) * f, worldY: g.fromY + (g.toY - g.fromY) * f)
                 item.opacity *= 1 - f
+                item.progress = f
                 drawn.append(Drawn(item: item, worldX: g.toX, worldY: g.toY, member: Int.max))
             }
         }

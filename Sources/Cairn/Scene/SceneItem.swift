@@ -33,6 +33,9 @@ public struct SceneItem: Equatable {
     /// For an item of a spread-out cluster (C10), the screen point its leg starts from.
     public var hasLeg = false
     public var legX = 0.0, legY = 0.0
+    /// How far the item's animation has come, 0…1: a marker's appear animation (M9), a cluster
+    /// item flying out of or into its cluster (C5). 1 when nothing animates it.
+    public var progress = 1.0
 }
 
 /// The size of the pin Cairn draws itself (SPEC M2), anchored at its tip.
@@ -60,7 +63,11 @@ enum _MarkerPlacement {
         let rotation = m.flat ? m.rotation - p.bearing : m.rotation
         var scaleX = 1.0, scaleY = m.flat ? p.cosTilt : 1.0
         var opacity = m.opacity
+        var progress = 1.0
         let age = time - addedAt
+        if age < appearDuration, m.appearAnimation != .none {
+            progress = age <= 0 ? 0 : age / appearDuration
+        }
         if age < appearDuration {
             let f = age <= 0 ? 0 : Easing.easeOut.apply(age / appearDuration)
             switch m.appearAnimation {
@@ -77,6 +84,6 @@ enum _MarkerPlacement {
                               halfWidth: cw * scaleX / 2, halfHeight: ch * scaleY / 2, cos: c, sin: sn)
         return SceneItem(kind: .marker, id: id, owner: -1, x: s.x, y: s.y, rotation: rotation, scaleX: scaleX, scaleY: scaleY,
                          opacity: opacity, icon: m.icon, zIndex: m.zIndex, box: box, collision: m.collision,
-                         collisionPriority: m.collisionPriority, count: 1)
+                         collisionPriority: m.collisionPriority, count: 1, progress: progress)
     }
 }
