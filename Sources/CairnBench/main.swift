@@ -46,6 +46,12 @@ if CommandLine.arguments.dropFirst().first == "scene" {
     _ = benchScene(markerCount: 10_000, frames: 30)
     exit(0)
 }
+// `CairnBench frames`: only a dense cluster manager's panning frames (300,000 items over the
+// United States at zoom 8, a few thousand drawn), likewise.
+if CommandLine.arguments.dropFirst().first == "frames" {
+    benchManagerFrames(items: 300_000, zoom: 8, frames: 30)
+    exit(0)
+}
 
 let start = milliseconds()
 let index = try! HierarchicalClusterIndex()
@@ -174,4 +180,31 @@ for markerCount in [10_000, 100_000] {
     }
     print("native cluster manager, 1,000,000 items: cluster() \(Int(clusterMs)) ms, worst frame over zooms 3–11 " +
           "\(fixed(worst, 1)) ms")
+}
+
+/// Panning frames of a hierarchical cluster manager with `items` uniform over the United States.
+func benchManagerFrames(items: Int, zoom: Double, frames: Int) {
+    let map = try! MapController(camera: CameraPosition(latitude: 40, longitude: -100, zoom: zoom),
+                                 viewport: Viewport(width: 1600, height: 1200))
+    let m = try! map.addClusterManager(.hierarchical)
+    var r = Mulberry32(state: 5)
+    var lats: [Double] = [], lngs: [Double] = []
+    for _ in 0..<items {
+        lats.append(25 + r.next() * 24)
+        lngs.append(-125 + r.next() * 58)
+    }
+    _ = try! map.addClusterItems(m, latitudes: lats, longitudes: lngs, icons: [Int32](repeating: -1, count: items))
+    try! map.cluster(m)
+    try! map.advance(to: 1)
+    try! map.advance(to: 2)
+    var t = 2.0
+    try! map.handle(.pointerDown(id: 1, kind: .mouse, x: 800, y: 600, button: 0, modifiers: 0, time: t))
+    let s = milliseconds()
+    for f in 0..<frames {
+        t += 1.0 / 60
+        try! map.handle(.pointerMove(id: 1, x: 800 + 40 * _sinApprox(Double(f) * 0.1), y: 600, time: t))
+        try! map.advance(to: t)
+    }
+    print("native cluster manager frames, \(items) items, zoom \(Int(zoom)): \(fixed((milliseconds() - s) / Double(frames), 2)) ms " +
+          "per panning frame, \(map.scene.items.count) drawn")
 }

@@ -56,18 +56,24 @@ extension ClusterManager {
         }
         if let index, algorithm == .hierarchical {
             let b = p.visibleRegion.bounds
-            try? index.forEachCluster(west: b.west, south: b.south, east: b.east, north: b.north, zoom: p.zoom) { f in
-                if !f.isCluster {
-                    addItem(Int(f.id))
-                } else if asClusters && f.pointCount >= rendering.minimumClusterSize {
-                    let c = Int((try? index.clusterItem(publicID: f.id)) ?? 0) - snapshot.count
-                    let member = c >= 0 && c < clusterMember.count ? Int(clusterMember[c]) : 0
-                    addCluster(id: f.id, count: f.pointCount, worldX: f.x, worldY: f.y, member: member)
-                } else if f.pointCount < smallBelow, let item = try? index.clusterItem(publicID: f.id) {
-                    let c = Int(item) - snapshot.count
+            let n = snapshot.count
+            try? index.forEachVisibleItem(west: b.west, south: b.south, east: b.east, north: b.north, zoom: p.zoom) { item in
+                let c = Int(item) - n
+                if c < 0 {
+                    addItem(Int(item))
+                    return
+                }
+                let count = Int(index.clusterPoints[c])
+                if asClusters && count >= rendering.minimumClusterSize {
+                    let at = index.clusterPositions[c]
+                    addCluster(id: index.publicID(ofItem: item), count: count, worldX: at.x, worldY: at.y,
+                               member: c < clusterMember.count ? Int(clusterMember[c]) : 0)
+                } else if count < smallBelow {
                     for k in Int(smallStart[c])..<Int(smallStart[c + 1]) { addItem(Int(smallPoints[k])) }
                 } else {
-                    try? index.forEachLeaf(of: f.id, limit: Int.max, offset: 0) { leaf in addItem(Int(leaf.id)) }
+                    try? index.forEachLeaf(of: index.publicID(ofItem: item), limit: Int.max, offset: 0) { leaf in
+                        addItem(Int(leaf.id))
+                    }
                 }
             }
             return

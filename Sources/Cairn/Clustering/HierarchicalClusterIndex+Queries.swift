@@ -22,6 +22,14 @@ extension HierarchicalClusterIndex {
     /// supercluster handles them; latitudes are clamped to ±90.
     public func forEachCluster(west: Double, south: Double, east: Double, north: Double,
                                zoom: Double, _ body: (ClusterFeature) -> Void) throws(CairnError) {
+        try forEachVisibleItem(west: west, south: south, east: east, north: north, zoom: zoom) { body(feature($0)) }
+    }
+
+    /// `forEachCluster` with the index's own item numbers (points below `pointPositions.count`,
+    /// then clusters): for callers inside the module that draw every frame and would otherwise
+    /// build a feature per item and turn its public id back into the item.
+    func forEachVisibleItem(west: Double, south: Double, east: Double, north: Double,
+                            zoom: Double, _ body: (Int32) -> Void) throws(CairnError) {
         guard state == .built else { throw .invalidState }
         guard !(west.isNaN || south.isNaN || east.isNaN || north.isNaN) else { throw .invalidArgument }
         let z = try limitZoom(zoom)
@@ -41,10 +49,10 @@ extension HierarchicalClusterIndex {
     }
 
     private func visitBox(_ minLng: Double, _ minLat: Double, _ maxLng: Double, _ maxLat: Double,
-                          _ zoom: Int, _ body: (ClusterFeature) -> Void) {
+                          _ zoom: Int, _ body: (Int32) -> Void) {
         forEachItem(minX: WebMercator.x(longitude: minLng), minY: WebMercator.y(latitude: maxLat),
                     maxX: WebMercator.x(longitude: maxLng), maxY: WebMercator.y(latitude: minLat),
-                    zoom: zoom) { item in body(feature(item)) }
+                    zoom: zoom, body)
     }
 
     /// The clusters and points visible at `zoom` inside a longitude/latitude box.
