@@ -324,7 +324,11 @@ export class CairnMap {
     options: (id) => {
       const m = this.#markers.get(id);
       if (!m) throw argumentError('marker', 'the marker was removed from its map');
-      return { ...m.options };
+      // Copies of the nested points too: changing what a getter returned must not move the marker.
+      const o = m.options;
+      return { ...o, position: { ...o.position },
+        ...(o.groundAnchor && { groundAnchor: { ...o.groundAnchor } }),
+        ...(o.infoWindowAnchor && { infoWindowAnchor: { ...o.infoWindowAnchor } }) };
     },
     update: (id, changes) => {
       const m = this.#markers.get(id);

@@ -148,3 +148,35 @@ class MarkerTapTest(DemoTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MarkerHandleTest(DemoTestCase):
+    """A marker's handle through the public API (SPEC M1): its properties read and write the
+    marker in the engine, what a getter returns is a copy, and a removed marker is gone."""
+
+    def test_handle_properties_update_the_marker_and_removal_ends_it(self):
+        result = self.js("""() => {
+          const m = map.addMarker({ position: { latitude: 10, longitude: 20 }, title: 'Handle' });
+          const out = { id: m.id };
+          const p = m.position;
+          p.latitude = 50;                       // a copy: the marker stays
+          out.after = m.position.latitude;
+          m.title = 'Renamed';
+          m.rotation = 30;
+          m.set({ opacity: 0.5, zIndex: 3 });
+          const e = map.engine.marker(m.id);
+          out.engine = { title: e.title, rotation: e.rotation, opacity: e.opacity, zIndex: e.zIndex,
+                         latitude: e.position.latitude };
+          out.count = map.markerCount;
+          m.remove();
+          out.onMap = m.onMap;
+          out.countAfter = map.markerCount;
+          try { m.title = 'x'; out.threw = false; } catch (error) { out.threw = String(error.message); }
+          return out;
+        }""")
+        self.assertEqual(result["after"], 10)
+        self.assertEqual(result["engine"], {"title": "Renamed", "rotation": 30, "opacity": 0.5, "zIndex": 3,
+                                            "latitude": 10})
+        self.assertFalse(result["onMap"])
+        self.assertEqual(result["countAfter"], result["count"] - 1)
+        self.assertIn("removed", result["threw"])
