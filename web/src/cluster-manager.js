@@ -212,14 +212,10 @@ export class ClusterManager {
     const count = coords.length / 2;
     if (count === 0) return { first: 0, count: 0 };
     const h = this.#enter(call);
-    // One crossing for all of them (all or none); the records are [lat, lng, icon].
-    const records = this.#link.buffer(count * ITEM_STRIDE);
-    for (let i = 0, k = 0; i < count; i++, k += ITEM_STRIDE) {
-      records[k] = coords[2 * i + 1];
-      records[k + 1] = coords[2 * i];
-      records[k + 2] = icon;
-    }
-    const first = this.#link.fn.cairn_map_add_cluster_items(h, this.#number, records.byteOffset, count);
+    // One crossing for all of them (all or none), the pairs copied in as they are.
+    const pairs = this.#link.buffer(2 * count);
+    pairs.set(coords);
+    const first = this.#link.fn.cairn_map_add_cluster_coordinates(h, this.#number, pairs.byteOffset, count, icon);
     if (first < 0) this.#check(first, call, first === STATUS_BY_CODE.TOO_MANY_POINTS ? 'too many items for one manager' : undefined);
     this.#items.addRange(first, coords, icon);
     return { first, count };

@@ -71,6 +71,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_remove_cluster_manager: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0' },
   cairn_map_set_cluster_buckets: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, buckets, colours or 0, count) → 0' },
   cairn_map_add_cluster_items: { params: ['i32', 'i32', 'i32', 'i32'], result: 'f64', doc: '(handle, manager, [lat, lng, icon] records, count) → first id, or a negative status' },
+  cairn_map_add_cluster_coordinates: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'f64', doc: '(handle, manager, [lng, lat] pairs, count, icon) → first item id, all or none' },
   cairn_map_remove_cluster_item: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, item) → 0' },
   cairn_map_move_cluster_item: { params: ['i32', 'i32', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, manager, item, latitude, longitude) → 0' },
   cairn_map_clear_cluster_items: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0; the drawing clears at once' },

@@ -99,16 +99,33 @@ public final class ClusterManager {
     /// the first new id (the others follow it by one). All or none.
     public func add(latitudes: [Double], longitudes: [Double], icons itemIcons: [Int32]) throws(CairnError) -> Int64 {
         guard latitudes.count == longitudes.count, itemIcons.count == latitudes.count else { throw .invalidArgument }
-        for i in 0..<latitudes.count {
-            let lat = latitudes[i], lng = longitudes[i]
+        for i in 0..<itemIcons.count where itemIcons[i] < MarkerProperties.defaultPin { throw .invalidArgument }
+        return try append(latitudes.count, latitude: { latitudes[$0] }, longitude: { longitudes[$0] },
+                          icon: { itemIcons[$0] })
+    }
+
+    /// Adds items from [longitude, latitude] pairs, all with `icon`: the bulk path, read straight
+    /// from the host's buffer. Returns the first new id; all or none.
+    public func add(lngLat: UnsafeBufferPointer<Double>, icon: Int32) throws(CairnError) -> Int64 {
+        guard lngLat.count % 2 == 0, icon >= MarkerProperties.defaultPin else { throw .invalidArgument }
+        return try append(lngLat.count / 2, latitude: { lngLat[2 * $0 + 1] }, longitude: { lngLat[2 * $0] },
+                          icon: { _ in icon })
+    }
+
+    /// Checks `n` items (positions by index), then appends them; returns the first new id.
+    /// Inlined into both callers, so the accessors are too (a million items per call).
+    @inline(__always)
+    private func append(_ n: Int, latitude: (Int) -> Double, longitude: (Int) -> Double,
+                        icon: (Int) -> Int32) throws(CairnError) -> Int64 {
+        for i in 0..<n {
+            let lat = latitude(i), lng = longitude(i)
             guard lat.isFinite, lng.isFinite else { throw .nonFiniteCoordinate(index: i) }
             guard lat >= -90, lat <= 90 else { throw .latitudeOutOfRange(index: i) }
-            guard itemIcons[i] >= MarkerProperties.defaultPin else { throw .invalidArgument }
         }
-        guard count + latitudes.count <= MarkerStore.capacity else { throw .tooManyPoints }
+        guard count + n <= MarkerStore.capacity else { throw .tooManyPoints }
         // Room for a large batch at once (a million appends to growing arrays copy them about
         // twenty times), but still doubling, so items added one by one stay linear.
-        let total = ids.count + latitudes.count
+        let total = ids.count + n
         if total > ids.capacity {
             let room = Swift.max(total, 2 * ids.capacity)
             ids.reserveCapacity(room)
@@ -118,15 +135,15 @@ public final class ClusterManager {
             alive.reserveCapacity(room)
         }
         let first = nextID
-        for i in 0..<latitudes.count {
+        for i in 0..<n {
             ids.append(nextID)
             nextID += 1
-            worldX.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitudes[i])))
-            worldY.append(WebMercator.y(latitude: latitudes[i]))
-            icons.append(itemIcons[i])
+            worldX.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitude(i))))
+            worldY.append(WebMercator.y(latitude: latitude(i)))
+            icons.append(icon(i))
             alive.append(true)
         }
-        count += latitudes.count
+        count += n
         return first
     }
 

@@ -35,6 +35,14 @@ extension MapController {
         return try manager.add(latitudes: latitudes, longitudes: longitudes, icons: itemIcons)
     }
 
+    /// Adds items from [longitude, latitude] pairs, all with one registered icon (or -1, the pin).
+    public func addClusterItems(_ number: Int32, lngLat: UnsafeBufferPointer<Double>,
+                                icon: Int32) throws(CairnError) -> Int64 {
+        let manager = try clusterManager(number)
+        guard icon >= MarkerProperties.defaultPin, icon < 0 || icons.icon(icon) != nil else { throw .invalidMarker(.icon) }
+        return try manager.add(lngLat: lngLat, icon: icon)
+    }
+
     /// Clusters a manager's items as they are now, for the current camera (C1).
     public func cluster(_ number: Int32) throws(CairnError) {
         try clusterManager(number).cluster(zoom: camera.world.zoom)
