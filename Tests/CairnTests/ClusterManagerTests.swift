@@ -58,6 +58,20 @@ final class ClusterManagerTests: XCTestCase {
         try map.cluster(m)
         map.frame(2)
         XCTAssertEqual(clusters(map).map(\.count).sorted(), stepped)
+        // Items changed between steps wait for the next clustering: the one under way shows
+        // the items it began with.
+        let before = map.scene.items.count
+        _ = try map.beginCluster(m)
+        let extra = try map.addClusterItems(m, latitudes: [-30, -30.1], longitudes: [60, 60.1], icons: [-1, -1])
+        try map.clusterManager(m).remove(1)
+        while try map.clusterStep(m) > 0 {}
+        map.frame(2.5)
+        XCTAssertEqual(clusters(map).map(\.count).sorted(), [4, 4], "the eight items it began with")
+        XCTAssertEqual(map.scene.items.count, before)
+        XCTAssertFalse(map.scene.items.contains { $0.id == extra })
+        try map.cluster(m)
+        map.frame(2.6)
+        XCTAssertEqual(clusters(map).map(\.count).sorted(), [4], "then the removal and the additions show")
         // clear() during steps ends them with nothing drawn.
         _ = try map.beginCluster(m)
         try map.clusterManager(m).clear()

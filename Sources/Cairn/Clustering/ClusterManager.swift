@@ -60,8 +60,11 @@ public final class ClusterManager {
     /// The hierarchical index of the snapshot (hierarchical algorithm only), and one point of
     /// each of its clusters (for transitions).
     var index: HierarchicalClusterIndex?
-    /// A hierarchical index being built (`beginCluster`), shown once `clusterStep` finishes it.
+    /// A hierarchical index being built (`beginCluster`), shown once `clusterStep` finishes it,
+    /// and the items it is built from (items may change between steps; they wait for the next
+    /// clustering, as any change does).
     var pending: HierarchicalClusterIndex?
+    var pendingItems: (ids: [Int64], x: [Double], y: [Double], icons: [Int32])?
     var clusterMember: [Int32] = []
     /// The points of the clusters smaller than `smallBelow` points (drawn as their items).
     var smallStart: [Int32] = []
@@ -180,6 +183,7 @@ public final class ClusterManager {
         snapshotIcons.removeAll()
         index = nil
         pending = nil
+        pendingItems = nil
         groups = ClusterGroups()
         groupsZoom = nil
         generation += 1
@@ -199,6 +203,7 @@ public final class ClusterManager {
     /// million items' hierarchy a zoom at a time without freezing its page.
     public func beginCluster(zoom: Double) throws(CairnError) -> Int {
         pending = nil
+        pendingItems = nil
         // Squeeze out removed items, keeping order.
         var kept = 0
         for s in 0..<ids.count where alive[s] {
@@ -215,7 +220,7 @@ public final class ClusterManager {
         icons.removeLast(icons.count - kept)
         alive.removeLast(alive.count - kept)
         guard algorithm == .hierarchical else {
-            takeSnapshot()
+            takeSnapshot(ids: ids, x: worldX, y: worldY, icons: icons)
             regroup(zoom: _discreteZoom(zoom))
             return 0
         }
@@ -223,17 +228,19 @@ public final class ClusterManager {
         built.smallClustersBelow = rendering.minimumClusterSize
         try built.add(worldX: worldX, worldY: worldY)
         pending = built
+        pendingItems = (ids, worldX, worldY, icons)
         return clusterStep()
     }
 
     /// Clusters the next zoom of a clustering `beginCluster` started; returns the steps left.
     /// The last step puts the new clustering in place. Does nothing (0) when none is under way.
     public func clusterStep() -> Int {
-        guard let built = pending else { return 0 }
+        guard let built = pending, let items = pendingItems else { return 0 }
         let left = built.buildStep()
         if left > 0 { return left }
         pending = nil
-        takeSnapshot()
+        pendingItems = nil
+        takeSnapshot(ids: items.ids, x: items.x, y: items.y, icons: items.icons)
         index = built
         clusterMember = built.oneMemberPerCluster()
         smallBelow = built.smallClustersBelow
@@ -244,9 +251,9 @@ public final class ClusterManager {
     /// Whether a clustering started by `beginCluster` is under way.
     public var isClustering: Bool { pending != nil }
 
-    /// The items as they are now become what the drawing shows.
-    private func takeSnapshot() {
-        snapshot = ClusterItemPositions(x: worldX, y: worldY)
+    /// The items a clustering was made from become what the drawing shows.
+    private func takeSnapshot(ids: [Int64], x: [Double], y: [Double], icons: [Int32]) {
+        snapshot = ClusterItemPositions(x: x, y: y)
         snapshotIDs = ids
         snapshotIcons = icons
         generation += 1
