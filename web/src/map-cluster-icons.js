@@ -56,7 +56,8 @@ export class ClusterDrawables {
    */
   drawable(item) {
     const icon = this.#manager.iconFor(item);
-    const key = `${icon.text}|${icon.color}|${icon.diameter}`;
+    // A callback is given the exact count, so its drawings differ per count, not per label.
+    const key = `${this.#options.drawCluster ? item.count : icon.text}|${icon.color}|${icon.diameter}`;
     let d = this.#cache.get(key);
     if (!d) {
       if (this.#cache.size >= CACHE_LIMIT) this.#cache.clear();
@@ -82,8 +83,13 @@ export class ClusterDrawables {
     ctx.scale(r, r);
     const d = icon.diameter;
     if (drawCluster) {
-      drawCluster(ctx, { ...icon, count: item.count, bucket: item.icon });
-      return canvas;
+      try {
+        drawCluster(ctx, { ...icon, count: item.count, bucket: item.icon });
+        return canvas;
+      } catch (error) {
+        reportError(error);   // the app's drawing failed: Google's icon instead, and the map goes on
+        return clusterIconImage(icon, this.#pixelRatio);
+      }
     }
     const images = /** @type {CanvasImageSource[]} */ (clusterImages);
     const image = images[Math.min(Math.max(item.icon, 0), images.length - 1)];

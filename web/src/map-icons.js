@@ -59,7 +59,8 @@ export class MapIcon {
  * @property {number} [width]   CSS pixels (default: the image's own size divided by `scale`)
  * @property {number} [height]
  * @property {number} [scale=1]  image pixels per CSS pixel (2 for an "@2x" image)
- * @property {{x: number, y: number}} [anchor={x: 0.5, y: 1}]
+ * @property {{x: number, y: number}} [anchor={x: 0.5, y: 1}]  where cluster items drawn with it stand; a marker
+ *   stands on its own `groundAnchor` (Google's rule), whatever its icon
  * @property {{top?: number, left?: number, bottom?: number, right?: number}} [insets]  transparent padding (M3)
  */
 

@@ -52,8 +52,8 @@ export class InfoWindowView {
    */
   open(marker) {
     this.close();
-    const custom = this.hooks.window?.(marker) ?? null;
-    const contents = custom ? null : this.hooks.contents?.(marker) ?? null;
+    const custom = ask(this.hooks.window, marker);
+    const contents = custom ? null : ask(this.hooks.contents, marker);
     if (custom || contents) {
       const el = custom ?? frame(/** @type {HTMLElement} */ (contents));
       el.dataset.cairnInfoWindow = '';
@@ -104,6 +104,24 @@ export class InfoWindowView {
     }
     el.style.visibility = 'visible';
     el.style.transform = `translate(${Math.round(w.x - w.width / 2)}px, ${Math.round(w.y - w.height)}px)`;
+  }
+}
+
+/**
+ * The app's element for a marker, or null: a hook that throws is reported and counts as none,
+ * so the default window shows and the map goes on.
+ * @param {((marker: Marker) => HTMLElement | null) | null} hook
+ * @param {Marker} marker
+ * @returns {HTMLElement | null}
+ */
+function ask(hook, marker) {
+  if (!hook) return null;
+  try {
+    const el = hook(marker);
+    return el instanceof HTMLElement ? el : null;
+  } catch (error) {
+    reportError(error);
+    return null;
   }
 }
 

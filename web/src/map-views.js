@@ -29,6 +29,8 @@ export class ViewMarkers {
   #pixelRatio;
   /** @type {(id: number, icon: MapIcon) => void} */
   #setIcon;
+  /** @type {() => void} asks the map for a frame */
+  #wake;
   /** @type {Map<number, View>} by marker id */
   #views = new Map();
 
@@ -36,11 +38,13 @@ export class ViewMarkers {
    * @param {IconTable} icons
    * @param {number} pixelRatio
    * @param {(id: number, icon: MapIcon) => void} setIcon  gives the engine the marker's icon (its size)
+   * @param {() => void} wake  asks the map for a frame (an element changed, or its image is ready)
    */
-  constructor(icons, pixelRatio, setIcon) {
+  constructor(icons, pixelRatio, setIcon, wake) {
     this.#icons = icons;
     this.#pixelRatio = pixelRatio;
     this.#setIcon = setIcon;
+    this.#wake = wake;
   }
 
   /**
@@ -69,7 +73,10 @@ export class ViewMarkers {
     /** @type {View} */
     const view = { canvas, icon, content, tracks: options.tracksViewChanges ?? true, observer: null, dirty: true, ...size };
     if (content instanceof HTMLElement && view.tracks) {
-      view.observer = new MutationObserver(() => { view.dirty = true; });
+      view.observer = new MutationObserver(() => {
+        view.dirty = true;
+        this.#wake();
+      });
       view.observer.observe(content, { subtree: true, childList: true, attributes: true, characterData: true });
     }
     this.#views.set(id, view);
@@ -134,7 +141,12 @@ export class ViewMarkers {
     if (typeof v.content === 'function') {
       ctx.setTransform(r, 0, 0, r, 0, 0);
       ctx.clearRect(0, 0, v.width, v.height);
-      v.content(ctx, { width: v.width, height: v.height, time });
+      try {
+        v.content(ctx, { width: v.width, height: v.height, time });
+      } catch (error) {
+        reportError(error);    // the app's drawing failed: the marker stays as drawn so far
+        v.tracks = false;      // and is not asked again every frame
+      }
       return;
     }
     const image = new Image();
@@ -142,6 +154,7 @@ export class ViewMarkers {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, v.canvas.width, v.canvas.height);
       ctx.drawImage(image, 0, 0, v.canvas.width, v.canvas.height);
+      this.#wake();
     };
     image.src = svgImage(v.content, v.width, v.height);
   }

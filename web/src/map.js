@@ -146,7 +146,8 @@ export class CairnMap {
     this.#pixelRatio = window.devicePixelRatio || 1;
     this.#icons = new IconTable((icon) => this.#engine.registerIcon(icon), this.#pixelRatio);
     this.#infoWindow = new InfoWindowView(container, (w, h) => this.#engine.setInfoWindowSize(w, h));
-    this.#views = new ViewMarkers(this.#icons, this.#pixelRatio, (id, icon) => this.#engine.updateMarker(id, { icon: icon.number }));
+    this.#views = new ViewMarkers(this.#icons, this.#pixelRatio, (id, icon) => this.#engine.updateMarker(id, { icon: icon.number }),
+      () => this.#wake());
     this.#tiles = this.#basemap(o.basemap);
     this.#renderer = new Renderer(this.#canvas, { basemap: this.#tiles, onNeedsRedraw: () => this.#wake() });
     this.#limits = { ...objectArg(o.limits, 'limits', 'CairnMap') };
@@ -584,8 +585,11 @@ export class CairnMap {
         case 'clusterItemTapped': {
           const r = this.#managers.get(ev.manager);
           let consumed = false;
-          if (r) {
-            const tap = { id: ev.item, item: r.manager.item(ev.item), manager: r.manager };
+          // An item removed since the last cluster() is still drawn (Google's rule) and can be
+          // tapped: it has no options any more, so only the default runs.
+          const item = r && r.manager.itemIcon(ev.item) !== undefined ? r.manager.item(ev.item) : null;
+          if (r && item) {
+            const tap = { id: ev.item, item, manager: r.manager };
             // C7: the item's handler, then the map's marker handler, then the default.
             consumed = this.#emitTap('clusterItemTap', tap) || this.#emitTap('markerTap', tap);
           }
@@ -704,6 +708,8 @@ export class CairnMap {
       throw argumentError(call, 'icon must come from this map\'s icon(), loadIcon() or pinIcon(), or be null');
     }
     if (given.pin !== undefined && given.pin !== null) options.icon = this.#icons.pinIcon(/** @type {PinStyle} */ (given.pin));
+    // The pin's style taken away, and no icon given: back to the default pin.
+    if (given.pin === null && given.icon === undefined && base.pin) options.icon = null;
     if (given.tracksViewChanges !== undefined) booleanArg(given.tracksViewChanges, 'tracksViewChanges', call);
     const { icon, pin, view, viewSize, tracksViewChanges, ...engine } = options;
     const viewIcon = id === undefined ? undefined : this.#views.iconOf(id);
