@@ -27,6 +27,10 @@ let manager = null;
 /** @type {{names: string[] | null, population: Uint32Array | null, first: number} | null} */
 let loaded = null;
 let dataset = 'none';
+/** Loads started, and the download of the latest (see load). */
+let loads = 0;
+/** @type {AbortController | null} */
+let current = null;
 /** the marker that shows a tapped city's info window */
 let cityMarker = null;
 
@@ -107,6 +111,13 @@ const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTi
  * @returns {Promise<{count: number, downloadMs: number, addMs?: number, clusterMs: number}>}
  */
 async function load(name) {
+  // A newer load supersedes this one (another dataset, the same one again, or new options):
+  // it stops downloading, and its manager is taken away instead of shown.
+  const ticket = ++loads;
+  current?.abort();
+  const abort = new AbortController();
+  current = abort;
+  const stale = () => ticket !== loads;
   dataset = name;
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=dataset]'))) {
     input.checked = input.value === name;
@@ -114,7 +125,11 @@ async function load(name) {
   manager?.destroy();
   manager = null;
   loaded = null;
-  if (name === 'none') return { count: 0, downloadMs: 0, clusterMs: 0 };
+  const none = { count: 0, downloadMs: 0, clusterMs: 0 };
+  if (name === 'none') {
+    progress(null);
+    return none;
+  }
   const { url, label } = DATASETS[name];
   const t0 = performance.now();
   // The coordinates go to the engine as they arrive, so adding them overlaps the download.
@@ -126,6 +141,7 @@ async function load(name) {
     points = await fetchPoints(url, ({ loaded: got, total }) => {
       progress(total ? got / total : 0, `loading ${label}: ${(got / 1e6).toFixed(1)} MB`);
     }, {
+      signal: abort.signal,
       onCoordinates: (lngLat) => {
         const t = performance.now();
         const added = m.addCoordinates(lngLat);
@@ -135,22 +151,27 @@ async function load(name) {
     });
   } catch (error) {
     m.destroy();
+    if (stale()) return none;     // aborted by a newer load
+    progress(null);
     throw error;
   }
-  if (dataset !== name) {      // another choice came meanwhile
+  if (stale()) {
     m.destroy();
-    return { count: 0, downloadMs: 0, clusterMs: 0 };
+    return none;
   }
   const t1 = performance.now();
   progress(1, `clustering ${points.count.toLocaleString('en')} ${label}…`);
   await painted();
   // A zoom of the hierarchy per step, the page drawing and answering between them.
   await m.clusterAsync({
-    onProgress: ({ done, total }) => progress(done / total, `clustering ${points.count.toLocaleString('en')} ${label}: ${done}/${total}`),
+    onProgress: ({ done, total }) => {
+      if (stale()) m.destroy();   // ends the steps
+      else progress(done / total, `clustering ${points.count.toLocaleString('en')} ${label}: ${done}/${total}`);
+    },
   });
-  if (dataset !== name) {
+  if (stale()) {
     m.destroy();
-    return { count: 0, downloadMs: 0, clusterMs: 0 };
+    return none;
   }
   manager = m;
   loaded = { names: points.names, population: points.population, first };
