@@ -71,6 +71,18 @@ function reply(res, status, text, headers = {}) {
 }
 
 /**
+ * The real path of `file` when it lies inside the root, else null: a symbolic link (to a file,
+ * a folder or a folder's index.html) must not lead outside it.
+ * @param {string} root absolute, real path
+ * @param {string} file
+ * @returns {Promise<string | null>}  throws when the file does not exist
+ */
+async function insideRoot(root, file) {
+  const real = await realpath(file);
+  return real === root || real.startsWith(root + sep) ? real : null;
+}
+
+/**
  * @param {string} root absolute, real path
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
@@ -84,17 +96,15 @@ async function handle(root, req, res) {
   if (file === null) return reply(res, 403, 'forbidden\n');
   let info;
   try {
-    // The real path too, so a symbolic link cannot lead outside the root.
-    const real = await realpath(file);
-    if (real !== root && !real.startsWith(root + sep)) return reply(res, 403, 'forbidden\n');
-    info = await stat(real);
+    file = await insideRoot(root, file);
+    if (file === null) return reply(res, 403, 'forbidden\n');
+    info = await stat(file);
     if (info.isDirectory()) {
       // A folder is its index.html; without the slash its relative links would miss.
       if (!url.pathname.endsWith('/')) return reply(res, 301, 'moved\n', { location: url.pathname + '/' + url.search });
-      file = resolve(real, 'index.html');
+      file = await insideRoot(root, resolve(file, 'index.html'));
+      if (file === null) return reply(res, 403, 'forbidden\n');
       info = await stat(file);
-    } else {
-      file = real;
     }
   } catch {
     return reply(res, 404, 'not found\n');

@@ -70,6 +70,9 @@ test('serves files with their MIME types, refuses what is outside the root, stop
   await writeFile(join(root, '.git', 'config'), 'hidden');
   await writeFile(join(parent, 'secret.txt'), 'outside the root');
   await symlink(join(parent, 'secret.txt'), join(root, 'web', 'link.txt'));
+  // A folder whose index.html is a link outside the root: the folder's address must not serve it.
+  await mkdir(join(root, 'web', 'linked'));
+  await symlink(join(parent, 'secret.txt'), join(root, 'web', 'linked', 'index.html'));
 
   const { child, url, port } = await startServe(['--port', '0', '--root', root]);
   t.after(() => child.kill('SIGKILL'));
@@ -113,7 +116,8 @@ test('serves files with their MIME types, refuses what is outside the root, stop
   assert.equal((await get(port, '/web/a.js', 'POST')).status, 405);
 
   for (const path of ['/../secret.txt', '/web/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt',
-    '/web/..%2f..%2fsecret.txt', '/web/%2e%2e%5c%2e%2e%5csecret.txt', '/web/link.txt', '/.git/config', '/web/%00.js', '/%E0%A4%A']) {
+    '/web/..%2f..%2fsecret.txt', '/web/%2e%2e%5c%2e%2e%5csecret.txt', '/web/link.txt', '/web/linked/', '/web/linked/index.html',
+    '/.git/config', '/web/%00.js', '/%E0%A4%A']) {
     const response = await get(port, path);
     assert.ok(response.status === 403 || response.status === 404, `${path}: ${response.status}`);
     assert.doesNotMatch(response.body, /outside the root|hidden/, path);
