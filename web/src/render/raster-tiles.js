@@ -19,6 +19,7 @@ import { tileKey } from './tile-pyramid.js';
  * @property {number} [cacheSize=512]  tiles kept
  * @property {number} [maxRequests=16]  requests running at once
  * @property {number} [retryAfter=30000]  milliseconds before a failed tile is asked for again
+ * @property {() => number} [now=Date.now]  the clock retryAfter is measured on, in milliseconds
  * @property {(url: string) => Promise<CanvasImageSource>} [load]  fetches and decodes one tile
  *   (default: an <img> with crossOrigin 'anonymous')
  */
@@ -76,6 +77,8 @@ export class RasterTileSource {
   #retina;
   #maxRequests;
   #retryAfter;
+  /** @type {() => number} */
+  #now;
   #load;
   /** @type {LRU<number, CanvasImageSource>} */
   #tiles;
@@ -97,6 +100,7 @@ export class RasterTileSource {
     this.#retina = options.retina ?? ((globalThis.devicePixelRatio ?? 1) > 1);
     this.#maxRequests = Math.max(1, options.maxRequests ?? 16);
     this.#retryAfter = options.retryAfter ?? 30000;
+    this.#now = options.now ?? Date.now;
     this.#load = options.load ?? loadImage;
     this.#tiles = new LRU(Math.max(1, options.cacheSize ?? 512));
     this.#queue = new TileQueue(() => this.#pump());
@@ -133,7 +137,7 @@ export class RasterTileSource {
   #failedRecently(key) {
     const at = this.#failed.peek(key);
     if (at === undefined) return false;
-    if (Date.now() - at < this.#retryAfter) return true;
+    if (this.#now() - at < this.#retryAfter) return true;
     this.#failed.delete(key);
     return false;
   }
@@ -168,7 +172,7 @@ export class RasterTileSource {
       },
       () => {
         this.#loading.delete(key);
-        this.#failed.set(key, Date.now());
+        this.#failed.set(key, this.#now());
         this.#pump();
       },
     );

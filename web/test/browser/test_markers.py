@@ -146,9 +146,6 @@ class MarkerTapTest(DemoTestCase):
         self.js("map.selectedMarker.remove()")
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class MarkerHandleTest(DemoTestCase):
     """A marker's handle through the public API (SPEC M1): its properties read and write the
@@ -180,3 +177,7 @@ class MarkerHandleTest(DemoTestCase):
         self.assertFalse(result["onMap"])
         self.assertEqual(result["countAfter"], result["count"] - 1)
         self.assertIn("removed", result["threw"])
+
+
+if __name__ == "__main__":
+    unittest.main()
