@@ -172,6 +172,16 @@ export class IconTable {
   }
 
   /**
+   * Forgets a dynamic icon's picture (a view marker's, once the marker or its view is gone), so
+   * its canvas can be freed. The engine keeps the icon's size under its number (a few bytes);
+   * nothing draws with it any more.
+   * @param {MapIcon} icon
+   */
+  release(icon) {
+    this.#entries.delete(icon.number);
+  }
+
+  /**
    * Whether `icon` was made by this table.
    * @param {unknown} icon
    * @returns {boolean}

@@ -89,7 +89,10 @@ export class ViewMarkers {
    * @param {number} id
    */
   detach(id) {
-    this.#views.get(id)?.observer?.disconnect();
+    const view = this.#views.get(id);
+    if (!view) return;
+    view.observer?.disconnect();
+    this.#icons.release(view.icon);
     this.#views.delete(id);
   }
 

@@ -201,6 +201,30 @@ class MarkerHandleTest(DemoTestCase):
         self.assertEqual(result["countAfter"], result["count"] - 1)
         self.assertIn("removed", result["threw"])
 
+    def test_a_view_marker_is_drawn_through_changes_of_its_view_until_removed(self):
+        # SPEC M4: a view drawn by a callback, then another view, then none; each change draws.
+        self.js("""() => {
+          window.__view = map.addMarker({ position: map.camera, view: (ctx, { width, height }) => {
+            ctx.fillStyle = '#ff00ff'; ctx.fillRect(0, 0, width, height); }, viewSize: { width: 30, height: 30 },
+            groundAnchor: { x: 0.5, y: 0.5 }, zIndex: 100 });
+        }""")
+        self.wait_for_frame()
+        self.settle()
+        drawn = lambda: [i for i in self.frame()["items"] if i["kind"] == "marker" and i["id"] == self.js("__view.id")]  # noqa: E731
+        self.assertEqual(len(drawn()), 1)
+        centre = drawn()[0]
+        self.assertLess(colour_distance(self.screenshot_image("markers-view-first").pixel(centre["x"], centre["y"]),
+                                        (255, 0, 255)), 40, "the first view's magenta")
+        self.js("""() => { __view.view = (ctx, { width, height }) => { ctx.fillStyle = '#00ffff'; ctx.fillRect(0, 0, width, height); }; }""")
+        self.wait_for_frame()
+        self.settle()
+        self.assertEqual(len(drawn()), 1, "still drawn with its new view")
+        self.assertLess(colour_distance(self.screenshot_image("markers-view-second").pixel(centre["x"], centre["y"]),
+                                        (0, 255, 255)), 40, "the second view's cyan")
+        self.js("__view.remove()")
+        self.wait_for_frame()
+        self.assertEqual([i for i in self.frame()["items"] if i["kind"] == "marker" and i["id"] == self.js("__view.id")], [])
+
 
 if __name__ == "__main__":
     unittest.main()
