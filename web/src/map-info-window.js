@@ -5,8 +5,6 @@
 // contents inside the default frame (`markerInfoContents`), shown as positioned DOM. Either way
 // the engine is told the window's size, so it can place it, pan it into view and hit-test it.
 
-import { layoutInfoWindow, canvasMeasure } from './render/info-window.js';
-
 /** @typedef {import('./map-frame.js').Frame} Frame */
 /** @typedef {import('./marker.js').Marker} Marker */
 
@@ -36,14 +34,13 @@ export class InfoWindowView {
   /**
    * @param {HTMLElement} container  the map's element (custom windows become its children)
    * @param {(width: number, height: number) => void} setSize  the engine's `setInfoWindowSize`
+   * @param {(title: string, snippet: string) => {width: number, height: number}} measure  the
+   *   default window's size: the renderer's layout, the one it draws (and caches)
    */
-  constructor(container, setSize) {
+  constructor(container, setSize, measure) {
     this.#container = container;
     this.#setSize = setSize;
-    const ctx = document.createElement('canvas').getContext('2d');
-    if (!ctx) throw new Error('cairn: this browser has no 2D canvas');
-    const measure = canvasMeasure(ctx);
-    this.#measure = (title, snippet) => layoutInfoWindow(measure, title, snippet);
+    this.#measure = measure;
   }
 
   /**

@@ -145,7 +145,6 @@ export class CairnMap {
     this.#padding = o.padding ?? {};
     this.#pixelRatio = window.devicePixelRatio || 1;
     this.#icons = new IconTable((icon) => this.#engine.registerIcon(icon), this.#pixelRatio);
-    this.#infoWindow = new InfoWindowView(container, (w, h) => this.#engine.setInfoWindowSize(w, h));
     this.#views = new ViewMarkers(this.#icons, this.#pixelRatio, (id, icon) => this.#engine.updateMarker(id, { icon: icon.number }),
       () => this.#wake());
     this.#tiles = this.#basemap(o.basemap);
@@ -153,6 +152,10 @@ export class CairnMap {
     this.#limits = { ...objectArg(o.limits, 'limits', 'CairnMap') };
     this.#engine.setLimits({ ...this.#limits, maxTileZoom: this.#tiles.maxZoom });
     this.#renderer.resize(width, height, this.#pixelRatio);
+    // The default window is measured by the layout the renderer draws, so the engine places and
+    // hit-tests exactly what is drawn.
+    this.#infoWindow = new InfoWindowView(container, (w, h) => this.#engine.setInfoWindowSize(w, h),
+      (title, snippet) => this.#renderer.layoutInfoWindow(title, snippet));
     this.#host = {
       drawable: (item) => this.#drawable(item),
       infoWindowContent: () => this.#infoWindow.text(),
