@@ -85,12 +85,7 @@ export function parsePoints(data) {
       `(${count} points, flags 0x${flags.toString(16)})`);
   }
 
-  const lngLat = new Float64Array(2 * count);
-  if (littleEndianHost) {
-    lngLat.set(new Float32Array(bytes.buffer, bytes.byteOffset + HEADER_BYTES, 2 * count));
-  } else {
-    for (let i = 0; i < 2 * count; i++) lngLat[i] = view.getFloat32(HEADER_BYTES + 4 * i, true);
-  }
+  const lngLat = widen(bytes, HEADER_BYTES, count);
 
   let population = null;
   if (hasPopulation) {
@@ -170,6 +165,25 @@ export async function fetchPoints(url, onProgress, options = {}) {
 }
 
 /**
+ * `pairs` little-endian Float32 [lng, lat] pairs at `offset` of 4-byte-aligned bytes, widened
+ * to a new Float64Array.
+ * @param {Uint8Array} bytes
+ * @param {number} offset
+ * @param {number} pairs
+ * @returns {Float64Array}
+ */
+function widen(bytes, offset, pairs) {
+  const out = new Float64Array(2 * pairs);
+  if (littleEndianHost) {
+    out.set(new Float32Array(bytes.buffer, bytes.byteOffset + offset, 2 * pairs));
+  } else {
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    for (let i = 0; i < 2 * pairs; i++) out[i] = view.getFloat32(offset + 4 * i, true);
+  }
+  return out;
+}
+
+/**
  * Hands out a points file's coordinates as its bytes arrive: whole [lng, lat] pairs of each
  * chunk (bytes of a pair split between chunks wait for the next), until `count` pairs. A file
  * that is not a points file gives nothing here; the whole-file parse reports it.
@@ -202,15 +216,8 @@ function coordinateStream(onCoordinates) {
     }
     const pairs = Math.min(remaining, Math.floor((bytes.length - at) / 8));
     if (pairs > 0) {
-      // Copied out aligned (a chunk may start anywhere), then widened.
-      const floats = new Float32Array(bytes.slice(at, at + 8 * pairs).buffer);
-      const out = new Float64Array(2 * pairs);
-      if (littleEndianHost) {
-        out.set(floats);
-      } else {
-        const view = new DataView(floats.buffer);
-        for (let i = 0; i < 2 * pairs; i++) out[i] = view.getFloat32(4 * i, true);
-      }
+      // Copied out aligned first: a chunk may start anywhere.
+      const out = widen(bytes.slice(at, at + 8 * pairs), 0, pairs);
       remaining -= pairs;
       at += 8 * pairs;
       onCoordinates(out);
