@@ -3,7 +3,7 @@
 // app's own drawing. The engine chooses the bucket; each distinct look is rasterised once and
 // reused, so a frame with thousands of clusters draws images, not paths and text.
 
-import { clusterIconImage } from './render/cluster-icon.js';
+import { clusterIconImage, drawClusterLabel } from './render/cluster-icon.js';
 import { argumentError } from './map-input.js';
 
 /** @typedef {import('./cluster-manager.js').ClusterManager} ClusterManager */
@@ -94,11 +94,7 @@ export class ClusterDrawables {
     const images = /** @type {CanvasImageSource[]} */ (clusterImages);
     const image = images[Math.min(Math.max(item.icon, 0), images.length - 1)];
     if (image) ctx.drawImage(image, 0, 0, d, d);
-    ctx.fillStyle = '#fff';
-    ctx.font = `bold ${Math.round(d * 0.4)}px sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(icon.text, d / 2, d / 2);
+    drawClusterLabel(ctx, icon.text, d, d * 0.8);
     return canvas;
   }
 }

@@ -59,8 +59,20 @@ export function clusterIconImage(style, pixelRatio = 1) {
   ctx.fillStyle = color;
   ctx.fill();
 
-  // The label fills most of the disc's width, and is never taller than 40% of the icon.
-  const room = inner * 2 * 0.84;
+  drawClusterLabel(ctx, text, diameter, inner * 2 * 0.84);
+  cache.set(key, canvas);
+  return canvas;
+}
+
+/**
+ * A cluster's label, white and bold, centred in a square icon of `diameter` CSS pixels: it fills
+ * most of `room` (the width it may take), and is never taller than 40% of the icon.
+ * @param {CanvasRenderingContext2D} ctx  scaled to CSS pixels
+ * @param {string} text
+ * @param {number} diameter
+ * @param {number} room
+ */
+export function drawClusterLabel(ctx, text, diameter, room) {
   let size = diameter * 0.4;
   ctx.font = `bold ${size}px ${FONT_FAMILY}`;
   const width = ctx.measureText(text).width;
@@ -71,7 +83,5 @@ export function clusterIconImage(style, pixelRatio = 1) {
   ctx.fillStyle = '#ffffff';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, r, r + size * 0.04);
-  cache.set(key, canvas);
-  return canvas;
+  ctx.fillText(text, diameter / 2, diameter / 2 + size * 0.04);
 }
