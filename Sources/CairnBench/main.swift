@@ -33,7 +33,7 @@ func milliseconds() -> Double {
     return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
 }
 
-let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
+let count = CommandLine.arguments.dropFirst().compactMap { Int($0) }.first ?? 1_000_000
 var rng = Mulberry32(state: 1)
 var points = [Double](repeating: 0, count: 2 * count)
 for i in 0..<count {
@@ -68,6 +68,8 @@ let built = milliseconds()
 print("native, uniform, \(count) points: add \(Int(added - start)) ms, cluster zooms 0–16 \(Int(built - added)) ms, " +
       "\(index.clusterCount) clusters")
 print("  ms per zoom, 16 down to 0: \(perZoom.joined(separator: " "))")
+// `CairnBench load`: only the figures above, for profilers.
+if CommandLine.arguments.dropFirst().first == "load" { exit(0) }
 
 // Map frames: the work of one animation frame (a batch of pointer moves, then advancing the
 // camera and listing the covering tiles), flat and tilted, at two view sizes.

@@ -85,14 +85,17 @@ extension HierarchicalClusterIndex {
         b.smallMemberEnd.removeAll(keepingCapacity: true)
         b.movedPos.removeAll(keepingCapacity: true)
         b.movedKeys.removeAll(keepingCapacity: true)
-        findActiveItems(b, r2: r2)
         // The greedy pass reads the clusters of earlier zooms and sets parents; the clusters it
         // forms are staged in `b` and appended afterwards, so it can work through raw buffers.
         clusterPoints.withUnsafeBufferPointer { cp in
             pointParent.withUnsafeMutableBufferPointer { pp in
                 clusterParent.withUnsafeMutableBufferPointer { cpp in
                     let items = _ItemAccess(pointCount: pointPositions.count, points: cp, pointParent: pp, clusterParent: cpp)
-                    visitActiveItems(b, items, r2: r2)
+                    if !useSpaceOrder || !clusterInSpaceOrder(b, items, r2: r2) {
+                        greedyZooms += 1
+                        findActiveItems(b, r2: r2)
+                        visitActiveItems(b, items, r2: r2)
+                    }
                 }
             }
         }
@@ -276,46 +279,14 @@ extension HierarchicalClusterIndex {
         smallClusterPoints = list
     }
 
-    /// The sweep: three cursors (rows above, same, below) move forward through the sorted items
-    /// while a fourth walks them, so finding each item's candidate runs costs O(1) amortised,
-    /// and an item alone in its 3×3 cells (most items at high zooms) costs a few comparisons.
+    /// Keeps the items with a neighbour ("active"), with their candidate runs.
     private func findActiveItems(_ b: _ClusterBuild, r2: Double) {
         let s = b.items
         let e = s.entries
-        let keys = s.keys
-        let n = s.count
         var actives = b.actives
         var active = 0
-        var cursor0 = 0, cursor1 = 0, cursor2 = 0
-        var key0: UInt64 = n > 0 ? keys[0] : .max
-        var key1 = key0, key2 = key0
-        var keyJ = key0
-        for j in 0..<n {
-            let keyNext: UInt64 = j + 1 < n ? keys[j + 1] : .max
-            let row = keyJ >> 32
-            let column = keyJ & 0xFFFF_FFFF
-            let first = column > 0 ? column - 1 : 0
-            let last = column + 1
-            var others = false
-            var starts = (n, n, n)
-            if row > 0 {
-                let target = ((row - 1) << 32) | first
-                while key0 < target { cursor0 += 1; key0 = cursor0 < n ? keys[cursor0] : .max }
-                starts.0 = cursor0
-                if key0 <= ((row - 1) << 32) | last { others = true }
-            }
-            let target1 = (row << 32) | first
-            while key1 < target1 { cursor1 += 1; key1 = cursor1 < n ? keys[cursor1] : .max }
-            starts.1 = cursor1
-            if cursor1 != j || keyNext <= (row << 32) | last { others = true }
-            let target2 = ((row + 1) << 32) | first
-            while key2 < target2 { cursor2 += 1; key2 = cursor2 < n ? keys[cursor2] : .max }
-            starts.2 = cursor2
-            if key2 <= ((row + 1) << 32) | last { others = true }
-            keyJ = keyNext
-            if !others { continue }
+        _ = s.forEachCrowded { j, runs in
             let centre = (x: e[j].x, y: e[j].y)
-            let runs = s.candidateRuns(of: j, starts: starts)
             var found = false
             search: for d in 0..<3 {
                 for p in _run(runs, d) where p != j && _isWithin(e[p].fx, e[p].fy, centre, r2) {
@@ -328,6 +299,7 @@ extension HierarchicalClusterIndex {
                 actives[active] = _Active(rank: e[j].rank, position: j, runs: runs)
                 active += 1
             }
+            return true
         }
         b.activeCount = active
     }
@@ -376,3 +348,4 @@ func _isWithin(_ x: Float, _ y: Float, _ centre: (x: Double, y: Double), _ r2: D
 func _run(_ runs: (Range<Int>, Range<Int>, Range<Int>), _ d: Int) -> Range<Int> {
     d == 0 ? runs.0 : (d == 1 ? runs.1 : runs.2)
 }
+

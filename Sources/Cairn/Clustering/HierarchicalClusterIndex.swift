@@ -37,6 +37,11 @@ public final class HierarchicalClusterIndex {
     /// (empty for the others), in increasing point order.
     var smallClusterPoints: (start: [Int32], points: [Int32]) = ([0], [])
     var builder: _ClusterBuild? = nil
+    /// Whether zooms are clustered in space order where the data allows (see
+    /// `+SpaceOrder`); tests turn it off to compare with the greedy pass.
+    var useSpaceOrder = true
+    /// How many zooms the build clustered with the greedy pass (tests check the choice).
+    var greedyZooms = 0
     var state: State = .adding
 
     enum State { case adding, building, built }

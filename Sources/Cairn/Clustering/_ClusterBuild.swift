@@ -17,6 +17,8 @@ final class _ClusterBuild {
     let entries: UnsafeMutablePointer<_Entry>
     /// Per position: visited by the greedy pass, absorbed into a cluster.
     let marks: _Marks
+    /// Scratch of the space-order pass (`HierarchicalClusterIndex+SpaceOrder`).
+    let spatial: _SpatialPassScratch
     var count: Int = 0
     var grid: _Grid
 
@@ -61,6 +63,7 @@ final class _ClusterBuild {
         keys = UnsafeMutablePointer<UInt64>.allocate(capacity: c)
         entries = UnsafeMutablePointer<_Entry>.allocate(capacity: c)
         marks = _Marks(capacity: c)
+        spatial = _SpatialPassScratch(capacity: c)
         activeCapacity = c / 8 + 1024
         actives = UnsafeMutablePointer<_Active>.allocate(capacity: activeCapacity)
         run = UnsafeMutablePointer<_Entry>.allocate(capacity: runCapacity)

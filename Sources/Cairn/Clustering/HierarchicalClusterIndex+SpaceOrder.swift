@@ -1,0 +1,237 @@
+/// Clustering one zoom in space order rather than rank order.
+///
+/// The greedy pass of `+Build` visits items by rank, which is random in memory, so each visit
+/// waits for cache misses. Its outcome has a local description. Call an item's possible
+/// absorbers the earlier-ranked items within whose radius it lies. An item is claimed (absorbed,
+/// or with minPoints > 2 visited without clustering) exactly when one of its possible absorbers
+/// is a seed, that is, not claimed itself; and the seed that claims it is the earliest-ranked
+/// such one. So an item's fate follows from its absorbers' fates, and items can be resolved in
+/// sorted order, each reading only its neighbours, which lie nearby in memory. Resolving an
+/// item may first need an absorber later in that order: it is followed on an explicit stack
+/// (chains of ever earlier ranks are short for most data, and any length works).
+///
+/// The clusters are then formed with the same sums, in the same order, as the greedy pass
+/// forms them, and listed by seed rank as it lists them, so both passes give identical results
+/// (a test checks it).
+extension HierarchicalClusterIndex {
+    /// Clusters `b.zoom` in space order. Returns false, having changed nothing, where the items
+    /// are too dense for it: pairs within the radius grow with the square of the items in a
+    /// cell, where the greedy pass visits each item once.
+    func clusterInSpaceOrder(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) -> Bool {
+        guard findAbsorbers(b, r2: r2) else { return false }
+        resolveClaims(b)
+        gatherClusters(b)
+        stageClusters(b, items)
+        return true
+    }
+
+    /// Lists every item's possible absorbers, in one sweep over the sorted items.
+    private func findAbsorbers(_ b: _ClusterBuild, r2: Double) -> Bool {
+        let s = b.items
+        let e = s.entries
+        let n = s.count
+        let scratch = b.spatial
+        scratch.dependent.clear(n)
+        // Moved out while they grow, so they have one owner (no copies) and no access checks.
+        var absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
+        scratch.absorbers = []
+        scratch.edgeStart = []
+        defer {
+            scratch.absorbers = absorbers
+            scratch.edgeStart = edgeStart
+        }
+        absorbers.removeAll(keepingCapacity: true)
+        edgeStart.removeAll(keepingCapacity: true)
+        edgeStart.append(0)
+        // Candidates to compare: a few per item for any spread of data, far more only where
+        // thousands of items share cells. The pairs found are kept, so their number is limited
+        // too, by the point count (the index's memory is counted per point).
+        var budget = 16 * n + 4096
+        let maximumPairs = pointPositions.count + 4096
+        return s.forEachCrowded { j, runs in
+            budget -= runs.0.count + runs.1.count + runs.2.count
+            if budget < 0 { return false }
+            let fx = e[j].fx, fy = e[j].fy, rank = e[j].rank
+            let before = absorbers.count
+            for d in 0..<3 {
+                for p in _run(runs, d) where e[p].rank < rank && _isWithin(fx, fy, (x: e[p].x, y: e[p].y), r2) {
+                    absorbers.append(UInt32(p))
+                }
+            }
+            if absorbers.count > maximumPairs { return false }
+            if absorbers.count > before {
+                scratch.dependent.insert(j)
+                edgeStart.append(UInt32(absorbers.count))
+            }
+            return true
+        }
+    }
+
+    /// Decides, for every item with possible absorbers, whether it is claimed and by which
+    /// seed (stored in its first absorber slot).
+    private func resolveClaims(_ b: _ClusterBuild) {
+        let e = b.entries
+        let n = b.count
+        let scratch = b.spatial
+        let dependent = scratch.dependent, unresolved = scratch.unresolved, claimed = scratch.claimed
+        _ = dependent.index(upTo: n)
+        unresolved.copy(dependent, n)
+        claimed.clear(n)
+        var stack = scratch.stack
+        scratch.stack = []
+        stack.removeAll(keepingCapacity: true)
+        scratch.absorbers.withUnsafeMutableBufferPointer { absorbers in
+            scratch.edgeStart.withUnsafeBufferPointer { edgeStart in
+                dependent.forEach(below: n) { root in
+                    if !unresolved.contains(root) { return }
+                    stack.append(UInt32(root))
+                    while let top = stack.last {
+                        let item = Int(top)
+                        if !unresolved.contains(item) {
+                            stack.removeLast()
+                            continue
+                        }
+                        let k = dependent.index(of: item)
+                        let edges = Int(edgeStart[k])..<Int(edgeStart[k + 1])
+                        // Absorbers not resolved yet go on the stack; the item comes back to
+                        // the top once they are.
+                        var waiting = false
+                        var seed = -1, seedRank = UInt32.max
+                        for q in edges {
+                            let a = Int(absorbers[q])
+                            if unresolved.contains(a) {
+                                stack.append(UInt32(a))
+                                waiting = true
+                            } else if !claimed.contains(a) && e[a].rank < seedRank {
+                                seed = a
+                                seedRank = e[a].rank
+                            }
+                        }
+                        if waiting { continue }
+                        stack.removeLast()
+                        unresolved.remove(item)
+                        if seed >= 0 {
+                            claimed.insert(item)
+                            absorbers[edges.lowerBound] = UInt32(seed)
+                        }
+                    }
+                }
+            }
+        }
+        scratch.stack = stack
+    }
+
+    /// Lists the items each seed claimed, in sorted order, seeds in sorted order too.
+    private func gatherClusters(_ b: _ClusterBuild) {
+        let n = b.count
+        let scratch = b.spatial
+        let dependent = scratch.dependent, claimed = scratch.claimed, claiming = scratch.claiming
+        // The seed that claimed each claimed item, in sorted order of the items.
+        var claimers = scratch.stack
+        scratch.stack = []
+        claimers.removeAll(keepingCapacity: true)
+        scratch.absorbers.withUnsafeBufferPointer { absorbers in
+            scratch.edgeStart.withUnsafeBufferPointer { edgeStart in
+                var k = 0
+                dependent.forEach(below: n) { p in
+                    if claimed.contains(p) { claimers.append(absorbers[Int(edgeStart[k])]) }
+                    k += 1
+                }
+            }
+        }
+        claiming.clear(n)
+        for c in claimers { claiming.insert(Int(c)) }
+        let seedCount = claiming.index(upTo: n)
+        // Counted, then placed (a counting sort by seed).
+        var memberStart = scratch.memberStart, members = scratch.members
+        scratch.memberStart = []
+        scratch.members = []
+        memberStart.removeAll(keepingCapacity: true)
+        memberStart.append(contentsOf: repeatElement(0, count: seedCount + 1))
+        for c in claimers { memberStart[claiming.index(of: Int(c)) + 1] += 1 }
+        for s in 0..<seedCount { memberStart[s + 1] += memberStart[s] }
+        members.removeAll(keepingCapacity: true)
+        members.append(contentsOf: repeatElement(0, count: claimers.count))
+        var c = 0
+        claimed.forEach(below: n) { p in
+            let s = claiming.index(of: Int(claimers[c]))
+            c += 1
+            members[Int(memberStart[s])] = UInt32(p)
+            memberStart[s] += 1
+        }
+        // Each start has moved to its end, the next seed's start: shift them back.
+        for s in stride(from: seedCount, to: 0, by: -1) { memberStart[s] = memberStart[s - 1] }
+        memberStart[0] = 0
+        scratch.stack = claimers
+        scratch.memberStart = memberStart
+        scratch.members = members
+    }
+
+    /// Stages the clusters, by seed position: centroids (the seed first, then its claimed
+    /// items in sorted order, as the greedy pass adds them), marks, parents, absorbed items and
+    /// small clusters' members. With minPoints > 2, a seed with too few points leaves its
+    /// claimed items single, to follow it in the data order. (The greedy pass stages by seed
+    /// rank: the clusters are the same, numbered in another order.)
+    private func stageClusters(_ b: _ClusterBuild, _ items: _ItemAccess) {
+        let e = b.entries
+        let scratch = b.spatial
+        let marks = b.marks
+        marks.reset(b.count)
+        let minPoints = options.minPoints
+        let firstCluster = Int32(pointPositions.count + clusterPositions.count)
+        var moved: [Int32] = []
+        // The build's lists, moved out while they grow: one owner, no access checks.
+        var absorbed = b.absorbed, staged = b.staged, smallMembers = b.smallMembers, smallMemberEnd = b.smallMemberEnd
+        b.absorbed = []; b.staged = []; b.smallMembers = []; b.smallMemberEnd = []
+        defer {
+            b.absorbed = absorbed; b.staged = staged; b.smallMembers = smallMembers; b.smallMemberEnd = smallMemberEnd
+        }
+        scratch.memberStart.withUnsafeBufferPointer { memberStart in
+            scratch.members.withUnsafeBufferPointer { members in
+                var s = 0
+                scratch.claiming.forEach(below: b.count) { seed in
+                    let claimedItems = Int(memberStart[s])..<Int(memberStart[s + 1])
+                    s += 1
+                    let item = e[seed].id
+                    let itemRank = e[seed].rank
+                    var total = items.pointCount(item)
+                    var wx = e[seed].x * Double(total), wy = e[seed].y * Double(total)
+                    for m in claimedItems {
+                        let p = Int(members[m])
+                        let weight = items.pointCount(e[p].id)
+                        wx += e[p].x * Double(weight)
+                        wy += e[p].y * Double(weight)
+                        total += weight
+                    }
+                    if total < minPoints {
+                        moved.removeAll(keepingCapacity: true)
+                        for m in claimedItems { moved.append(Int32(members[m])) }
+                        moved.sort { e[Int($0)].rank < e[Int($1)].rank }
+                        for (k, p) in moved.enumerated() {
+                            b.movedPos.append(p)
+                            b.movedKeys.append(UInt64(itemRank) << 32 | UInt64(k + 1))
+                        }
+                        return
+                    }
+                    let clusterItem = firstCluster + Int32(staged.count)
+                    for m in claimedItems {
+                        let p = Int(members[m])
+                        marks.absorb(p)
+                        absorbed.append(e[p].id)
+                        items.setParent(of: e[p].id, clusterItem)
+                    }
+                    marks.absorb(seed)
+                    absorbed.append(item)
+                    items.setParent(of: item, clusterItem)
+                    if total < smallClustersBelow {
+                        smallMembers.append(item)
+                        for m in claimedItems { smallMembers.append(e[Int(members[m])].id) }
+                    }
+                    smallMemberEnd.append(Int32(smallMembers.count))
+                    staged.append(_StagedCluster(x: wx / Double(total), y: wy / Double(total),
+                                                 count: UInt32(total), rank: itemRank))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+extension _SortedItems {
+    /// The sweep over the sorted items: calls `body` with every item that has others in its
+    /// 3×3 cells, and its three candidate runs, in order; `body` returns false to stop (and so
+    /// does this). Three cursors (rows above, same, below) move forward as the items are
+    /// walked, so finding an item's runs costs O(1) amortised, and an item alone in its cells
+    /// (most items at high zooms) a few comparisons. One loop with the cursors in locals: in
+    /// WebAssembly a cursor type's method was not inlined and cost as much as the comparisons.
+    @inline(__always)
+    func forEachCrowded(_ body: (Int, (Range<Int>, Range<Int>, Range<Int>)) -> Bool) -> Bool {
+        let n = count
+        if n == 0 { return true }
+        var cursor0 = 0, cursor1 = 0, cursor2 = 0
+        var key0 = keys[0], key1 = key0, key2 = key0
+        var keyJ = key0
+        for j in 0..<n {
+            let keyNext: UInt64 = j + 1 < n ? keys[j + 1] : .max
+            let row = keyJ >> 32
+            let column = keyJ & 0xFFFF_FFFF
+            let first = column > 0 ? column - 1 : 0
+            let last = column + 1
+            var others = false
+            var starts = (n, n, n)
+            if row > 0 {
+                let target = ((row - 1) << 32) | first
+                while key0 < target { cursor0 += 1; key0 = cursor0 < n ? keys[cursor0] : .max }
+                starts.0 = cursor0
+                if key0 <= ((row - 1) << 32) | last { others = true }
+            }
+            let target1 = (row << 32) | first
+            while key1 < target1 { cursor1 += 1; key1 = cursor1 < n ? keys[cursor1] : .max }
+            starts.1 = cursor1
+            if cursor1 != j || keyNext <= (row << 32) | last { others = true }
+            let target2 = ((row + 1) << 32) | first
+            while key2 < target2 { cursor2 += 1; key2 = cursor2 < n ? keys[cursor2] : .max }
+            starts.2 = cursor2
+            if key2 <= ((row + 1) << 32) | last { others = true }
+            keyJ = keyNext
+            if others && !body(j, candidateRuns(of: j, starts: starts)) { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,82 @@
+import XCTest
+@testable import Cairn
+
+/// The build has more than one way to cluster a zoom (see `+SpaceOrder`): each must give the
+/// same clusters at every zoom as the greedy pass in rank order, on data that exercises them
+/// (dense blobs, duplicates, a cell too dense for the space-order pass, minPoints > 2).
+final class HierarchicalBuildPathTests: XCTestCase {
+    /// One zoom's clustering, independent of how clusters are numbered: each item's sorted
+    /// leaves and its position, sorted.
+    private struct Item: Comparable {
+        var leaves: [Int64]
+        var x: Double
+        var y: Double
+        static func < (a: Item, b: Item) -> Bool { a.leaves.lexicographicallyPrecedes(b.leaves) }
+    }
+
+    private func clustering(_ index: HierarchicalClusterIndex, zoom: Int) throws -> [Item] {
+        try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)).map { f in
+            let leaves = f.isCluster ? try index.leaves(of: f.id, limit: Int.max).map(\.id).sorted() : [f.id]
+            return Item(leaves: leaves, x: f.x, y: f.y)
+        }.sorted()
+    }
+
+    private func assertSameClusters(_ points: [Double], _ options: ClusterOptions,
+                                    _ configure: (HierarchicalClusterIndex) -> Void,
+                                    file: StaticString = #filePath, line: UInt = #line) throws -> HierarchicalClusterIndex {
+        let greedy = try HierarchicalClusterIndex(options: options)
+        greedy.useSpaceOrder = false
+        let other = try HierarchicalClusterIndex(options: options)
+        configure(other)
+        for index in [greedy, other] {
+            try points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
+            index.build()
+        }
+        XCTAssertEqual(greedy.clusterCount, other.clusterCount, file: file, line: line)
+        for zoom in options.minZoom...(options.maxZoom + 1) {
+            let a = try clustering(greedy, zoom: zoom), b = try clustering(other, zoom: zoom)
+            XCTAssertEqual(a.map(\.leaves), b.map(\.leaves), "zoom \(zoom)", file: file, line: line)
+            for (p, q) in zip(a, b) {
+                // Sums over the same points, perhaps added in another order.
+                XCTAssertEqual(p.x, q.x, accuracy: 1e-12, file: file, line: line)
+                XCTAssertEqual(p.y, q.y, accuracy: 1e-12, file: file, line: line)
+            }
+        }
+        return other
+    }
+
+    private let optionSets = [
+        ClusterOptions(),
+        ClusterOptions(radius: 80, extent: 512, minZoom: 2, maxZoom: 10, minPoints: 3),
+        ClusterOptions(radius: 20, extent: 256, minZoom: 0, maxZoom: 19, minPoints: 2),
+        ClusterOptions(radius: 60, extent: 256, minZoom: 0, maxZoom: 16, minPoints: 5),
+    ]
+
+    func testSpaceOrderGivesTheGreedyClustersOnMixedData() throws {
+        for (k, options) in optionSets.enumerated() {
+            var rng = SeededRandom(seed: UInt32(700 + k))
+            let index = try assertSameClusters(rng.mixedPoints(3000), options) { $0.useSpaceOrder = true }
+            XCTAssertLessThan(index.greedyZooms, options.maxZoom - options.minZoom + 1)
+        }
+    }
+
+    func testSpaceOrderGivesTheGreedyClustersOnUniformData() throws {
+        var rng = SeededRandom(seed: 710)
+        var points: [Double] = []
+        for _ in 0..<20_000 { points += [rng.next(in: -180...180), rng.next(in: -85...85)] }
+        let index = try assertSameClusters(points, ClusterOptions(), { $0.useSpaceOrder = true })
+        XCTAssertEqual(index.greedyZooms, 0)
+    }
+
+    func testACellTooDenseForSpaceOrderFallsBackToTheGreedyPass() throws {
+        // 4,000 points within a metre of each other: at the zooms where they share cells with
+        // spread-out neighbours, the space-order pass gives way to the greedy one.
+        var rng = SeededRandom(seed: 720)
+        var points: [Double] = []
+        for _ in 0..<4000 { points += [2.35 + rng.next() * 1e-5, 48.85 + rng.next() * 1e-5] }
+        for _ in 0..<400 { points += [2.35 + rng.next(in: -1...1), 48.85 + rng.next(in: -1...1)] }
+        let index = try assertSameClusters(points, ClusterOptions(), { $0.useSpaceOrder = true })
+        XCTAssertGreaterThan(index.greedyZooms, 0)
+        XCTAssertLessThan(index.greedyZooms, 17)
+    }
+}
