@@ -34,11 +34,48 @@ func milliseconds() -> Double {
 }
 
 let count = CommandLine.arguments.dropFirst().compactMap { Int($0) }.first ?? 1_000_000
+/// Blobs of spreads from metres to continents, as web/bench/generate.js makes them (seed 2).
+func clusteredPoints(_ n: Int) -> [Double] {
+    var r = Mulberry32(state: 2)
+    var blobs: [(lng: Double, lat: Double, spread: Double, weight: Double)] = []
+    for b in 0..<300 {
+        let lng = b % 25 == 0 ? 180 - r.next() * 2 : r.next() * 360 - 180
+        let lat = r.next() * 140 - 70
+        let spread = pow(10, r.next() * 4.5 - 3.5)
+        let w = r.next()
+        blobs.append((lng, lat, spread, w * w))
+    }
+    let total = blobs.reduce(0) { $0 + $1.weight }
+    var acc = 0.0
+    let cumulative = blobs.map { b -> Double in acc += b.weight / total; return acc }
+    var out = [Double](repeating: 0, count: 2 * n)
+    for i in 0..<n {
+        let u = r.next()
+        var lo = 0, hi = cumulative.count - 1
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if cumulative[mid] < u { lo = mid + 1 } else { hi = mid }
+        }
+        let b = blobs[lo]
+        var lng = b.lng + (r.next() + r.next() + r.next() - 1.5) / 0.5 * b.spread
+        if lng >= 180 { lng -= 360 }
+        if lng < -180 { lng += 360 }
+        out[2 * i] = lng
+        out[2 * i + 1] = max(-85, min(85, b.lat + (r.next() + r.next() + r.next() - 1.5) / 0.5 * b.spread))
+    }
+    return out
+}
+
+let clusteredData = CommandLine.arguments.contains("clustered")
 var rng = Mulberry32(state: 1)
 var points = [Double](repeating: 0, count: 2 * count)
-for i in 0..<count {
-    points[2 * i] = rng.next() * 360 - 180
-    points[2 * i + 1] = rng.next() * 170 - 85
+if clusteredData {
+    points = clusteredPoints(count)
+} else {
+    for i in 0..<count {
+        points[2 * i] = rng.next() * 360 - 180
+        points[2 * i + 1] = rng.next() * 170 - 85
+    }
 }
 
 // `CairnBench scene`: only the 10,000-marker scene frames, for profilers and instruction counters.
@@ -65,10 +102,10 @@ while left > 0 {
     perZoom.append(String(Int(milliseconds() - s)))
 }
 let built = milliseconds()
-print("native, uniform, \(count) points: add \(Int(added - start)) ms, cluster zooms 0–16 \(Int(built - added)) ms, " +
+print("native, \(clusteredData ? "clustered" : "uniform"), \(count) points: add \(Int(added - start)) ms, cluster zooms 0–16 \(Int(built - added)) ms, " +
       "\(index.clusterCount) clusters")
 print("  ms per zoom, 16 down to 0: \(perZoom.joined(separator: " "))")
-// `CairnBench load`: only the figures above, for profilers.
+// `CairnBench load [clustered]`: only the figures above, for profilers.
 if CommandLine.arguments.dropFirst().first == "load" { exit(0) }
 
 // Map frames: the work of one animation frame (a batch of pointer moves, then advancing the

@@ -1,9 +1,10 @@
 import XCTest
 @testable import Cairn
 
-/// The build has more than one way to cluster a zoom (see `+SpaceOrder`): each must give the
-/// same clusters at every zoom as the greedy pass in rank order, on data that exercises them
-/// (dense blobs, duplicates, a cell too dense for the space-order pass, minPoints > 2).
+/// The build has more than one way to cluster a zoom (see `+SpaceOrder` and `+SparseZooms`):
+/// each must give the same clusters at every zoom as the greedy pass in rank order over all
+/// items, on data that exercises them (dense blobs, duplicates, a cell too dense for the
+/// space-order pass, minPoints > 2, sparse zooms ending early or where planned).
 final class HierarchicalBuildPathTests: XCTestCase {
     /// One zoom's clustering, independent of how clusters are numbered: each item's sorted
     /// leaves and its position, sorted.
@@ -26,6 +27,7 @@ final class HierarchicalBuildPathTests: XCTestCase {
                                     file: StaticString = #filePath, line: UInt = #line) throws -> HierarchicalClusterIndex {
         let greedy = try HierarchicalClusterIndex(options: options)
         greedy.useSpaceOrder = false
+        greedy.denseFromZoomOverride = options.maxZoom
         let other = try HierarchicalClusterIndex(options: options)
         configure(other)
         for index in [greedy, other] {
@@ -78,5 +80,44 @@ final class HierarchicalBuildPathTests: XCTestCase {
         let index = try assertSameClusters(points, ClusterOptions(), { $0.useSpaceOrder = true })
         XCTAssertGreaterThan(index.greedyZooms, 0)
         XCTAssertLessThan(index.greedyZooms, 17)
+    }
+
+    func testSparseZoomsGiveTheGreedyClusters() throws {
+        var rng = SeededRandom(seed: 730)
+        var points: [Double] = []
+        for _ in 0..<12_000 { points += [rng.next(in: -180...180), rng.next(in: -85...85)] }
+        // Planned at 9 and 12, the sparse zooms last until then; planned at 3, they end early
+        // (about zoom 7), and the items are sorted again in finer cells.
+        for denseFrom in [3, 9, 12] {
+            let index = try assertSameClusters(points, ClusterOptions()) { $0.denseFromZoomOverride = denseFrom }
+            XCTAssertEqual(index.greedyZooms, 0)
+        }
+    }
+
+    func testSparseZoomsOnMixedDataEndEarlyAndGiveTheGreedyClusters() throws {
+        // Dense blobs and duplicates: the sparse zooms give way to dense ones above the zoom
+        // planned, with the points still in that zoom's coarser cells.
+        for (k, options) in optionSets.enumerated() where options.minPoints == 2 {
+            var rng = SeededRandom(seed: UInt32(740 + k))
+            _ = try assertSameClusters(rng.mixedPoints(3000), options) { $0.denseFromZoomOverride = options.minZoom + 2 }
+        }
+    }
+
+    func testTheBuildPlansSparseZoomsForSpreadDataOnly() throws {
+        var rng = SeededRandom(seed: 750)
+        var spread: [Double] = [], piled: [Double] = []
+        for _ in 0..<100_000 { spread += [rng.next(in: -180...180), rng.next(in: -85...85)] }
+        for _ in 0..<100_000 { piled += [2.35 + rng.next() * 1e-4, 48.85 + rng.next() * 1e-4] }
+        func plan(_ points: [Double], _ options: ClusterOptions = ClusterOptions()) throws -> Int {
+            let index = try HierarchicalClusterIndex(options: options)
+            try points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
+            return index.denseFromZoom()
+        }
+        // 100,000 points spread evenly: about one in 16 has a point within 40 of 512 pixels at
+        // zoom 7.
+        XCTAssertEqual(try plan(spread), 7)
+        XCTAssertEqual(try plan(piled), 16)
+        XCTAssertEqual(try plan(spread, ClusterOptions(minPoints: 3)), 16)
+        XCTAssertEqual(try plan(Array(spread.prefix(2000))), 16)
     }
 }

@@ -26,8 +26,13 @@ extension HierarchicalClusterIndex {
         if state == .built { return 0 }
         if state == .adding { beginBuild() }
         guard let b = builder else { return 0 }
-        clusterZoom(b)
-        advance(b)
+        if let sparse = b.sparse, clusterSparseZoom(b, sparse) {
+            // Clustered without touching the sorted items (see `+SparseZooms`).
+        } else {
+            if b.sparse != nil { endSparseZooms(b) }
+            clusterZoom(b)
+            advance(b)
+        }
         if b.zoom > options.minZoom {
             b.zoom -= 1
             return b.zoom - options.minZoom + 1
@@ -38,14 +43,16 @@ extension HierarchicalClusterIndex {
         return 0
     }
 
-    /// Sorts the points by grid cell into a new build. The sort borrows the build's own
+    /// Sorts the points by cell of the first zoom to cluster densely into a new build, and
+    /// prepares the sparse zooms above it, if any (see `+SparsePlan`). The sort borrows the build's own
     /// buffers (the keys in place, the order and the scratch inside the not yet filled item
     /// records), so starting a build allocates nothing beyond what the build keeps.
     private func beginBuild() {
         let n = pointPositions.count
         pointParent = [Int32](repeating: -1, count: n)
         reserveClusters(n / 8 * 5)
-        let grid = _Grid.forClustering(options, zoom: options.maxZoom)
+        let denseFrom = denseFromZoom()
+        let grid = _Grid.forClustering(options, zoom: denseFrom)
         let b = _ClusterBuild(zoom: options.maxZoom, capacity: n, grid: grid,
                               groupHighZoom: options.maxZoom + 1)
         b.count = n
@@ -54,20 +61,35 @@ extension HierarchicalClusterIndex {
         let order = raw.bindMemory(to: UInt32.self, capacity: n)
         let scratchKeys = (raw + 4 * n + 4 * (n & 1)).bindMemory(to: UInt64.self, capacity: n)
         let scratchOrder = (raw + 12 * n + 4 * (n & 1)).bindMemory(to: UInt32.self, capacity: n)
+        // Sorted by a packed key (row, then column, in as few bits as the grid needs), so the
+        // radix sort makes as few passes as it can; then unpacked to `row << 32 | column`.
+        let last = grid.cell(1)
+        let columnBits = UInt64(UInt64.bitWidth - last.leadingZeroBitCount)
         for i in 0..<n {
-            b.keys[i] = grid.key(x: Float(pointPositions[i].x), y: Float(pointPositions[i].y))
+            let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
+            b.keys[i] = grid.cell(y) << columnBits | grid.cell(x)
             order[i] = UInt32(i)
         }
         RadixSort.sort(b.keys, order, count: n, scratch: scratchKeys, scratchOrder)
-        // Fill the records from the back: record j covers bytes 24j..<24j+24, past order[j], so
-        // every order entry still to be read survives (read raw: the memory is records again).
+        let columnMask: UInt64 = (1 << columnBits) - 1
+        // Where each point goes (the inverse of the order), so the records are written in
+        // scattered order while the points are read in order: a scattered write does not wait,
+        // a scattered read does. The space-order pass's buffer is free until the first zoom.
+        let destination = b.spatial.absorbers
+        for j in 0..<n {
+            b.keys[j] = (b.keys[j] >> columnBits) << 32 | (b.keys[j] & columnMask)
+            destination[Int(order[j])] = UInt32(j)
+        }
         _ = raw.bindMemory(to: _Entry.self, capacity: n)
-        var j = n - 1
-        while j >= 0 {
-            let i = Int(raw.load(fromByteOffset: 4 * j, as: UInt32.self))
+        for i in 0..<n {
             let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
-            b.entries[j] = _Entry(x: Double(x), y: Double(y), id: Int32(i), rank: UInt32(i))
-            j -= 1
+            b.entries[Int(destination[i])] = _Entry(x: Double(x), y: Double(y), id: Int32(i), rank: UInt32(i))
+        }
+        if denseFrom < options.maxZoom {
+            let sparse = _SparseZooms(denseFrom: denseFrom, count: n)
+            b.marks.reset(n)   // marks the points absorbed during the sparse zooms
+            measureActivation(b, sparse)
+            b.sparse = sparse
         }
         builder = b
         state = .building
@@ -227,55 +249,68 @@ extension HierarchicalClusterIndex {
     }
 
     /// Stores the clusters the greedy pass staged.
-    private func storeZoom(_ b: _ClusterBuild) {
+    func storeZoom(_ b: _ClusterBuild) {
         let zoom = b.zoom
         let total = clusterPositions.count + b.staged.count
         if total > clusterPositions.capacity {
             reserveClusters(max(total, clusterPositions.capacity + clusterPositions.capacity / 4 + 1024))
         }
-        for (k, c) in b.staged.enumerated() {
-            if smallClustersBelow > 0 { listSmallClusterPoints(b, staged: k) }
-            b.newClusters.append(Int32(clusterPositions.count))
-            b.newRanks.append(c.rank)
-            clusterPositions.append(c.x, c.y)
-            clusterPoints.append(c.count)
-            clusterParent.append(-1)
-            clusterZoom.append(UInt8(zoom))
+        if smallClustersBelow > 0 { listSmallClusterPoints(b) }
+        // Moved out while they grow, so each append skips the access checks of a class's
+        // property (they cost more than the appends).
+        var positions = clusterPositions, points = clusterPoints, parents = clusterParent, zooms = clusterZoom
+        var newClusters = b.newClusters, newRanks = b.newRanks
+        clusterPositions = _Positions(); clusterPoints = []; clusterParent = []; clusterZoom = []
+        b.newClusters = []; b.newRanks = []
+        for c in b.staged {
+            newClusters.append(Int32(positions.count))
+            newRanks.append(c.rank)
+            positions.append(c.x, c.y)
+            points.append(c.count)
+            parents.append(-1)
+            zooms.append(UInt8(zoom))
         }
+        clusterPositions = positions; clusterPoints = points; clusterParent = parents; clusterZoom = zooms
+        b.newClusters = newClusters; b.newRanks = newRanks
     }
 
-    /// Appends the point list of the `k`th cluster staged at this zoom (empty unless small):
-    /// its members' points, members being points or small clusters of earlier zooms, listed
+    /// Appends the point lists of the clusters staged at this zoom (empty unless small): their
+    /// members' points, members being points or small clusters of earlier zooms, listed
     /// already. Sorted, as the point lists are kept in increasing point order.
-    private func listSmallClusterPoints(_ b: _ClusterBuild, staged k: Int) {
+    private func listSmallClusterPoints(_ b: _ClusterBuild) {
         let n = Int32(pointPositions.count)
-        let from = Int(k == 0 ? 0 : b.smallMemberEnd[k - 1]), to = Int(b.smallMemberEnd[k])
-        // Moved out and back, so the arrays have one owner while they grow (no copies).
+        // Moved out and back, so the arrays have one owner while they grow (no copies) and
+        // are used without a class's access checks.
         var list = smallClusterPoints
         smallClusterPoints = ([], [])
-        let first = list.points.count
-        for m in from..<to {
-            let member = b.smallMembers[m]
-            if member < n {
-                list.points.append(member)
-            } else {
-                let c = Int(member - n)
-                for q in Int(list.start[c])..<Int(list.start[c + 1]) { list.points.append(list.points[q]) }
-            }
-        }
-        // A few points (fewer than the minimum cluster size): insertion sort.
-        if list.points.count - first > 1 {
-            for i in (first + 1)..<list.points.count {
-                let v = list.points[i]
-                var j = i
-                while j > first && list.points[j - 1] > v {
-                    list.points[j] = list.points[j - 1]
-                    j -= 1
+        let members = b.smallMembers, ends = b.smallMemberEnd
+        var from = 0
+        for to in ends {
+            let first = list.points.count
+            for m in from..<Int(to) {
+                let member = members[m]
+                if member < n {
+                    list.points.append(member)
+                } else {
+                    let c = Int(member - n)
+                    for q in Int(list.start[c])..<Int(list.start[c + 1]) { list.points.append(list.points[q]) }
                 }
-                list.points[j] = v
             }
+            from = Int(to)
+            // A few points (fewer than the minimum cluster size): insertion sort.
+            if list.points.count - first > 1 {
+                for i in (first + 1)..<list.points.count {
+                    let v = list.points[i]
+                    var j = i
+                    while j > first && list.points[j - 1] > v {
+                        list.points[j] = list.points[j - 1]
+                        j -= 1
+                    }
+                    list.points[j] = v
+                }
+            }
+            list.start.append(Int32(list.points.count))
         }
-        list.start.append(Int32(list.points.count))
         smallClusterPoints = list
     }
 

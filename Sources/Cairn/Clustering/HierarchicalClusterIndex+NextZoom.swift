@@ -17,7 +17,9 @@ extension HierarchicalClusterIndex {
             b.groupExtra.append(contentsOf: b.absorbed)
         }
 
-        let halve = zoom > options.minZoom
+        // The cells double for the next zoom, unless they are coarser already (after sparse
+        // zooms, the points stay in the cells of the first dense zoom).
+        let halve = zoom > options.minZoom && _Grid.forClustering(options, zoom: zoom - 1).scale < b.grid.scale
         compactAndInsert(b, halve: halve)
         if halve {
             mergeRowPairs(b)
@@ -28,7 +30,7 @@ extension HierarchicalClusterIndex {
     /// One forward pass: drops the absorbed items, merges in the new clusters (sorted by cell in
     /// the grid they were formed in, like everything else) and, unless this was the last zoom,
     /// halves the cell keys for the next zoom's grid.
-    private func compactAndInsert(_ b: _ClusterBuild, halve: Bool) {
+    func compactAndInsert(_ b: _ClusterBuild, halve: Bool) {
         let m = b.newClusters.count
         let grid = b.grid
         var clusterKeys = [UInt64](repeating: 0, count: m)

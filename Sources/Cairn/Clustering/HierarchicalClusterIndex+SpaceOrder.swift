@@ -32,36 +32,34 @@ extension HierarchicalClusterIndex {
         let n = s.count
         let scratch = b.spatial
         scratch.dependent.clear(n)
-        // Moved out while they grow, so they have one owner (no copies) and no access checks.
-        var absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
-        scratch.absorbers = []
-        scratch.edgeStart = []
-        defer {
-            scratch.absorbers = absorbers
-            scratch.edgeStart = edgeStart
-        }
-        absorbers.removeAll(keepingCapacity: true)
-        edgeStart.removeAll(keepingCapacity: true)
-        edgeStart.append(0)
+        let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
+        var edges = 0, dependents = 0
+        edgeStart[0] = 0
         // Candidates to compare: a few per item for any spread of data, far more only where
-        // thousands of items share cells. The pairs found are kept, so their number is limited
-        // too, by the point count (the index's memory is counted per point).
+        // thousands of items share cells. The pairs found are kept, in a buffer the size of
+        // the point count (the index's memory is counted per point).
         var budget = 16 * n + 4096
-        let maximumPairs = pointPositions.count + 4096
+        let capacity = scratch.absorberCapacity
         return s.forEachCrowded { j, runs in
-            budget -= runs.0.count + runs.1.count + runs.2.count
-            if budget < 0 { return false }
+            let candidates = runs.0.count + runs.1.count + runs.2.count
+            budget -= candidates
+            // A crowded cell: its items would compare with each other, pair by pair.
+            if candidates > 192 || budget < 0 || edges + candidates > capacity { return false }
             let fx = e[j].fx, fy = e[j].fy, rank = e[j].rank
-            let before = absorbers.count
+            let before = edges
             for d in 0..<3 {
-                for p in _run(runs, d) where e[p].rank < rank && _isWithin(fx, fy, (x: e[p].x, y: e[p].y), r2) {
-                    absorbers.append(UInt32(p))
+                for p in _run(runs, d) {
+                    // Written always, kept when it counts: the tests are coin flips to a branch.
+                    absorbers[edges] = UInt32(p)
+                    let earlier = e[p].rank < rank
+                    let near = _isWithin(fx, fy, (x: e[p].x, y: e[p].y), r2)
+                    edges &+= (earlier ? 1 : 0) & (near ? 1 : 0)
                 }
             }
-            if absorbers.count > maximumPairs { return false }
-            if absorbers.count > before {
+            if edges > before {
                 scratch.dependent.insert(j)
-                edgeStart.append(UInt32(absorbers.count))
+                dependents += 1
+                edgeStart[dependents] = UInt32(edges)
             }
             return true
         }
@@ -80,41 +78,38 @@ extension HierarchicalClusterIndex {
         var stack = scratch.stack
         scratch.stack = []
         stack.removeAll(keepingCapacity: true)
-        scratch.absorbers.withUnsafeMutableBufferPointer { absorbers in
-            scratch.edgeStart.withUnsafeBufferPointer { edgeStart in
-                dependent.forEach(below: n) { root in
-                    if !unresolved.contains(root) { return }
-                    stack.append(UInt32(root))
-                    while let top = stack.last {
-                        let item = Int(top)
-                        if !unresolved.contains(item) {
-                            stack.removeLast()
-                            continue
-                        }
-                        let k = dependent.index(of: item)
-                        let edges = Int(edgeStart[k])..<Int(edgeStart[k + 1])
-                        // Absorbers not resolved yet go on the stack; the item comes back to
-                        // the top once they are.
-                        var waiting = false
-                        var seed = -1, seedRank = UInt32.max
-                        for q in edges {
-                            let a = Int(absorbers[q])
-                            if unresolved.contains(a) {
-                                stack.append(UInt32(a))
-                                waiting = true
-                            } else if !claimed.contains(a) && e[a].rank < seedRank {
-                                seed = a
-                                seedRank = e[a].rank
-                            }
-                        }
-                        if waiting { continue }
-                        stack.removeLast()
-                        unresolved.remove(item)
-                        if seed >= 0 {
-                            claimed.insert(item)
-                            absorbers[edges.lowerBound] = UInt32(seed)
-                        }
+        let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
+        dependent.forEach(below: n) { root in
+            if !unresolved.contains(root) { return }
+            stack.append(UInt32(root))
+            while let top = stack.last {
+                let item = Int(top)
+                if !unresolved.contains(item) {
+                    stack.removeLast()
+                    continue
+                }
+                let k = dependent.index(of: item)
+                let edges = Int(edgeStart[k])..<Int(edgeStart[k + 1])
+                // Absorbers not resolved yet go on the stack; the item comes back to
+                // the top once they are.
+                var waiting = false
+                var seed = -1, seedRank = UInt32.max
+                for q in edges {
+                    let a = Int(absorbers[q])
+                    if unresolved.contains(a) {
+                        stack.append(UInt32(a))
+                        waiting = true
+                    } else if !claimed.contains(a) && e[a].rank < seedRank {
+                        seed = a
+                        seedRank = e[a].rank
                     }
+                }
+                if waiting { continue }
+                stack.removeLast()
+                unresolved.remove(item)
+                if seed >= 0 {
+                    claimed.insert(item)
+                    absorbers[edges.lowerBound] = UInt32(seed)
                 }
             }
         }
@@ -130,14 +125,11 @@ extension HierarchicalClusterIndex {
         var claimers = scratch.stack
         scratch.stack = []
         claimers.removeAll(keepingCapacity: true)
-        scratch.absorbers.withUnsafeBufferPointer { absorbers in
-            scratch.edgeStart.withUnsafeBufferPointer { edgeStart in
-                var k = 0
-                dependent.forEach(below: n) { p in
-                    if claimed.contains(p) { claimers.append(absorbers[Int(edgeStart[k])]) }
-                    k += 1
-                }
-            }
+        let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
+        var k = 0
+        dependent.forEach(below: n) { p in
+            if claimed.contains(p) { claimers.append(absorbers[Int(edgeStart[k])]) }
+            k += 1
         }
         claiming.clear(n)
         for c in claimers { claiming.insert(Int(c)) }

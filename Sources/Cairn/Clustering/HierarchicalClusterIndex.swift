@@ -40,6 +40,9 @@ public final class HierarchicalClusterIndex {
     /// Whether zooms are clustered in space order where the data allows (see
     /// `+SpaceOrder`); tests turn it off to compare with the greedy pass.
     var useSpaceOrder = true
+    /// When set, the build clusters densely from this zoom down, sparsely above (see
+    /// `+SparsePlan`), instead of the zoom it estimates; tests set it to exercise both.
+    var denseFromZoomOverride: Int? = nil
     /// How many zooms the build clustered with the greedy pass (tests check the choice).
     var greedyZooms = 0
     var state: State = .adding

@@ -17,6 +17,8 @@ final class _ClusterBuild {
     let entries: UnsafeMutablePointer<_Entry>
     /// Per position: visited by the greedy pass, absorbed into a cluster.
     let marks: _Marks
+    /// The sparse zooms' state while they last (see `HierarchicalClusterIndex+SparseZooms`).
+    var sparse: _SparseZooms?
     /// Scratch of the space-order pass (`HierarchicalClusterIndex+SpaceOrder`).
     let spatial: _SpatialPassScratch
     var count: Int = 0

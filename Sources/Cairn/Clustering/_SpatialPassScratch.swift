@@ -13,9 +13,11 @@ final class _SpatialPassScratch {
 
     /// The possible absorbers of each dependent item, as positions: those of the `k`th
     /// dependent are `absorbers[edgeStart[k] ..< edgeStart[k + 1]]`. Once an item is claimed,
-    /// its first slot holds the seed that claimed it.
-    var absorbers: [UInt32] = []
-    var edgeStart: [UInt32] = []
+    /// its first slot holds the seed that claimed it. Raw, and allocated once: the sweep writes
+    /// every candidate and keeps it or not without a branch.
+    let absorbers: UnsafeMutablePointer<UInt32>
+    let absorberCapacity: Int
+    let edgeStart: UnsafeMutablePointer<UInt32>
     /// Items waiting to be resolved, deepest last.
     var stack: [UInt32] = []
 
@@ -25,6 +27,9 @@ final class _SpatialPassScratch {
     var members: [UInt32] = []
 
     init(capacity: Int) {
+        absorberCapacity = capacity + 4096
+        absorbers = UnsafeMutablePointer<UInt32>.allocate(capacity: absorberCapacity)
+        edgeStart = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity + 1)
         dependent = _Bitset(capacity: capacity)
         unresolved = _Bitset(capacity: capacity)
         claimed = _Bitset(capacity: capacity)
@@ -32,6 +37,8 @@ final class _SpatialPassScratch {
     }
 
     deinit {
+        absorbers.deallocate()
+        edgeStart.deallocate()
         dependent.deallocate()
         unresolved.deallocate()
         claimed.deallocate()

@@ -33,30 +33,36 @@ enum RadixSort {
             insertionSort(keys, values, count: count)
             return
         }
-        var maxKey: UInt64 = 0
-        for i in 0..<count where keys[i] > maxKey { maxKey = keys[i] }
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: buckets)
+        // Every digit's histogram in one pass over the keys, instead of one pass per digit.
+        let digits = 6   // 6 × 11 bits cover 64
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: digits * buckets)
         defer { counts.deallocate() }
-        var src = (keys, values), dst = (scratch, scratchValues)
-        var shift: UInt64 = 0
+        counts.update(repeating: 0, count: digits * buckets)
         let mask = UInt64(buckets - 1)
-        while shift < 64 && (maxKey >> shift) != 0 {
-            defer { shift += digitBits }
-            for b in 0..<buckets { counts[b] = 0 }
-            for i in 0..<count { counts[Int((src.0[i] >> shift) & mask)] += 1 }
+        for i in 0..<count {
+            var key = keys[i]
+            for d in 0..<digits {
+                counts[d * buckets + Int(key & mask)] += 1
+                key >>= digitBits
+            }
+        }
+        var src = (keys, values), dst = (scratch, scratchValues)
+        for d in 0..<digits {
+            let shift = UInt64(d) * digitBits
+            let table = counts + d * buckets
             // A digit every key shares orders nothing: skip the pass.
-            if counts[Int((src.0[0] >> shift) & mask)] == count { continue }
+            if table[Int((src.0[0] >> shift) & mask)] == count { continue }
             var sum = 0
             for b in 0..<buckets {
-                let n = counts[b]
-                counts[b] = sum
+                let n = table[b]
+                table[b] = sum
                 sum += n
             }
             for i in 0..<count {
                 let key = src.0[i]
                 let b = Int((key >> shift) & mask)
-                let at = counts[b]
-                counts[b] = at + 1
+                let at = table[b]
+                table[b] = at + 1
                 dst.0[at] = key
                 dst.1[at] = src.1[i]
             }

@@ -1,0 +1,136 @@
+/// Where the build's sparse zooms end, and which points they must look at.
+///
+/// At high zooms the radius is tiny and almost every point is alone: a sweep over all items per
+/// zoom (and the re-sort for the next zoom's cells) would be spent on nothing. So the build
+/// sorts the points once, in the cells of the first zoom it will cluster densely, and measures
+/// each point's distance to its nearest point there; at each zoom above, only the points
+/// whose nearest point is within the radius, the clusters formed so far and the points near
+/// those clusters can have a neighbour (see `+SparseZooms`).
+extension HierarchicalClusterIndex {
+    /// The highest zoom to cluster densely: the first, from maxZoom down, at which more than
+    /// one point in 16 is estimated to have a point within the radius. Estimated on a sample
+    /// of 8,192 points, with the radius scaled up as the sample is sparser (as for points
+    /// spread evenly); a wrong estimate costs time, never correctness.
+    func denseFromZoom() -> Int {
+        let n = pointPositions.count
+        if let forced = denseFromZoomOverride { return max(options.minZoom, min(options.maxZoom, forced)) }
+        guard options.minPoints == 2, n >= 1 << 16 else { return options.maxZoom }
+        let m = 8192
+        let step = n / m
+        let scale = (Double(n) / Double(m)).squareRoot()
+        var keys = [UInt64](repeating: 0, count: m)
+        var entries = [_Entry](repeating: _Entry(x: 0, y: 0, id: 0, rank: 0), count: m)
+        var order = [UInt32](repeating: 0, count: m)
+        for zoom in stride(from: options.maxZoom, to: options.minZoom, by: -1) {
+            let r = options.worldRadius(zoom: zoom) * scale
+            let grid = _Grid(scale: 1 / r)
+            for k in 0..<m {
+                let p = pointPositions[k * step]
+                keys[k] = grid.key(x: Float(p.x), y: Float(p.y))
+                order[k] = UInt32(k * step)
+            }
+            RadixSort.sort(keys: &keys, values: &order, count: m)
+            for k in 0..<m {
+                let p = pointPositions[Int(order[k])]
+                entries[k] = _Entry(x: Double(Float(p.x)), y: Double(Float(p.y)), id: 0, rank: 0)
+            }
+            var crowded = 0
+            keys.withUnsafeMutableBufferPointer { kb in
+                entries.withUnsafeMutableBufferPointer { eb in
+                    let items = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: m, grid: grid)
+                    _ = items.forEachCrowded { j, runs in
+                        if items.nearest(to: j, in: runs, limit: .max) <= r * r { crowded += 1 }
+                        return true
+                    }
+                }
+            }
+            if crowded * 16 > m { return zoom }
+        }
+        return options.minZoom
+    }
+
+    /// Measures, for every point of a build sorted in the cells of `sparse.denseFrom`, the
+    /// highest zoom above it at which its nearest point lies within the radius, and lists the
+    /// points by that zoom.
+    func measureActivation(_ b: _ClusterBuild, _ sparse: _SparseZooms) {
+        let top = options.maxZoom, bottom = sparse.denseFrom
+        var radii: [Double] = []
+        for zoom in stride(from: top, to: bottom, by: -1) {
+            let r = options.worldRadius(zoom: zoom)
+            radii.append(r * r)
+        }
+        var perZoom = [Int](repeating: 0, count: radii.count)
+        var activation = sparse.activation
+        sparse.activation = []
+        let items = b.items
+        _ = items.forEachCrowded { j, runs in
+            // A cell crowded beyond measuring: count the point as active from the top.
+            let nearest = items.nearest(to: j, in: runs, limit: 64)
+            var k = radii.count
+            while k > 0 && nearest <= radii[k - 1] { k -= 1 }
+            if k < radii.count {
+                activation[j] = UInt8(top - k)
+                perZoom[k] += 1
+            }
+            return true
+        }
+        var ends: [Int] = []
+        var sum = 0
+        for c in perZoom {
+            sum += c
+            ends.append(sum)
+        }
+        var next = [0] + ends.dropLast()
+        var active = [UInt32](repeating: 0, count: sum)
+        for j in 0..<items.count where activation[j] != 0 {
+            let k = top - Int(activation[j])
+            active[next[k]] = UInt32(j)
+            next[k] += 1
+        }
+        sparse.activation = activation
+        sparse.active = active
+        sparse.activeEnd = ends
+    }
+}
+
+extension _SortedItems {
+    /// The squared distance from item `j` to the nearest other item in its candidate runs,
+    /// measured as `_isWithin` measures (0 when the runs hold more than `limit` items: too many
+    /// to measure, so assumed near).
+    @inline(__always)
+    func nearest(to j: Int, in runs: (Range<Int>, Range<Int>, Range<Int>), limit: Int) -> Double {
+        if runs.0.count + runs.1.count + runs.2.count > limit { return 0 }
+        let centre = (x: entries[j].x, y: entries[j].y)
+        var best = Double.infinity
+        for d in 0..<3 {
+            for p in _run(runs, d) where p != j {
+                let dx = Double(entries[p].fx) - centre.x
+                let dy = Double(entries[p].fy) - centre.y
+                best = min(best, dx * dx + dy * dy)
+            }
+        }
+        return best
+    }
+
+    /// The first position whose cell key is not below `key`.
+    func lowerBound(_ key: UInt64) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The three runs of positions in the 3×3 cells around the cell of `key`, found by binary
+    /// search (for a position no sweep is passing, or a position not among the items).
+    func runs(around key: UInt64) -> (Range<Int>, Range<Int>, Range<Int>) {
+        let row = key >> 32, column = key & 0xFFFF_FFFF
+        let first = column > 0 ? column - 1 : 0
+        func run(_ r: UInt64) -> Range<Int> {
+            let start = lowerBound((r << 32) | first)
+            return start..<runEnd(start, through: (r << 32) | (column + 1))
+        }
+        return (row > 0 ? run(row - 1) : count..<count, run(row), run(row + 1))
+    }
+}

@@ -1,0 +1,275 @@
+/// Clustering a sparse zoom: one where few items have a neighbour (see `+SparsePlan`).
+///
+/// The points stay where the build sorted them; the clusters formed at sparse zooms are kept
+/// apart, in a small list, and absorbed points are only marked. At each zoom the items that
+/// can have a neighbour — points whose nearest point is within the radius, those clusters, and
+/// the points near them — and their pairs within the radius form a small graph, on which the
+/// greedy clustering runs by rank exactly as on all items (an item without a neighbour neither
+/// absorbs nor is absorbed). When a zoom has too many such items, or the zoom group could
+/// close, the phase ends: the clusters are merged into the sorted items, as between any two
+/// zooms, and the build goes on densely.
+extension HierarchicalClusterIndex {
+    /// Clusters `b.zoom` as a sparse zoom; returns false, having changed nothing, when the
+    /// zoom must be clustered densely.
+    func clusterSparseZoom(_ b: _ClusterBuild, _ sparse: _SparseZooms) -> Bool {
+        let zoom = b.zoom
+        if zoom <= sparse.denseFrom { return false }
+        let candidates = sparse.activeEnd[options.maxZoom - zoom]
+        let limit = b.count / 16 + 64
+        if candidates + 9 * b.newClusters.count > limit { return false }
+        let r = options.worldRadius(zoom: zoom)
+        var graph = _SparseGraph()
+        collectPairs(b, sparse, zoom: zoom, r2: r * r, into: &graph)
+        graph.finish(b)
+        // Absorbing every node could close the zoom group, which needs the items sorted.
+        let nodes = graph.nodeCount
+        if nodes > limit || (b.groupExtra.count + nodes) * 4 > sparse.visible - nodes { return false }
+
+        b.staged.removeAll(keepingCapacity: true)
+        b.absorbed.removeAll(keepingCapacity: true)
+        b.smallMembers.removeAll(keepingCapacity: true)
+        b.smallMemberEnd.removeAll(keepingCapacity: true)
+        clusterPoints.withUnsafeBufferPointer { cp in
+            pointParent.withUnsafeMutableBufferPointer { pp in
+                clusterParent.withUnsafeMutableBufferPointer { cpp in
+                    let items = _ItemAccess(pointCount: pointPositions.count, points: cp, pointParent: pp, clusterParent: cpp)
+                    clusterGraph(b, &graph, items, r2: r * r)
+                }
+            }
+        }
+        // Absorbed clusters leave the list; the new ones join it (`storeZoom`).
+        var kept = 0
+        for k in 0..<b.newClusters.count where !graph.sideAbsorbed[k] {
+            b.newClusters[kept] = b.newClusters[k]
+            b.newRanks[kept] = b.newRanks[k]
+            kept += 1
+        }
+        b.newClusters.removeLast(b.newClusters.count - kept)
+        b.newRanks.removeLast(b.newRanks.count - kept)
+        storeZoom(b)
+        b.groupExtra.append(contentsOf: b.absorbed)
+        sparse.visible += b.staged.count - b.absorbed.count
+        return true
+    }
+
+    /// Ends the sparse zooms: drops the absorbed points and merges the clusters into the sorted
+    /// items. They stay in the cells they were sorted in when those are at most twice as wide
+    /// as this zoom's (wider cells only widen the candidate runs, until the build reaches
+    /// `denseFrom`); the phase ending earlier, they are sorted again in this zoom's cells.
+    func endSparseZooms(_ b: _ClusterBuild) {
+        compactAndInsert(b, halve: false)
+        b.sparse = nil
+        let grid = _Grid.forClustering(options, zoom: b.zoom)
+        if grid.scale > 2 * b.grid.scale { refineCells(b, grid) }
+    }
+
+    /// Sorts the items by the cells of a finer grid. Each row of the coarser grid holds whole
+    /// rows of the finer one, so it is sorted on its own (one row's scratch at a time).
+    private func refineCells(_ b: _ClusterBuild, _ grid: _Grid) {
+        let keys = b.keys, e = b.entries, n = b.count
+        var rowStart = 0
+        var run: [(key: UInt64, at: Int, entry: _Entry)] = []
+        while rowStart < n {
+            var rowEnd = rowStart + 1
+            while rowEnd < n && keys[rowEnd] >> 32 == keys[rowStart] >> 32 { rowEnd += 1 }
+            run.removeAll(keepingCapacity: true)
+            for p in rowStart..<rowEnd { run.append((grid.key(x: e[p].fx, y: e[p].fy), p, e[p])) }
+            run.sort { $0.key != $1.key ? $0.key < $1.key : $0.at < $1.at }
+            for (k, item) in run.enumerated() {
+                keys[rowStart + k] = item.key
+                e[rowStart + k] = item.entry
+            }
+            rowStart = rowEnd
+        }
+        b.grid = grid
+    }
+
+    /// The pairs of items within the radius of each other (either way round) at this zoom.
+    private func collectPairs(_ b: _ClusterBuild, _ sparse: _SparseZooms, zoom: Int, r2: Double,
+                              into graph: inout _SparseGraph) {
+        let s = b.items
+        let e = s.entries
+        let marks = b.marks
+        let n = s.count
+        let firstPoint = pointPositions.count
+        // The clusters, sorted by cell like the points, with their index in the list as rank
+        // order does not matter here.
+        var sideKeys: [UInt64] = []
+        var sideOrder: [UInt32] = []
+        for (k, c) in b.newClusters.enumerated() {
+            let pos = clusterPositions[Int(c)]
+            sideKeys.append(s.grid.key(x: Float(pos.x), y: Float(pos.y)))
+            sideOrder.append(UInt32(k))
+        }
+        RadixSort.sort(keys: &sideKeys, values: &sideOrder, count: sideKeys.count)
+        var sideEntries: [_Entry] = sideOrder.map { k in
+            let c = Int(b.newClusters[Int(k)])
+            let pos = clusterPositions[c]
+            return _Entry(x: pos.x, y: pos.y, id: Int32(firstPoint + c), rank: b.newRanks[Int(k)])
+        }
+        graph.side = sideEntries
+        graph.sideList = sideOrder
+        let activation = sparse.activation
+        sideKeys.withUnsafeMutableBufferPointer { kb in
+            sideEntries.withUnsafeMutableBufferPointer { eb in
+                let side = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: kb.count, grid: s.grid)
+                @inline(__always) func near(_ a: _Entry, _ c: _Entry) -> Bool {
+                    _isWithin(a.fx, a.fy, (x: c.x, y: c.y), r2) || _isWithin(c.fx, c.fy, (x: a.x, y: a.y), r2)
+                }
+                // Points that may have a point within the radius: pairs with later points
+                // (the other finds this one) and with clusters.
+                for k in 0..<sparse.activeEnd[options.maxZoom - zoom] {
+                    let p = Int(sparse.active[k])
+                    if marks.isAbsorbed(p) { continue }
+                    let runs = s.runs(around: s.keys[p])
+                    for d in 0..<3 {
+                        for q in _run(runs, d) where q > p && !marks.isAbsorbed(q) && near(e[q], e[p]) {
+                            graph.addPair(UInt32(p), UInt32(q))
+                        }
+                    }
+                    if side.count == 0 { continue }
+                    let sideRuns = side.runs(around: s.keys[p])
+                    for d in 0..<3 {
+                        for c in _run(sideRuns, d) where near(side.entries[c], e[p]) {
+                            graph.addPair(UInt32(p), UInt32(n + c))
+                        }
+                    }
+                }
+                // Clusters: pairs with the other points (those above were paired already) and
+                // with later clusters.
+                for c in 0..<side.count {
+                    let key = side.keys[c]
+                    let runs = s.runs(around: key)
+                    for d in 0..<3 {
+                        for q in _run(runs, d) where !marks.isAbsorbed(q) && Int(activation[q]) < zoom &&
+                            near(e[q], side.entries[c]) {
+                            graph.addPair(UInt32(n + c), UInt32(q))
+                        }
+                    }
+                    let sideRuns = side.runs(around: key)
+                    for d in 0..<3 {
+                        for c2 in _run(sideRuns, d) where c2 > c && near(side.entries[c2], side.entries[c]) {
+                            graph.addPair(UInt32(n + c), UInt32(n + c2))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The greedy clustering on the graph, by rank: each item not yet absorbed absorbs its
+    /// unabsorbed later-ranked neighbours within its radius (minPoints is 2 here).
+    private func clusterGraph(_ b: _ClusterBuild, _ graph: inout _SparseGraph, _ items: _ItemAccess, r2: Double) {
+        let marks = b.marks
+        let n = b.count
+        let firstCluster = Int32(pointPositions.count + clusterPositions.count)
+        var absorbed = [Bool](repeating: false, count: graph.nodeCount)
+        var members: [Int] = []
+        for a in graph.byRank {
+            if absorbed[a] { continue }
+            let seed = graph.entry(a)
+            members.removeAll(keepingCapacity: true)
+            for m in graph.neighbours(of: a) where !absorbed[m] {
+                let other = graph.entry(m)
+                if other.rank > seed.rank && _isWithin(other.fx, other.fy, (x: seed.x, y: seed.y), r2) {
+                    members.append(m)
+                }
+            }
+            if members.isEmpty { continue }
+            let clusterItem = firstCluster + Int32(b.staged.count)
+            var total = items.pointCount(seed.id)
+            var wx = seed.x * Double(total), wy = seed.y * Double(total)
+            for m in members + [a] {
+                absorbed[m] = true
+                let entry = graph.entry(m)
+                if m != a {
+                    let weight = items.pointCount(entry.id)
+                    wx += entry.x * Double(weight)
+                    wy += entry.y * Double(weight)
+                    total += weight
+                }
+                let ref = Int(graph.nodes[m])
+                if ref < n { marks.absorb(ref) } else { graph.sideAbsorbed[Int(graph.sideList[ref - n])] = true }
+                b.absorbed.append(entry.id)
+                items.setParent(of: entry.id, clusterItem)
+            }
+            if total < smallClustersBelow {
+                b.smallMembers.append(seed.id)
+                for m in members { b.smallMembers.append(graph.entry(m).id) }
+            }
+            b.smallMemberEnd.append(Int32(b.smallMembers.count))
+            b.staged.append(_StagedCluster(x: wx / Double(total), y: wy / Double(total), count: UInt32(total), rank: seed.rank))
+        }
+    }
+}
+
+/// The items of a sparse zoom that have a neighbour, and their pairs. An item is referred to
+/// by its position among the build's sorted points, or the point count plus its position among
+/// the sorted clusters (`side`).
+struct _SparseGraph {
+    var pairs: [(UInt32, UInt32)] = []
+    var side: [_Entry] = []
+    /// Each sorted cluster's index in the build's list of clusters, and whether it was absorbed
+    /// (by that index).
+    var sideList: [UInt32] = []
+    var sideAbsorbed: [Bool] = []
+    /// The nodes (item references, ascending), their entries, neighbours and rank order.
+    private(set) var nodes: [UInt32] = []
+    private var entries: [_Entry] = []
+    private var adjacencyStart: [Int] = []
+    private var adjacency: [Int] = []
+    private(set) var byRank: [Int] = []
+
+    var nodeCount: Int { nodes.count }
+
+    mutating func addPair(_ a: UInt32, _ b: UInt32) { pairs.append((a, b)) }
+
+    func entry(_ node: Int) -> _Entry { entries[node] }
+
+    func neighbours(of node: Int) -> ArraySlice<Int> { adjacency[adjacencyStart[node]..<adjacencyStart[node + 1]] }
+
+    /// Builds the nodes, adjacency and rank order from the pairs.
+    mutating func finish(_ b: _ClusterBuild) {
+        let n = b.count
+        sideAbsorbed = [Bool](repeating: false, count: side.count)
+        var refs: [UInt64] = []
+        var none: [UInt32] = []
+        for (a, c) in pairs {
+            refs.append(UInt64(a))
+            refs.append(UInt64(c))
+            none.append(0)
+            none.append(0)
+        }
+        RadixSort.sort(keys: &refs, values: &none, count: refs.count)
+        nodes = []
+        for r in refs where nodes.last != UInt32(r) { nodes.append(UInt32(r)) }
+        func node(_ ref: UInt32) -> Int {
+            var lo = 0, hi = nodes.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if nodes[mid] < ref { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        entries = nodes.map { Int($0) < n ? b.entries[Int($0)] : side[Int($0) - n] }
+        adjacencyStart = [Int](repeating: 0, count: nodes.count + 1)
+        for (a, c) in pairs {
+            adjacencyStart[node(a) + 1] += 1
+            adjacencyStart[node(c) + 1] += 1
+        }
+        for k in 0..<nodes.count { adjacencyStart[k + 1] += adjacencyStart[k] }
+        var next = adjacencyStart
+        adjacency = [Int](repeating: 0, count: 2 * pairs.count)
+        for (a, c) in pairs {
+            let i = node(a), j = node(c)
+            adjacency[next[i]] = j
+            next[i] += 1
+            adjacency[next[j]] = i
+            next[j] += 1
+        }
+        var ranks = entries.map { UInt64($0.rank) }
+        var order = (0..<nodes.count).map { UInt32($0) }
+        RadixSort.sort(keys: &ranks, values: &order, count: ranks.count)
+        byRank = order.map { Int($0) }
+    }
+}
