@@ -36,7 +36,7 @@ func milliseconds() -> Double {
 let count = CommandLine.arguments.dropFirst().compactMap { Int($0) }.first ?? 1_000_000
 /// Blobs of spreads from metres to continents, as web/bench/generate.js makes them (seed 2).
 func clusteredPoints(_ n: Int) -> [Double] {
-    var r = Mulberry32(state: 2)
+    var r = Mulberry32(state: CommandLine.arguments.contains("demo") ? 20240611 : 2)
     var blobs: [(lng: Double, lat: Double, spread: Double, weight: Double)] = []
     for b in 0..<300 {
         let lng = b % 25 == 0 ? 180 - r.next() * 2 : r.next() * 360 - 180
@@ -91,7 +91,7 @@ if CommandLine.arguments.dropFirst().first == "frames" {
 }
 
 let start = milliseconds()
-let index = try! HierarchicalClusterIndex()
+let index = try! HierarchicalClusterIndex(options: ClusterOptions(radius: CommandLine.arguments.contains("r80") ? 80 : 40))
 try! points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
 let added = milliseconds()
 var perZoom: [String] = []
@@ -146,7 +146,7 @@ for (w, h) in [(800.0, 600.0), (1920.0, 1080.0)] {
 // Google's screen-space algorithms, re-run at each integer zoom change: 100,000 items.
 do {
     var items = ClusterItemPositions()
-    var r = Mulberry32(state: 2)
+    var r = Mulberry32(state: CommandLine.arguments.contains("demo") ? 20240611 : 2)
     for _ in 0..<100_000 { try! items.append(latitude: r.next() * 30 + 30, longitude: r.next() * 40 - 10) }
     var groups = ClusterGroups()
     for zoom in [4.0, 8, 12] {

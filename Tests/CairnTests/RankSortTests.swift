@@ -12,7 +12,7 @@ final class RankSortTests: XCTestCase {
             while records.count < count {
                 let rank = UInt32(rng.next() * Double(spread))
                 if !seen.insert(rank).inserted { continue }
-                var record = _Active(rank: rank, position: records.count, runs: (0..<0, records.count..<records.count + 1, 0..<0))
+                var record = _Active(rank: rank, position: records.count, starts: (0, records.count, 0))
                 record.aboveStart = rank &* 7  // payload that must travel with the rank
                 records.append(record)
             }

@@ -3,7 +3,7 @@
 // clustering live. Everything here goes through the public API; `window.map` is the map and
 // `window.demo` lets a console or a test load data and wait for it.
 
-import { init, CairnMap } from '../src/index.js';
+import { init, CairnMap, warmUp } from '../src/index.js';
 import { fetchPoints } from './points-file.js';
 import { addShowcase } from './showcase.js';
 
@@ -11,7 +11,10 @@ const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.qu
 
 await init();
 
-const land = await fetch('data/land.json').then((r) => (r.ok ? r.json() : undefined)).catch(() => undefined);
+const landRequest = fetch('data/land.json').then((r) => (r.ok ? r.json() : undefined)).catch(() => undefined);
+// While the outlines arrive: a small clustering, so the data's clustering runs on optimized code.
+warmUp();
+const land = await landRequest;
 const OFFLINE = { offline: true, land };
 const OSM = { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', maxZoom: 19 };
 

@@ -2,6 +2,8 @@
 
 /** Loads the WebAssembly module; see wasm.js. */
 export { init } from './wasm.js';
+/** Runs a small clustering once so that a large load runs on optimized code; see warm-up.js. */
+export { warmUp } from './warm-up.js';
 /** supercluster's API over the engine; see cluster-index.js. */
 export { ClusterIndex } from './cluster-index.js';
 /** The error type every engine failure is reported with; see errors.js. */

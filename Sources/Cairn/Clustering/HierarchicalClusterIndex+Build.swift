@@ -320,18 +320,10 @@ extension HierarchicalClusterIndex {
         let e = s.entries
         var actives = b.actives
         var active = 0
-        _ = s.forEachCrowded { j, runs in
-            let centre = (x: e[j].x, y: e[j].y)
-            var found = false
-            search: for d in 0..<3 {
-                for p in _run(runs, d) where p != j && _isWithin(e[p].fx, e[p].fy, centre, r2) {
-                    found = true
-                    break search
-                }
-            }
-            if found {
+        _ = s.forEachCrowded { j, starts in
+            if s.hasNeighbour(j, starts: starts, r2: r2) {
                 if active == b.activeCapacity { actives = b.growActives() }
-                actives[active] = _Active(rank: e[j].rank, position: j, runs: runs)
+                actives[active] = _Active(rank: e[j].rank, position: j, starts: starts)
                 active += 1
             }
             return true

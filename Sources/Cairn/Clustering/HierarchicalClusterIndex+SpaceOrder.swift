@@ -40,7 +40,8 @@ extension HierarchicalClusterIndex {
         // the point count (the index's memory is counted per point).
         var budget = 16 * n + 4096
         let capacity = scratch.absorberCapacity
-        return s.forEachCrowded { j, runs in
+        return s.forEachCrowded { j, starts in
+            let runs = s.candidateRuns(of: j, starts: starts)
             let candidates = runs.0.count + runs.1.count + runs.2.count
             budget -= candidates
             // A crowded cell: its items would compare with each other, pair by pair.

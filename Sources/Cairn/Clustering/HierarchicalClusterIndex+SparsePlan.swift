@@ -38,8 +38,8 @@ extension HierarchicalClusterIndex {
             keys.withUnsafeMutableBufferPointer { kb in
                 entries.withUnsafeMutableBufferPointer { eb in
                     let items = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: m, grid: grid)
-                    _ = items.forEachCrowded { j, runs in
-                        if items.nearest(to: j, in: runs, limit: .max) <= r * r { crowded += 1 }
+                    _ = items.forEachCrowded { j, starts in
+                        if items.hasNeighbour(j, starts: starts, r2: r * r) { crowded += 1 }
                         return true
                     }
                 }
@@ -63,9 +63,9 @@ extension HierarchicalClusterIndex {
         var activation = sparse.activation
         sparse.activation = []
         let items = b.items
-        _ = items.forEachCrowded { j, runs in
+        _ = items.forEachCrowded { j, starts in
             // A cell crowded beyond measuring: count the point as active from the top.
-            let nearest = items.nearest(to: j, in: runs, limit: 64)
+            let nearest = items.nearest(to: j, in: items.candidateRuns(of: j, starts: starts), limit: 64)
             var k = radii.count
             while k > 0 && nearest <= radii[k - 1] { k -= 1 }
             if k < radii.count {

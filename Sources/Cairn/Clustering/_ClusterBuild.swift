@@ -124,40 +124,28 @@ struct _Entry {
     var rank: UInt32
 }
 
-/// An item with a neighbour: its rank, its position and its three candidate runs, so the greedy
-/// pass, which visits items in random order, reads no keys to find them. 20 bytes: the rows
-/// above and below by start, the item's own row by how far back it starts, each run's length.
+/// An item with a neighbour: its rank, its position and where its three candidate runs start,
+/// so the greedy pass, which visits items in random order, finds them with no search back.
+/// Where the runs end is found only for the items visited as seeds: in a crowded cell that is
+/// one item in thousands.
 struct _Active {
     var rank: UInt32
     var position: UInt32
     var aboveStart: UInt32
+    var sameStart: UInt32
     var belowStart: UInt32
-    var sameBack: UInt8
-    var lengths: (UInt8, UInt8, UInt8)
 
-    /// Marks a distance too long to store (dense data): the runs are then found from the keys.
-    static let long = Int(UInt8.max)
-
-    init(rank: UInt32, position: Int, runs: (Range<Int>, Range<Int>, Range<Int>)) {
+    init(rank: UInt32, position: Int, starts: (Int, Int, Int)) {
         self.rank = rank
         self.position = UInt32(position)
-        aboveStart = UInt32(runs.0.lowerBound)
-        belowStart = UInt32(runs.2.lowerBound)
-        sameBack = UInt8(min(position - runs.1.lowerBound, _Active.long))
-        lengths = (UInt8(min(runs.0.count, _Active.long)), UInt8(min(runs.1.count, _Active.long)),
-                   UInt8(min(runs.2.count, _Active.long)))
+        aboveStart = UInt32(starts.0)
+        sameStart = UInt32(starts.1)
+        belowStart = UInt32(starts.2)
     }
 
     @inline(__always)
     func runs(_ items: _SortedItems) -> (Range<Int>, Range<Int>, Range<Int>) {
-        let p = Int(position)
-        if sameBack == UInt8.max || lengths.0 == UInt8.max || lengths.1 == UInt8.max || lengths.2 == UInt8.max {
-            return items.candidateRuns(of: p, starts: (Int(aboveStart), items.runStart(of: p), Int(belowStart)))
-        }
-        let same = p - Int(sameBack)
-        return (Int(aboveStart)..<Int(aboveStart) + Int(lengths.0),
-                same..<same + Int(lengths.1),
-                Int(belowStart)..<Int(belowStart) + Int(lengths.2))
+        items.candidateRuns(of: Int(position), starts: (Int(aboveStart), Int(sameStart), Int(belowStart)))
     }
 }
 
@@ -179,26 +167,6 @@ struct _SortedItems {
         return (starts.0..<runEnd(starts.0, through: row == 0 ? 0 : ((row - 1) << 32) | last),
                 starts.1..<runEnd(starts.1, through: (row << 32) | last),
                 starts.2..<runEnd(starts.2, through: ((row + 1) << 32) | last))
-    }
-
-    /// Where the run of `p`'s own row starts: the first position of the row at or after the
-    /// column left of `p`'s.
-    func runStart(of p: Int) -> Int {
-        let key = keys[p]
-        let column = key & 0xFFFF_FFFF
-        let first = ((key >> 32) << 32) | (column > 0 ? column - 1 : 0)
-        // Gallop back (a dense cell can hold thousands), then search the last step.
-        var step = 1, hi = p
-        while hi - step >= 0 && keys[hi - step] >= first {
-            hi -= step
-            step *= 2
-        }
-        var lo = max(0, hi - step)
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] >= first { hi = mid } else { lo = mid + 1 }
-        }
-        return lo
     }
 
     /// The first position at or after `start` whose cell key is beyond `last`: a few steps

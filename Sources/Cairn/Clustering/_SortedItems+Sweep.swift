@@ -1,12 +1,13 @@
 extension _SortedItems {
     /// The sweep over the sorted items: calls `body` with every item that has others in its
-    /// 3×3 cells, and its three candidate runs, in order; `body` returns false to stop (and so
+    /// 3×3 cells, and where its three candidate runs start (`candidateRuns` finds where they
+    /// end, which costs a search in a crowded cell), in order; `body` returns false to stop (and so
     /// does this). Three cursors (rows above, same, below) move forward as the items are
     /// walked, so finding an item's runs costs O(1) amortised, and an item alone in its cells
     /// (most items at high zooms) a few comparisons. One loop with the cursors in locals: in
     /// WebAssembly a cursor type's method was not inlined and cost as much as the comparisons.
     @inline(__always)
-    func forEachCrowded(_ body: (Int, (Range<Int>, Range<Int>, Range<Int>)) -> Bool) -> Bool {
+    func forEachCrowded(_ body: (Int, (Int, Int, Int)) -> Bool) -> Bool {
         let n = count
         if n == 0 { return true }
         var cursor0 = 0, cursor1 = 0, cursor2 = 0
@@ -35,8 +36,29 @@ extension _SortedItems {
             starts.2 = cursor2
             if key2 <= ((row + 1) << 32) | last { others = true }
             keyJ = keyNext
-            if others && !body(j, candidateRuns(of: j, starts: starts)) { return false }
+            if others && !body(j, starts) { return false }
         }
         return true
+    }
+}
+
+extension _SortedItems {
+    /// Whether item `j` has another within `r2` of its clustering position, walking its runs
+    /// from where they start and stopping at the first: in a crowded cell that is at once,
+    /// where finding where the runs end would take a search per item.
+    @inline(__always)
+    func hasNeighbour(_ j: Int, starts: (Int, Int, Int), r2: Double) -> Bool {
+        let key = keys[j]
+        let row = key >> 32, last = (key & 0xFFFF_FFFF) + 1
+        let centre = (x: entries[j].x, y: entries[j].y)
+        for d in 0..<3 {
+            var p = d == 0 ? starts.0 : (d == 1 ? starts.1 : starts.2)
+            let through = ((row &+ UInt64(d)) &- 1) << 32 | last
+            while p < count && keys[p] <= through {
+                if p != j && _isWithin(entries[p].fx, entries[p].fy, centre, r2) { return true }
+                p += 1
+            }
+        }
+        return false
     }
 }
