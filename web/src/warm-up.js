@@ -43,7 +43,9 @@ export function warmUp() {
     blobs[i] = ((blob * 37) % 360) - 180 + (random() - 0.5) * size;
     blobs[i + 1] = ((blob * 53) % 140) - 70 + (random() - 0.5) * size;
   }
-  for (const [points, radius] of [[spread, 40], [blobs, 80]]) {
+  /** @type {Array<{ points: Float64Array, radius: number }>} */
+  const sets = [{ points: spread, radius: 40 }, { points: blobs, radius: 80 }];
+  for (const { points, radius } of sets) {
     const index = new ClusterIndex({ radius, maxZoom: 16 });
     try {
       index.loadCoordinates(points);
