@@ -101,28 +101,29 @@ extension HierarchicalClusterIndex {
         let r2 = r * r
         b.newClusters.removeAll(keepingCapacity: true)
         b.newRanks.removeAll(keepingCapacity: true)
-        b.absorbed.removeAll(keepingCapacity: true)
-        b.staged.removeAll(keepingCapacity: true)
-        b.smallMembers.removeAll(keepingCapacity: true)
-        b.smallMemberEnd.removeAll(keepingCapacity: true)
-        b.movedPos.removeAll(keepingCapacity: true)
-        b.movedKeys.removeAll(keepingCapacity: true)
-        // The greedy pass reads the clusters of earlier zooms and sets parents; the clusters it
-        // forms are staged in `b` and appended afterwards, so it can work through raw buffers.
-        clusterPoints.withUnsafeBufferPointer { cp in
-            pointParent.withUnsafeMutableBufferPointer { pp in
-                clusterParent.withUnsafeMutableBufferPointer { cpp in
-                    let items = _ItemAccess(pointCount: pointPositions.count, points: cp, pointParent: pp, clusterParent: cpp)
-                    if !useSpaceOrder || !clusterInSpaceOrder(b, items, r2: r2) {
-                        greedyZooms += 1
-                        findActiveItems(b, r2: r2)
-                        visitActiveItems(b, items, r2: r2)
-                    }
-                }
+        b.clearStaged()
+        withItemAccess { items in
+            if !useSpaceOrder || !clusterInSpaceOrder(b, items, r2: r2) {
+                greedyZooms += 1
+                findActiveItems(b, r2: r2)
+                visitActiveItems(b, items, r2: r2)
             }
         }
         if !b.movedPos.isEmpty { renumberRanks(b) }
         storeZoom(b)
+    }
+
+    /// Calls `body` with raw access to the point counts of earlier clusters and to the parent
+    /// links: a pass reads the first and sets the second; the clusters it forms are staged in
+    /// the build and appended afterwards, so it can work through raw buffers.
+    func withItemAccess(_ body: (_ItemAccess) -> Void) {
+        clusterPoints.withUnsafeBufferPointer { cp in
+            pointParent.withUnsafeMutableBufferPointer { pp in
+                clusterParent.withUnsafeMutableBufferPointer { cpp in
+                    body(_ItemAccess(pointCount: pointPositions.count, points: cp, pointParent: pp, clusterParent: cpp))
+                }
+            }
+        }
     }
 
     /// With minPoints > 2 a seed can visit neighbours without clustering them; supercluster then

@@ -25,18 +25,8 @@ extension HierarchicalClusterIndex {
         let nodes = graph.nodeCount
         if nodes > limit || (b.groupExtra.count + nodes) * 4 > sparse.visible - nodes { return false }
 
-        b.staged.removeAll(keepingCapacity: true)
-        b.absorbed.removeAll(keepingCapacity: true)
-        b.smallMembers.removeAll(keepingCapacity: true)
-        b.smallMemberEnd.removeAll(keepingCapacity: true)
-        clusterPoints.withUnsafeBufferPointer { cp in
-            pointParent.withUnsafeMutableBufferPointer { pp in
-                clusterParent.withUnsafeMutableBufferPointer { cpp in
-                    let items = _ItemAccess(pointCount: pointPositions.count, points: cp, pointParent: pp, clusterParent: cpp)
-                    clusterGraph(b, &graph, items, r2: r * r)
-                }
-            }
-        }
+        b.clearStaged()
+        withItemAccess { items in clusterGraph(b, &graph, items, r2: r * r) }
         // Absorbed clusters leave the list; the new ones join it (`storeZoom`).
         var kept = 0
         for k in 0..<b.newClusters.count where !graph.sideAbsorbed[k] {

@@ -96,6 +96,17 @@ final class _ClusterBuild {
         return grown
     }
 
+    /// Empties what a zoom's pass stages: its clusters, the items they absorbed, the small
+    /// clusters' members and the items visited but not clustered.
+    func clearStaged() {
+        staged.removeAll(keepingCapacity: true)
+        absorbed.removeAll(keepingCapacity: true)
+        smallMembers.removeAll(keepingCapacity: true)
+        smallMemberEnd.removeAll(keepingCapacity: true)
+        movedPos.removeAll(keepingCapacity: true)
+        movedKeys.removeAll(keepingCapacity: true)
+    }
+
     /// Makes the run scratch hold at least `n` items.
     func reserveRun(_ n: Int) {
         if n <= runCapacity { return }
