@@ -50,39 +50,53 @@ extension HierarchicalClusterIndex {
         let lastRow = grid.cell(Float(min(maxY, 1)))
         let firstColumn = grid.cell(Float(max(minX, 0)))
         let lastColumn = grid.cell(Float(min(maxX, 1)))
+        let visibleAt = checkZoom ? zoom : -1
         g.ids.withUnsafeBufferPointer { ids in
-            let n = ids.count
             // A wide query scans its span of rows once; a narrow one jumps from row to row.
             let spanStart = lowerBound(g, ids, from: 0, firstRow << 32)
             let spanEnd = lowerBound(g, ids, from: spanStart, (lastRow + 1) << 32)
             let rows = Int(lastRow - firstRow) + 1
             if spanEnd - spanStart <= rows * 16 {
-                for p in spanStart..<spanEnd { visit(ids[p], minX, minY, maxX, maxY, checkZoom ? zoom : -1, body) }
+                visit(ids, spanStart..<spanEnd, minX, minY, maxX, maxY, visibleAt, body)
                 return
             }
             var from = spanStart
             for row in firstRow...lastRow {
-                var p = lowerBound(g, ids, from: from, (row << 32) | firstColumn)
-                let last = (row << 32) | lastColumn
-                while p < n {
-                    let pos = indexPosition(ids[p])
-                    if grid.key(x: pos.x, y: pos.y) > last { break }
-                    visit(ids[p], minX, minY, maxX, maxY, checkZoom ? zoom : -1, body)
-                    p += 1
-                }
-                from = p
+                let start = lowerBound(g, ids, from: from, (row << 32) | firstColumn)
+                let end = lowerBound(g, ids, from: start, (row << 32) | (lastColumn + 1))
+                visit(ids, start..<end, minX, minY, maxX, maxY, visibleAt, body)
+                from = end
             }
         }
     }
 
-    /// Calls `body` with `item` if it lies in the rectangle and (for `zoom` ≥ 0) is visible.
-    @inline(__always)
-    private func visit(_ item: Int32, _ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double,
-                       _ zoom: Int, _ body: (Int32) -> Void) {
-        let pos = indexPosition(item)
-        let x = Double(pos.x), y = Double(pos.y)
-        if x >= minX && x <= maxX && y >= minY && y <= maxY && (zoom < 0 || isVisible(item, zoom: zoom)) {
-            body(item)
+    /// Calls `body` with each item of `range` that lies in the rectangle and (for `zoom` ≥ 0)
+    /// is visible. Positions and visibility are read a batch at a time, in a loop of their own:
+    /// they lie scattered in memory, and loads that do not wait on each other overlap their
+    /// misses, where reading each just before its checks and its caller's work waited for each
+    /// (a thousand results' query took twice as long).
+    private func visit(_ ids: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ minX: Double, _ minY: Double,
+                       _ maxX: Double, _ maxY: Double, _ zoom: Int, _ body: (Int32) -> Void) {
+        let batch = 32
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * batch) { xy in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: batch) { shown in
+                var k = range.lowerBound
+                while k < range.upperBound {
+                    let m = min(batch, range.upperBound - k)
+                    for t in 0..<m {
+                        let item = ids[k + t]
+                        let pos = indexPosition(item)
+                        xy[2 * t] = pos.x
+                        xy[2 * t + 1] = pos.y
+                        shown[t] = zoom < 0 || isVisible(item, zoom: zoom)
+                    }
+                    for t in 0..<m where shown[t] {
+                        let x = Double(xy[2 * t]), y = Double(xy[2 * t + 1])
+                        if x >= minX && x <= maxX && y >= minY && y <= maxY { body(ids[k + t]) }
+                    }
+                    k += m
+                }
+            }
         }
     }
 
