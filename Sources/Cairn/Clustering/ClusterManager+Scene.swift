@@ -22,9 +22,12 @@ extension ClusterManager {
 
     func sceneItems(owner: Int32, projection p: CameraProjection, icons: IconRegistry, time: Double,
                     into out: inout [SceneItem]) {
-        var drawn: [Drawn] = []
+        var drawn = spareDrawn
+        spareDrawn = []
+        drawn.removeAll(keepingCapacity: true)
         collect(owner: owner, projection: p, icons: icons, into: &drawn)
         animate(&drawn, owner: owner, projection: p, time: time)
+        out.reserveCapacity(out.count + drawn.count)
         for d in drawn { out.append(d.item) }
     }
 
@@ -110,6 +113,7 @@ extension ClusterManager {
             lastKey = key
             lastState = state
         }
+        spareDrawn = lastDrawn   // its only owner once replaced: next frame fills it again
         lastDrawn = drawn
         guard let t = transition else { return }
         if t.isFinished(at: time) {

@@ -86,6 +86,9 @@ public final class ClusterManager {
     var lastKey: _DrawnKey?
     var lastState: _ClusterState?
     var lastDrawn: [Drawn] = []
+    /// The buffer of the frame before last, reused for the next frame's list: a few thousand
+    /// entities a frame would otherwise grow a new array from empty every frame.
+    var spareDrawn: [Drawn] = []
     public internal(set) var transition: ClusterTransition?
 
     /// Seconds the rounded zoom must hold before screen-space clusters are recomputed (GMU).
