@@ -64,6 +64,8 @@ export class MapEngine {
   #markers = new Map();
   /** @type {number | null} */
   #selected = null;
+  /** @type {{engineMs: number, readMs: number}} */
+  #frameTiming = { engineMs: 0, readMs: 0 };
   /** @type {Map<number, ClusterManager>} the live cluster managers, by number */
   #managers = new Map();
   /** @type {import('./cluster-manager.js').MapLink} what the cluster managers reach the engine through */
@@ -288,17 +290,20 @@ export class MapEngine {
     const t = numberArg(time, 'time', call);
     const h = this.#enter(call);
     const res = this.#res;
+    const start = performance.now();
     let size = res.fn.cairn_map_frame(h, t, res.ptr, res.capacity);
     while (size > res.capacity) {
       // Nothing was written and the events are still queued: ask again, same time.
       this.#reserve(size);
       size = res.fn.cairn_map_frame(h, t, res.ptr, res.capacity);
     }
+    const built = performance.now();
     this.#check(size, call);
     // A fresh view: the call may have grown memory, detaching older ones.
     const frame = readFrame(new Float64Array(this.#mod.memory.buffer, res.ptr, size), this.#layout);
     this.#camera = { ...frame.camera };
     this.#selected = frame.selectedMarker;
+    this.#frameTiming = { engineMs: built - start, readMs: performance.now() - built };
     return frame;
   }
 
@@ -482,6 +487,14 @@ export class MapEngine {
 
   /** Markers on the map. */
   get markerCount() { return this.#markers.size; }
+
+  /**
+   * How long the last `frame()` took, in milliseconds: the engine building the frame (in
+   * WebAssembly: the camera, clusters in view, collisions, draw order, the tap index) and
+   * reading it into the returned objects (JavaScript).
+   * @returns {{engineMs: number, readMs: number}}
+   */
+  get frameTiming() { return { ...this.#frameTiming }; }
 
   /**
    * The marker whose info window is open, or null: as of the last frame, except that removing

@@ -520,3 +520,19 @@ test('finite but huge screen positions never trap', () => {
   }
   assert.deepEqual(trapped, []);
 });
+
+test('frameTiming splits the last frame into the engine building it and reading it into objects', () => {
+  const map = new MapEngine({ camera: { latitude: 48.85, longitude: 2.35, zoom: 12 }, width: 800, height: 600 });
+  assert.deepEqual(map.frameTiming, { engineMs: 0, readMs: 0 }, 'no frame yet');
+  map.addMarkers(Array.from({ length: 2000 }, (_, k) => ({ position: { latitude: 48.85 + (k % 50) * 1e-4, longitude: 2.35 + Math.floor(k / 50) * 1e-4 } })));
+  const start = performance.now();
+  const frame = map.frame(1);
+  const total = performance.now() - start;
+  assert.ok(frame.items.length > 0);
+  const { engineMs, readMs } = map.frameTiming;
+  assert.ok(engineMs > 0 && readMs > 0, `engine ${engineMs} ms, read ${readMs} ms`);
+  assert.ok(engineMs + readMs <= total, `${engineMs} + ${readMs} within the ${total} ms the call took`);
+  map.frameTiming.engineMs = -1;   // a copy: the engine's record is not changed from outside
+  assert.equal(map.frameTiming.engineMs, engineMs);
+  map.destroy();
+});
