@@ -94,6 +94,31 @@ final class HierarchicalBuildPathTests: XCTestCase {
         }
     }
 
+    func testSparseZoomsListSmallClustersPointsAsTheGreedyPassDoes() throws {
+        var rng = SeededRandom(seed: 735)
+        var points: [Double] = []
+        for _ in 0..<8000 { points += [rng.next(in: -180...180), rng.next(in: -85...85)] }
+        func smallLists(_ configure: (HierarchicalClusterIndex) -> Void) throws -> [[Int32]] {
+            let index = try HierarchicalClusterIndex()
+            index.smallClustersBelow = 4
+            configure(index)
+            try points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
+            index.build()
+            let (start, list) = index.smallClusterPoints
+            var lists: [[Int32]] = []
+            for c in 0..<index.clusterCount where start[c + 1] > start[c] {
+                lists.append(Array(list[Int(start[c])..<Int(start[c + 1])]))
+            }
+            return lists.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        let greedy = try smallLists { $0.useSpaceOrder = false; $0.denseFromZoomOverride = 16 }
+        let sparse = try smallLists { $0.denseFromZoomOverride = 6 }
+        XCTAssertGreaterThan(greedy.count, 100)
+        XCTAssertEqual(sparse, greedy)
+        // Each list holds a cluster's points once, in increasing order.
+        for list in sparse { XCTAssertEqual(list, Array(Set(list)).sorted()) }
+    }
+
     func testSparseZoomsOnMixedDataEndEarlyAndGiveTheGreedyClusters() throws {
         // Dense blobs and duplicates: the sparse zooms give way to dense ones above the zoom
         // planned, with the points still in that zoom's coarser cells.

@@ -113,14 +113,7 @@ extension _SortedItems {
     }
 
     /// The first position whose cell key is not below `key`.
-    func lowerBound(_ key: UInt64) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func lowerBound(_ key: UInt64) -> Int { _lowerBound(UnsafePointer(keys), count: count, key) }
 
     /// The three runs of positions in the 3×3 cells around the cell of `key`, found by binary
     /// search (for a position no sweep is passing, or a position not among the items).

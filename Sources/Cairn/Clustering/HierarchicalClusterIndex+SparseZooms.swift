@@ -169,7 +169,8 @@ extension HierarchicalClusterIndex {
             let clusterItem = firstCluster + Int32(b.staged.count)
             var total = items.pointCount(seed.id)
             var wx = seed.x * Double(total), wy = seed.y * Double(total)
-            for m in members + [a] {
+            members.append(a)   // the seed last, as the greedy pass lists it among the absorbed
+            for m in members {
                 absorbed[m] = true
                 let entry = graph.entry(m)
                 if m != a {
@@ -184,8 +185,7 @@ extension HierarchicalClusterIndex {
                 items.setParent(of: entry.id, clusterItem)
             }
             if total < smallClustersBelow {
-                b.smallMembers.append(seed.id)
-                for m in members { b.smallMembers.append(graph.entry(m).id) }
+                for m in members { b.smallMembers.append(graph.entry(m).id) }   // the seed among them
             }
             b.smallMemberEnd.append(Int32(b.smallMembers.count))
             b.staged.append(_StagedCluster(x: wx / Double(total), y: wy / Double(total), count: UInt32(total), rank: seed.rank))
@@ -222,15 +222,14 @@ struct _SparseGraph {
     mutating func finish(_ b: _ClusterBuild) {
         let n = b.count
         sideAbsorbed = [Bool](repeating: false, count: side.count)
+        // Both ends of every pair, sorted (the sort carries values; these carry nothing).
         var refs: [UInt64] = []
-        var none: [UInt32] = []
         for (a, c) in pairs {
             refs.append(UInt64(a))
             refs.append(UInt64(c))
-            none.append(0)
-            none.append(0)
         }
-        RadixSort.sort(keys: &refs, values: &none, count: refs.count)
+        var unused = [UInt32](repeating: 0, count: refs.count)
+        RadixSort.sort(keys: &refs, values: &unused, count: refs.count)
         nodes = []
         for r in refs where nodes.last != UInt32(r) { nodes.append(UInt32(r)) }
         func node(_ ref: UInt32) -> Int {
