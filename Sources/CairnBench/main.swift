@@ -83,10 +83,12 @@ if CommandLine.arguments.dropFirst().first == "scene" {
     _ = benchScene(markerCount: 10_000, frames: 30)
     exit(0)
 }
-// `CairnBench frames`: only a dense cluster manager's panning frames (300,000 items over the
-// United States at zoom 8, a few thousand drawn), likewise.
+// `CairnBench frames [N] [zN]`: only a dense cluster manager's panning frames (by default
+// 300,000 items over the United States at zoom 8, a few thousand drawn), likewise.
 if CommandLine.arguments.dropFirst().first == "frames" {
-    benchManagerFrames(items: 300_000, zoom: 8, frames: 30)
+    let zoom = CommandLine.arguments.compactMap { $0.hasPrefix("z") ? Double($0.dropFirst()) : nil }.first ?? 8
+    let items = CommandLine.arguments.dropFirst().contains { Int($0) != nil } ? count : 300_000
+    benchManagerFrames(items: items, zoom: zoom, frames: 1000)
     exit(0)
 }
 

@@ -7,14 +7,14 @@ extension ClusterManager {
         guard limit >= 0, offset >= 0 else { throw .invalidArgument }
         var out: [Int64] = []
         if let index, algorithm == .hierarchical {
-            try index.forEachLeaf(of: cluster, limit: limit, offset: offset) { out.append(snapshotIDs[Int($0.id)]) }
+            try index.forEachLeaf(of: cluster, limit: limit, offset: offset) { out.append(snapshot[Int($0.id)].id) }
             return out
         }
         let members = groups.members(of: try group(ofID: cluster))
         var k = 0
         for m in members {
             if out.count >= limit { break }
-            if k >= offset { out.append(snapshotIDs[Int(m)]) }
+            if k >= offset { out.append(snapshot[Int(m)].id) }
             k += 1
         }
         return out
@@ -33,10 +33,10 @@ extension ClusterManager {
     public func bounds(of cluster: Int64) throws(CairnError) -> (west: Double, south: Double, east: Double, north: Double) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         func add(_ i: Int) {
-            minX = Swift.min(minX, snapshot.x[i])
-            maxX = Swift.max(maxX, snapshot.x[i])
-            minY = Swift.min(minY, snapshot.y[i])
-            maxY = Swift.max(maxY, snapshot.y[i])
+            minX = Swift.min(minX, snapshot[i].x)
+            maxX = Swift.max(maxX, snapshot[i].x)
+            minY = Swift.min(minY, snapshot[i].y)
+            maxY = Swift.max(maxY, snapshot[i].y)
         }
         if let index, algorithm == .hierarchical {
             try index.forEachLeaf(of: cluster, limit: Int.max, offset: 0) { add(Int($0.id)) }

@@ -53,10 +53,8 @@ public final class ClusterManager {
     var nextID: Int64 = 1
     public private(set) var count = 0
 
-    /// What `cluster()` took: the items' positions in order and their ids.
-    var snapshot = ClusterItemPositions()
-    var snapshotIDs: [Int64] = []
-    var snapshotIcons: [Int32] = []
+    /// What `cluster()` took: the items in order.
+    var snapshot: [_SnapshotItem] = []
     /// The hierarchical index of the snapshot (hierarchical algorithm only), and one point of
     /// each of its clusters (for transitions).
     var index: HierarchicalClusterIndex?
@@ -182,8 +180,6 @@ public final class ClusterManager {
         alive.removeAll()
         count = 0
         snapshot.removeAll()
-        snapshotIDs.removeAll()
-        snapshotIcons.removeAll()
         index = nil
         pending = nil
         pendingItems = nil
@@ -256,19 +252,18 @@ public final class ClusterManager {
 
     /// The items a clustering was made from become what the drawing shows.
     private func takeSnapshot(ids: [Int64], x: [Double], y: [Double], icons: [Int32]) {
-        snapshot = ClusterItemPositions(x: x, y: y)
-        snapshotIDs = ids
-        snapshotIcons = icons
+        snapshot = (0..<ids.count).map { _SnapshotItem(x: x[$0], y: y[$0], id: ids[$0], icon: icons[$0]) }
         generation += 1
         spiderfied = nil
     }
 
     func regroup(zoom z: Int) {
         let zoom = Double(z)
+        let positions = ClusterItemPositions(x: snapshot.map { $0.x }, y: snapshot.map { $0.y })
         switch algorithm {
-        case .distance: (try! DistanceClustering()).cluster(snapshot, zoom: zoom, into: &groups)
-        case .grid: (try! GridClustering()).cluster(snapshot, zoom: zoom, into: &groups)
-        case .none, .hierarchical: NoClustering().cluster(snapshot, zoom: zoom, into: &groups)
+        case .distance: (try! DistanceClustering()).cluster(positions, zoom: zoom, into: &groups)
+        case .grid: (try! GridClustering()).cluster(positions, zoom: zoom, into: &groups)
+        case .none, .hierarchical: NoClustering().cluster(positions, zoom: zoom, into: &groups)
         }
         groupsZoom = z
         generation += 1

@@ -46,7 +46,7 @@ struct _ClusterState {
             let g = Int(groupOfItem[i])
             if asClusters && Int(groupSize[g]) >= minimumClusterSize { return (groupX[g], groupY[g]) }
         }
-        return (m.snapshot.x[i], m.snapshot.y[i])
+        return (m.snapshot[i].x, m.snapshot[i].y)
     }
 }
 

@@ -80,14 +80,14 @@ public final class MapController {
         compass.update(bearing: camera.world.bearing, enabled: settings.compassButton, time: t)
         camera.finishFrame(stillMoving: gestures.isMoving(at: t), events: &events)
         let p = projection
-        var clustered: [SceneItem] = []
-        for (n, manager) in clusterManagers.enumerated() {
-            guard let manager else { continue }
-            manager.followZoom(p.zoom, time: t)
-            if let spider = manager.spiderfied, spider.zoom != p.zoom { manager.unspiderfy() }
-            manager.sceneItems(owner: Int32(n), projection: p, icons: icons, time: t, into: &clustered)
+        scene.build(markers: markers, icons: icons, projection: p, time: t, selection: infoWindow) { placed in
+            for (n, manager) in clusterManagers.enumerated() {
+                guard let manager else { continue }
+                manager.followZoom(p.zoom, time: t)
+                if let spider = manager.spiderfied, spider.zoom != p.zoom { manager.unspiderfy() }
+                manager.sceneItems(owner: Int32(n), projection: p, icons: icons, time: t, into: &placed)
+            }
         }
-        scene.build(markers: markers, extra: clustered, icons: icons, projection: p, time: t, selection: infoWindow)
         autoPanInfoWindow()
     }
 

@@ -25,10 +25,13 @@ public struct Scene {
 
     public init() {}
 
-    mutating func build(markers: MarkerStore, extra: [SceneItem], icons: IconRegistry, projection p: CameraProjection,
-                        time: Double, selection: InfoWindowSelection) {
+    /// Places, collides, orders and indexes this frame's items: what `clusterItems` appends
+    /// (written straight into the frame's list: a few thousand items of about 170 bytes are
+    /// not worth copying through a list of their own), then the markers.
+    mutating func build(markers: MarkerStore, icons: IconRegistry, projection p: CameraProjection, time: Double,
+                        selection: InfoWindowSelection, clusterItems: (inout [SceneItem]) -> Void) {
         placed.removeAll(keepingCapacity: true)
-        placed.append(contentsOf: extra)
+        clusterItems(&placed)
         let w = p.viewport.width, h = p.viewport.height, m = Scene.margin
         markers.forEach { id, slot in
             guard markers.properties[slot].visible, markers.properties[slot].opacity > 0,
