@@ -80,7 +80,7 @@ if clusteredData {
 
 // `CairnBench scene`: only the 10,000-marker scene frames, for profilers and instruction counters.
 if CommandLine.arguments.dropFirst().first == "scene" {
-    _ = benchScene(markerCount: 10_000, frames: 30)
+    _ = benchScene(markerCount: 10_000, frames: 1000)
     exit(0)
 }
 // `CairnBench frames [N] [zN]`: only a dense cluster manager's panning frames (by default
@@ -191,7 +191,7 @@ func benchScene(markerCount: Int, frames: Int) -> Mulberry32 {
     for k in 0..<1000 { _ = map.scene.hit(x: Double(k % 40) * 40, y: Double(k / 40) * 48) }
     let hitUs = (milliseconds() - h)  // 1000 taps: milliseconds in all are microseconds each
     print("native scene, \(markerCount) markers in view (a quarter optional): \(fixed(frameMs, 2)) ms per frame " +
-          "(\(map.scene.items.count) drawn, \(map.scene.hiddenCount) hidden), a tap \(fixed(hitUs, 1)) µs")
+          "(\(map.scene.drawnCount) drawn, \(map.scene.hiddenCount) hidden), a tap \(fixed(hitUs, 1)) µs")
     return r
 }
 
@@ -217,7 +217,7 @@ for markerCount in [10_000, 100_000] {
         let f = milliseconds()
         try! clustered.advance(to: Double(k) + 1.016)
         worst = Swift.max(worst, milliseconds() - f)
-        print("  zoom \(Int(zoom)): \(Int((milliseconds() - f) * 1000)) µs, \(clustered.scene.items.count) drawn")
+        print("  zoom \(Int(zoom)): \(Int((milliseconds() - f) * 1000)) µs, \(clustered.scene.drawnCount) drawn")
     }
     print("native cluster manager, 1,000,000 items: cluster() \(Int(clusterMs)) ms, worst frame over zooms 3–11 " +
           "\(fixed(worst, 1)) ms")
@@ -247,5 +247,5 @@ func benchManagerFrames(items: Int, zoom: Double, frames: Int) {
         try! map.advance(to: t)
     }
     print("native cluster manager frames, \(items) items, zoom \(Int(zoom)): \(fixed((milliseconds() - s) / Double(frames), 2)) ms " +
-          "per panning frame, \(map.scene.items.count) drawn")
+          "per panning frame, \(map.scene.drawnCount) drawn")
 }

@@ -101,7 +101,7 @@ public func cairn_map_frame(_ handle: Int32, _ time: Double, _ out: UnsafeMutabl
         guard capacity >= 0, Int(capacity) <= Int.max / 8 else { throw .invalidArgument }
         try map.advance(to: time)
         let tiles = map.coveringTiles
-        let size = _FrameWriter.size(tiles: tiles.count, draws: map.scene.items.count, events: map.pendingEvents.count)
+        let size = _FrameWriter.size(tiles: tiles.count, draws: map.scene.drawnCount, events: map.pendingEvents.count)
         if size <= Int(capacity) {
             let buffer = try _Registry.doubles(out, count: size)
             _FrameWriter.write(map, tiles: tiles, events: map.drainEvents(), to: buffer)

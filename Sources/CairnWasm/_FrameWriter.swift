@@ -99,7 +99,7 @@ enum _FrameWriter {
         put(.viewportWidth, p.viewport.width)
         put(.viewportHeight, p.viewport.height)
         let scene = map.scene
-        put(.drawCount, Double(scene.items.count))
+        put(.drawCount, Double(scene.drawnCount))
         put(.hiddenCount, Double(scene.hiddenCount))
         let window = scene.infoWindow
         put(.infoWindowOpen, flag(window != nil))
@@ -118,24 +118,28 @@ enum _FrameWriter {
             for k in 0..<8 { out[at + 4 + k] = t.corners[k] }
             at += tileStride
         }
-        for item in scene.items {
-            out[at] = Double(item.kind.rawValue)
-            out[at + 1] = Double(item.id)
-            out[at + 2] = item.x
-            out[at + 3] = item.y
-            out[at + 4] = item.rotation
-            out[at + 5] = item.scaleX
-            out[at + 6] = item.scaleY
-            out[at + 7] = item.opacity
-            out[at + 8] = Double(item.icon)
-            out[at + 9] = Double(item.count)
-            out[at + 10] = item.zIndex
-            out[at + 11] = Double(item.owner)
-            out[at + 12] = item.hasLeg ? item.legX : .nan
-            out[at + 13] = item.hasLeg ? item.legY : .nan
-            out[at + 14] = item.progress
-            at += drawStride
+        let first = at
+        scene.withPlacedItems { items, positions in
+            for i in 0..<items.count where positions[i] >= 0 {
+                let at = first + Int(positions[i]) * drawStride
+                out[at] = Double(items[i].kind.rawValue)
+                out[at + 1] = Double(items[i].id)
+                out[at + 2] = items[i].x
+                out[at + 3] = items[i].y
+                out[at + 4] = items[i].rotation
+                out[at + 5] = items[i].scaleX
+                out[at + 6] = items[i].scaleY
+                out[at + 7] = items[i].opacity
+                out[at + 8] = Double(items[i].icon)
+                out[at + 9] = Double(items[i].count)
+                out[at + 10] = items[i].zIndex
+                out[at + 11] = Double(items[i].owner)
+                out[at + 12] = items[i].hasLeg ? items[i].legX : .nan
+                out[at + 13] = items[i].hasLeg ? items[i].legY : .nan
+                out[at + 14] = items[i].progress
+            }
         }
+        at += scene.drawnCount * drawStride
         for e in events {
             var a = 0.0, b = 0.0, c = 0.0, d = 0.0
             switch e {

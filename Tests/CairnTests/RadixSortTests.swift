@@ -14,6 +14,26 @@ final class RadixSortTests: XCTestCase {
         }
     }
 
+    /// Digits that are the same in every key are skipped: keys that differ only in their top
+    /// digit, only in a middle one, over all 64 bits, or not at all still come out sorted.
+    func testSkipsOnlyTheDigitsEveryKeyShares() {
+        var rng = SeededRandom(seed: 5)
+        let shapes: [(String, () -> UInt64)] = [
+            ("top digit", { UInt64(rng.next() * 512) << 55 | 0x1234 }),
+            ("middle digit", { 0xF000_0000_0000_0000 | UInt64(rng.next() * 2048) << 22 | 7 }),
+            ("all bits", { UInt64(rng.next() * 65536) << 48 | UInt64(rng.next() * 4_294_967_296) << 16 | UInt64(rng.next() * 65536) }),
+            ("none", { 0xABCD_EF01_2345_6789 }),
+        ]
+        for (name, key) in shapes {
+            var keys = (0..<3000).map { _ in key() }
+            var values = (0..<3000).map { UInt32($0) }
+            let expected = zip(keys, values).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            RadixSort.sort(keys: &keys, values: &values, count: keys.count)
+            XCTAssertEqual(keys, expected.map { $0.0 }, name)
+            XCTAssertEqual(values, expected.map { $0.1 }, "stable order, \(name)")
+        }
+    }
+
     func testSortsOnlyAPrefixOfTheArrays() {
         var keys: [UInt64] = [5, 3, 9, 1, 0]
         var values: [UInt32] = [0, 1, 2, 3, 4]

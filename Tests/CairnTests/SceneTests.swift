@@ -167,6 +167,56 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(hit.id, top, "overlapping: the one drawn on top (\(a) is below)")
     }
 
+    /// The tap index holds each icon in the cell of its centre and reaches out by the largest
+    /// icon: a big icon is hit at its far edge, cells away from its centre, and beside a small
+    /// one; a marker anchored in the margin is hit where its icon reaches into the view.
+    func testTapIndexFindsLargeIconsAtTheirEdgesAndIconsFromTheMargin() throws {
+        let map = MapController.make(zoom: 10)
+        let big = try map.registerIcon(Icon(width: 300, height: 300))
+        let large = try map.addMarker(marker(0, 0) { $0.icon = big; $0.groundAnchorY = 0.5 })
+        let pin = try map.addMarker(marker(0, 0.5))
+        map.frame(1)
+        guard case .item(let l)? = map.scene.hit(x: 400 - 148, y: 300 + 148) else { return XCTFail("no hit at the edge") }
+        XCTAssertEqual(l.id, large)
+        XCTAssertNil(map.scene.hit(x: 400 - 160, y: 300))
+        let p = map.scene.items.first { $0.id == pin }!
+        guard case .item(let q)? = map.scene.hit(x: p.x, y: p.y - 20) else { return XCTFail("no hit on the pin") }
+        XCTAssertEqual(q.id, pin)
+        // 0.6° west of the centre at zoom 10 is about 437 px: the anchor lies in the margin, the
+        // 300-px icon's right edge at about 113 px from the view's left.
+        let edge = try map.addMarker(marker(0, -0.6) { $0.icon = big; $0.groundAnchorY = 0.5 })
+        map.frame(2)
+        let e = map.scene.items.first { $0.id == edge }!
+        XCTAssertLessThan(e.x, 0)
+        guard case .item(let h)? = map.scene.hit(x: e.x + 145, y: 300) else { return XCTFail("no hit from the margin") }
+        XCTAssertEqual(h.id, edge)
+    }
+
+    /// `drawn(_:)` and `withPlacedItems` give what `items` lists: every drawn item once, at its
+    /// place in draw order, and hidden ones marked -1.
+    func testDrawnItemsThroughEachAccessorAgree() throws {
+        let map = MapController.make(zoom: 10)
+        for k in 0..<40 {
+            _ = try map.addMarker(marker(Double(k % 5) * 0.0004, Double(k / 5) * 0.0004) {
+                $0.collision = k % 2 == 0 ? .optionalAndHidesLowerPriority : .required
+                $0.zIndex = Double(k % 3)
+            })
+        }
+        map.frame(1)
+        let scene = map.scene
+        let items = scene.items
+        XCTAssertGreaterThan(scene.hiddenCount, 0, "the optional markers overlap")
+        XCTAssertEqual(items.count, scene.drawnCount)
+        for k in 0..<items.count { XCTAssertEqual(scene.drawn(k), items[k]) }
+        for k in 1..<items.count { XCTAssertFalse(DrawOrder.below(items[k], items[k - 1]), "bottom to top") }
+        scene.withPlacedItems { placed, positions in
+            XCTAssertEqual(placed.count, items.count + scene.hiddenCount)
+            XCTAssertEqual(positions.filter { $0 < 0 }.count, scene.hiddenCount)
+            XCTAssertEqual(positions.filter { $0 >= 0 }.sorted(), (0..<Int32(items.count)).map { $0 })
+            for i in 0..<placed.count where positions[i] >= 0 { XCTAssertEqual(placed[i], items[Int(positions[i])]) }
+        }
+    }
+
     func testM11_MarkerTapSelectsAndCentresUnlessConsumed() throws {
         let map = MapController.make(zoom: 10)
         let titled = try map.addMarker(marker(0.05, 0.05) { $0.hasTitle = true })

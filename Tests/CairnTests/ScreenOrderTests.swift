@@ -59,7 +59,17 @@ final class ScreenOrderTests: XCTestCase {
         let ys: [Double] = [-.infinity, -1e9, -8_388_608, -1, -0.00001, 0, 0.00002, 1, 1200.5, 8_388_607, 1e9, .infinity]
         let q = ys.map(_ScreenOrder.quantised)
         for k in 1..<q.count { XCTAssertLessThanOrEqual(q[k - 1], q[k]) }
-        XCTAssertLessThan(_ScreenOrder.quantised(1), _ScreenOrder.quantised(1.0001))
+        XCTAssertLessThan(_ScreenOrder.quantised(1), _ScreenOrder.quantised(1.005))
         XCTAssertEqual(_ScreenOrder.quantised(.nan), 0)
+        XCTAssertEqual(_ScreenOrder.quantised(-1e10), 0)
+        XCTAssertEqual(_ScreenOrder.quantised(1e10), (1 << 40) - 1)
+    }
+
+    /// A view's items (with the margin around it) differ in the low 22 bits of their keys only,
+    /// so the radix sort makes two passes over a frame.
+    func testKeysOfAViewDifferInTwoDigits() {
+        let top = _ScreenOrder.quantised(-4000), bottom = _ScreenOrder.quantised(4000)
+        XCTAssertEqual(top >> 22, bottom >> 22)
+        XCTAssertNotEqual(_ScreenOrder.quantised(-9000) >> 22, _ScreenOrder.quantised(9000) >> 22)
     }
 }

@@ -75,10 +75,9 @@ public struct InfoWindowSelection: Equatable {
 
     /// The window on screen: anchored at the marker's info-window anchor as drawn (turned and
     /// scaled with the icon). Nil when nothing is open or the marker is not drawn.
-    func placement(markers: MarkerStore, icons: IconRegistry, drawn: [SceneItem], projection p: CameraProjection,
-                   time: Double) -> InfoWindowPlacement? {
-        guard let id = marker, let slot = try? markers.slot(of: id),
-              let item = drawn.first(where: { $0.kind == .marker && $0.id == id }) else { return nil }
+    func placement(markers: MarkerStore, icons: IconRegistry, projection p: CameraProjection, time: Double,
+                   drawnMarker: (Int64) -> SceneItem?) -> InfoWindowPlacement? {
+        guard let id = marker, let slot = try? markers.slot(of: id), let item = drawnMarker(id) else { return nil }
         let m = markers.properties[slot]
         let icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
         let c = icon.contentBox

@@ -2,18 +2,37 @@
 /// on screen, with collisions resolved and in draw order, plus the open info window. Rebuilt
 /// once per frame; taps are tested against the last build.
 public struct Scene {
-    /// Drawn items, bottom to top.
-    public private(set) var items: [SceneItem] = []
+    /// Drawn items, bottom to top, as a new array (frames read them one at a time through
+    /// `drawnCount` and `drawn(_:)`, which copy nothing).
+    public var items: [SceneItem] { (0..<drawnCount).map { drawn($0) } }
+    /// How many items are drawn.
+    public var drawnCount: Int { drawOrder.count }
+    /// The `k`th drawn item from the bottom.
+    @inlinable
+    public func drawn(_ k: Int) -> SceneItem { placed[Int(drawOrder[k])] }
+
+    /// Lends the placed items, as they lie in memory, with each one's place in draw order (0 at
+    /// the bottom, -1 for those collisions hid): a host copying thousands of items out reads
+    /// them in order instead of jumping around in draw order, and copies no record on the way.
+    @inlinable
+    public func withPlacedItems<R>(_ body: (UnsafeBufferPointer<SceneItem>, UnsafeBufferPointer<Int32>) -> R) -> R {
+        placed.withUnsafeBufferPointer { items in drawPosition.withUnsafeBufferPointer { body(items, $0) } }
+    }
+
     /// Items that collisions hid this frame.
-    public private(set) var hiddenCount = 0
+    public var hiddenCount: Int { placed.count - drawOrder.count }
     /// The open info window on screen, if any.
     public private(set) var infoWindow: InfoWindowPlacement?
-    private var grid = _ScreenGrid(cellSize: Scene.hitCellSize)
+    private var grid = _ScreenGrid(cellSize: Scene.hitCellSize, byCentre: true)
     // Per-frame buffers kept between frames: a frame with thousands of items then allocates
     // nothing once warm (allocating and growing them took a good part of a frame in wasm).
-    private var placed: [SceneItem] = []
+    // Items stay where they were placed; the draw order lists the shown ones' places (items
+    // of about 170 bytes were copied into a list of their own in draw order).
+    @usableFromInline var placed: [SceneItem] = []
+    @usableFromInline var drawOrder: [UInt32] = []
+    /// Each placed item's place in `drawOrder`, -1 for hidden ones.
+    @usableFromInline var drawPosition: [Int32] = []
     private var hidden: [Bool] = []
-    private var drawOrder: [UInt32] = []
     private var order = _ScreenOrder()
     private var collisions = Collision.Scratch()
 
@@ -32,6 +51,21 @@ public struct Scene {
                         selection: InfoWindowSelection, clusterItems: (inout [SceneItem]) -> Void) {
         placed.removeAll(keepingCapacity: true)
         clusterItems(&placed)
+        placeMarkers(markers, icons: icons, projection: p, time: time)
+        let m = Scene.margin
+        let area = (minX: -m, minY: -m, maxX: p.viewport.width + m, maxY: p.viewport.height + m)
+        Collision.resolve(placed, area: area, hidden: &hidden, scratch: &collisions)
+        orderShown()
+        indexForTaps(area)
+        let all = placed
+        infoWindow = selection.placement(markers: markers, icons: icons, projection: p, time: time) { id in
+            drawOrder.lazy.map { all[Int($0)] }.first { $0.kind == .marker && $0.id == id }
+        }
+    }
+
+    /// Appends the visible markers whose anchor lies in the view or its margin.
+    private mutating func placeMarkers(_ markers: MarkerStore, icons: IconRegistry, projection p: CameraProjection,
+                                       time: Double) {
         let w = p.viewport.width, h = p.viewport.height, m = Scene.margin
         markers.forEach { id, slot in
             guard markers.properties[slot].visible, markers.properties[slot].opacity > 0,
@@ -41,9 +75,11 @@ public struct Scene {
                   item.x >= -m, item.x <= w + m, item.y >= -m, item.y <= h + m else { return }
             placed.append(item)
         }
-        let area = (minX: -m, minY: -m, maxX: w + m, maxY: h + m)
-        Collision.resolve(placed, area: area, hidden: &hidden, scratch: &collisions)
-        // Sort item numbers, not the items (about 170 bytes each): by zIndex, then screen y.
+    }
+
+    /// The draw order of the items collisions left shown, and each placed item's place in it.
+    /// Item numbers are sorted, not the items: by zIndex, then screen y.
+    private mutating func orderShown() {
         drawOrder.removeAll(keepingCapacity: true)
         for i in 0..<placed.count where !hidden[i] { drawOrder.append(UInt32(i)) }
         let all = placed
@@ -51,12 +87,17 @@ public struct Scene {
         if !order.sort(&drawOrder, first: { all[Int($0)].zIndex }, second: { _ in 0 }, y: { all[Int($0)].y }, less: below) {
             _stableSort(&drawOrder, by: below)
         }
-        items.removeAll(keepingCapacity: true)
-        for i in drawOrder { items.append(all[Int(i)]) }
-        hiddenCount = placed.count - items.count
+        drawPosition.removeAll(keepingCapacity: true)
+        drawPosition.append(contentsOf: repeatElement(-1, count: placed.count))
+        for k in 0..<drawOrder.count { drawPosition[Int(drawOrder[k])] = Int32(k) }
+    }
+
+    /// The tap index: draw positions (the topmost hit wins) by the cells their boxes cover,
+    /// filled in memory order.
+    private mutating func indexForTaps(_ area: (minX: Double, minY: Double, maxX: Double, maxY: Double)) {
         grid.reset(covering: area)
-        for i in 0..<items.count { grid.insert(Int32(i), items[i].box.bounds) }
-        infoWindow = selection.placement(markers: markers, icons: icons, drawn: items, projection: p, time: time)
+        let all = placed, positions = drawPosition
+        grid.insertByCentre(count: all.count) { i in positions[i] < 0 ? nil : (positions[i], all[i].box.bounds) }
     }
 
     /// What lies under a screen point, topmost first: the info window, then the highest drawn
@@ -66,9 +107,9 @@ public struct Scene {
         let t = Scene.touchTolerance
         var best = -1
         grid.forEach(near: (x - t, y - t, x + t, y + t)) { i in
-            if Int(i) > best && items[Int(i)].box.contains(x: x, y: y, tolerance: t) { best = Int(i) }
+            if Int(i) > best && drawn(Int(i)).box.contains(x: x, y: y, tolerance: t) { best = Int(i) }
         }
-        return best < 0 ? nil : .item(items[best])
+        return best < 0 ? nil : .item(drawn(best))
     }
 }
 
