@@ -338,6 +338,41 @@ final class ClusterTransitionTests: XCTestCase {
         XCTAssertEqual(map.scene.items.filter { $0.kind == .clusterItem }[3].x, settled.x, accuracy: 1e-6)
     }
 
+    /// Transitions find where a drawn cluster was (or goes) at the lower zoom from the cluster
+    /// itself rather than from one of its points: both give the same place, for every cluster
+    /// of every zoom.
+    func testC5_LowerZoomPositionsFromTheDrawnClusterEqualThoseFromItsPoint() throws {
+        let map = MapController.make(zoom: 2)
+        let m = try map.addClusterManager(.hierarchical)
+        var random = SeededRandom(seed: 8)
+        var lats: [Double] = [], lngs: [Double] = []
+        for _ in 0..<3000 {
+            lats.append(40 + random.next() * 10)
+            lngs.append(-100 + random.next() * 20)
+        }
+        _ = try map.addClusterItems(m, latitudes: lats, longitudes: lngs, icons: [Int32](repeating: -1, count: lats.count))
+        try map.cluster(m)
+        let manager = try map.clusterManager(m)
+        let index = try XCTUnwrap(manager.index)
+        let n = lats.count
+        var clusters = 0
+        for zoom in 1...16 {
+            for lower in Swift.max(0, zoom - 3)..<zoom {
+                let state = _ClusterState(zoom: lower, asClusters: true, minimumClusterSize: 2)
+                try index.forEachVisibleItem(west: -180, south: -85, east: 180, north: 85, zoom: Double(zoom)) { item in
+                    let c = Int(item) - n
+                    guard c >= 0 else { return }
+                    clusters += 1
+                    let member = Int(manager.clusterMember[c])
+                    let fromPoint = state.position(ofItem: member, manager: manager)
+                    let fromCluster = state.position(ofItem: member, drawnAs: item, manager: manager)
+                    XCTAssertTrue(fromPoint == fromCluster, "zoom \(zoom) → \(lower), cluster \(c)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(clusters, 1000)
+    }
+
     func testC5_HierarchicalZoomInFliesOutOfTheParentCluster() throws {
         let map = MapController.make(zoom: 2)
         let m = try map.addClusterManager(.hierarchical)

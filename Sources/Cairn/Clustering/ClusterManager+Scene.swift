@@ -13,11 +13,13 @@ extension ClusterManager {
         return Int(low)
     }
 
-    /// One drawn entity with what transitions need: its world position and a member item.
+    /// One drawn entity with what transitions need: its world position, a member item and
+    /// (hierarchical) the index item it is drawn as, -1 otherwise.
     struct Drawn {
         var item: SceneItem
         var worldX: Double, worldY: Double
         var member: Int
+        var node: Int32 = -1
     }
 
     func sceneItems(owner: Int32, projection p: CameraProjection, icons: IconRegistry, time: Double,
@@ -105,8 +107,9 @@ extension ClusterManager {
                     addItem(e, read[k], owner: owner, projection: p, icons: icons, into: &out)
                 } else {
                     let c = read[k]
-                    addCluster(id: index.publicID(ofItem: Int32(snapshot.count + ~e)), count: Int(c.id), worldX: c.x,
-                               worldY: c.y, member: ~e < clusterMember.count ? Int(clusterMember[~e]) : 0,
+                    let node = Int32(snapshot.count + ~e)
+                    addCluster(id: index.publicID(ofItem: node), count: Int(c.id), worldX: c.x, worldY: c.y,
+                               member: ~e < clusterMember.count ? Int(clusterMember[~e]) : 0, node: node,
                                owner: owner, projection: p, icons: icons, into: &out)
                 }
             }
@@ -124,7 +127,7 @@ extension ClusterManager {
         out.append(Drawn(item: itemScene(owner: owner, item, at: s, icons: icons), worldX: item.x, worldY: item.y, member: i))
     }
 
-    private func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int, owner: Int32,
+    private func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int, node: Int32 = -1, owner: Int32,
                             projection p: CameraProjection, icons: IconRegistry, into out: inout [Drawn]) {
         guard let s = p.screenPoint(worldX: worldX, worldY: worldY), Self.onScreen(s, p) else { return }
         if let spider = spiderfied, spider.cluster == id {
@@ -140,7 +143,7 @@ extension ClusterManager {
             return
         }
         out.append(Drawn(item: clusterScene(owner: owner, id: id, count: count, at: s),
-                         worldX: worldX, worldY: worldY, member: member))
+                         worldX: worldX, worldY: worldY, member: member, node: node))
     }
 
     /// C5: starts a transition when the clustering drawn changes zoom, and moves this frame's
@@ -156,7 +159,7 @@ extension ClusterManager {
                 var t = ClusterTransition(start: time, zoomingIn: key.zoom > old.zoom, before: before, ghosts: [])
                 if !t.zoomingIn {
                     for d in lastDrawn where d.member < snapshot.count {
-                        let to = state.position(ofItem: d.member, manager: self)
+                        let to = state.position(ofItem: d.member, drawnAs: d.node, manager: self)
                         if to.x != d.worldX || to.y != d.worldY { t.ghosts.append((d.item, d.worldX, d.worldY, to.x, to.y)) }
                     }
                 }
@@ -182,7 +185,7 @@ extension ClusterManager {
         }
         if t.zoomingIn {
             for k in 0..<drawn.count where drawn[k].member < snapshot.count && !drawn[k].item.hasLeg {
-                let from = t.before.position(ofItem: drawn[k].member, manager: self)
+                let from = t.before.position(ofItem: drawn[k].member, drawnAs: drawn[k].node, manager: self)
                 place(&drawn[k].item, worldX: from.x + (drawn[k].worldX - from.x) * f,
                       worldY: from.y + (drawn[k].worldY - from.y) * f)
                 drawn[k].item.progress = f
