@@ -149,5 +149,23 @@ for (const view of VIEWS) {
     console.log(`  zoom ${zoom}: ${(us / 1000).toFixed(2)} ms per panning frame (${panFrames.drawn} drawn), ` +
       `of which the engine's frame ${(panFrames.engine / 1000).toFixed(2)} ms`);
   }
+  // The frames of a re-clustering's animation (C5, 0.5 s): entities fly out of (zooming in) or
+  // into (zooming out, the old ones fading over the new) their clusters. The camera holds still.
+  for (const [from, to] of [[8, 9], [9, 8]]) {
+    const engine = [];
+    for (let round = 0; round < 4; round++) {
+      clustered.moveCamera({ latitude: 40, longitude: -100, zoom: from });
+      clustered.frame((clock += 1));
+      clustered.frame((clock += 1));
+      clustered.moveCamera({ latitude: 40, longitude: -100, zoom: to });
+      for (let f = 0; f < 30; f++) {
+        const drawnNow = clustered.frame((clock += 1 / 60)).items.length;
+        if (f > 0) engine.push(clustered.frameTiming.engineMs);
+        if (f === 15) panFrames.drawn = drawnNow;
+      }
+    }
+    console.log(`  zoom ${from} → ${to}, the animation's frames: the engine's frame ${median(engine).toFixed(2)} ms ` +
+      `(${panFrames.drawn} drawn mid-way)`);
+  }
   clustered.destroy();
 }

@@ -168,8 +168,12 @@ extension ClusterManager {
             lastKey = key
             lastState = state
         }
-        spareDrawn = lastDrawn   // its only owner once replaced: next frame fills it again
-        lastDrawn = drawn
+        // Kept once this frame's entities are placed: sharing the list before moving them would
+        // copy it whole on the first move, every frame of a transition.
+        defer {
+            spareDrawn = lastDrawn   // its only owner once replaced: next frame fills it again
+            lastDrawn = drawn
+        }
         guard let t = transition else { return }
         if t.isFinished(at: time) {
             transition = nil
