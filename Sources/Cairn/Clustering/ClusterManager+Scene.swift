@@ -29,8 +29,9 @@ extension ClusterManager {
         drawn.removeAll(keepingCapacity: true)
         collect(owner: owner, projection: p, icons: icons, into: &drawn)
         animate(&drawn, owner: owner, projection: p, time: time)
-        out.reserveCapacity(out.count + drawn.count)
+        out.reserveCapacity(out.count + drawn.count + (transition?.ghosts.count ?? 0))
         for d in drawn { out.append(d.item) }
+        appendGhosts(projection: p, time: time, into: &out)
     }
 
     /// Items of the hierarchical index listed before they are placed, at most this many at a
@@ -147,7 +148,8 @@ extension ClusterManager {
     }
 
     /// C5: starts a transition when the clustering drawn changes zoom, and moves this frame's
-    /// entities (zooming in) or adds the fading ones flying into their clusters (zooming out).
+    /// entities out of their clusters (zooming in; zooming out, `appendGhosts` adds the old
+    /// ones flying into theirs).
     private func animate(_ drawn: inout [Drawn], owner: Int32, projection p: CameraProjection, time: Double) {
         let asClusters = p.zoom <= rendering.maximumClusterZoom
         let zoom = algorithm == .hierarchical ? ((try? index?.limitZoom(p.zoom)) ?? nil) ?? 0 : (groupsZoom ?? 0)
@@ -179,30 +181,38 @@ extension ClusterManager {
             transition = nil
             return
         }
+        guard t.zoomingIn else { return }
         let f = t.progress(at: time)
-        func place(_ item: inout SceneItem, worldX: Double, worldY: Double) {
-            guard let s = p.screenPoint(worldX: worldX, worldY: worldY) else { return }
-            item.box.centerX += s.x - item.x
-            item.box.centerY += s.y - item.y
-            item.x = s.x
-            item.y = s.y
+        for k in 0..<drawn.count where drawn[k].member < snapshot.count && !drawn[k].item.hasLeg {
+            let from = t.before.position(ofItem: drawn[k].member, drawnAs: drawn[k].node, manager: self)
+            ClusterManager.place(&drawn[k].item, worldX: from.x + (drawn[k].worldX - from.x) * f,
+                                 worldY: from.y + (drawn[k].worldY - from.y) * f, projection: p)
+            drawn[k].item.progress = f
         }
-        if t.zoomingIn {
-            for k in 0..<drawn.count where drawn[k].member < snapshot.count && !drawn[k].item.hasLeg {
-                let from = t.before.position(ofItem: drawn[k].member, drawnAs: drawn[k].node, manager: self)
-                place(&drawn[k].item, worldX: from.x + (drawn[k].worldX - from.x) * f,
-                      worldY: from.y + (drawn[k].worldY - from.y) * f)
-                drawn[k].item.progress = f
-            }
-        } else {
-            for g in t.ghosts {
-                var item = g.item
-                place(&item, worldX: g.fromX + (g.toX - g.fromX) * f, worldY: g.fromY + (g.toY - g.fromY) * f)
-                item.opacity *= 1 - f
-                item.progress = f
-                drawn.append(Drawn(item: item, worldX: g.toX, worldY: g.toY, member: Int.max))
-            }
+    }
+
+    /// Zooming out, what was drawn before flies into its new place, fading, drawn after this
+    /// frame's entities (straight into the scene's list: transitions need nothing more of them).
+    private func appendGhosts(projection p: CameraProjection, time: Double, into out: inout [SceneItem]) {
+        guard let t = transition, !t.zoomingIn else { return }
+        let f = t.progress(at: time)
+        for g in t.ghosts {
+            var item = g.item
+            ClusterManager.place(&item, worldX: g.fromX + (g.toX - g.fromX) * f, worldY: g.fromY + (g.toY - g.fromY) * f,
+                                 projection: p)
+            item.opacity *= 1 - f
+            item.progress = f
+            out.append(item)
         }
+    }
+
+    /// Moves a drawn item (and its box) to a world position.
+    private static func place(_ item: inout SceneItem, worldX: Double, worldY: Double, projection p: CameraProjection) {
+        guard let s = p.screenPoint(worldX: worldX, worldY: worldY) else { return }
+        item.box.centerX += s.x - item.x
+        item.box.centerY += s.y - item.y
+        item.x = s.x
+        item.y = s.y
     }
 
     private func itemScene(owner: Int32, _ item: _SnapshotItem, at s: (x: Double, y: Double),
