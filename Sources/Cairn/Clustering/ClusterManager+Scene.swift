@@ -82,10 +82,10 @@ extension ClusterManager {
         }
     }
 
-    /// Places a batch of listed entries in order. Their positions, icons and ids lie scattered
-    /// over arrays of up to millions of items: read first, in a loop of their own, their cache
-    /// misses overlap, where reading each just before placing it waited for each (the densest
-    /// frames of a million items spent a third of their time there).
+    /// Places a batch of listed entries in order. Their records lie scattered over up to
+    /// millions of items: read first, in a loop of their own, their cache misses overlap, where
+    /// reading each just before placing it waited for each (the densest frames of a million
+    /// items spent a third of their time there).
     private func placeListed(_ listed: [Int32], index: HierarchicalClusterIndex, owner: Int32, projection p: CameraProjection,
                              icons: IconRegistry, into out: inout [Drawn]) {
         let m = listed.count

@@ -92,7 +92,7 @@ public struct Scene {
         for k in 0..<drawOrder.count { drawPosition[Int(drawOrder[k])] = Int32(k) }
     }
 
-    /// The tap index: draw positions (the topmost hit wins) by the cells their boxes cover,
+    /// The tap index: draw positions (the topmost hit wins) by the cell of each box's centre,
     /// filled in memory order.
     private mutating func indexForTaps(_ area: (minX: Double, minY: Double, maxX: Double, maxY: Double)) {
         grid.reset(covering: area)
