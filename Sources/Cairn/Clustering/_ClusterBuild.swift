@@ -25,8 +25,14 @@ final class _ClusterBuild {
     var grid: _Grid
 
     /// Items with at least one neighbour ("active"), with their rank and candidate runs; sorted
-    /// by rank in place before the greedy pass.
-    private(set) var actives: UnsafeMutablePointer<_Active>
+    /// by rank in place before the greedy pass. They lie in the space-order pass's scratch
+    /// block, free whenever the greedy pass runs (on the zooms that pass gives up): room for
+    /// 40 % of the items, which only the densest data outgrows (then a buffer of their own is
+    /// allocated). A buffer of their own for every build cost 2.5 bytes per point.
+    var actives: UnsafeMutablePointer<_Active> {
+        ownActives ?? spatial.raw.bindMemory(to: _Active.self, capacity: activeCapacity)
+    }
+    private var ownActives: UnsafeMutablePointer<_Active>?
     private(set) var activeCapacity: Int
     var activeCount = 0
     /// A sum of what the greedy pass read ahead (kept so the reads are not optimised away).
@@ -66,8 +72,7 @@ final class _ClusterBuild {
         entries = UnsafeMutablePointer<_Entry>.allocate(capacity: c)
         marks = _Marks(capacity: c)
         spatial = _SpatialPassScratch(capacity: c)
-        activeCapacity = c / 8 + 1024
-        actives = UnsafeMutablePointer<_Active>.allocate(capacity: activeCapacity)
+        activeCapacity = spatial.byteCount / MemoryLayout<_Active>.stride
         run = UnsafeMutablePointer<_Entry>.allocate(capacity: runCapacity)
         runKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: runCapacity)
         self.grid = grid
@@ -78,20 +83,20 @@ final class _ClusterBuild {
         keys.deallocate()
         entries.deallocate()
         marks.deallocate()
-        actives.deallocate()
+        ownActives?.deallocate()
         pending.deallocate()
         run.deallocate()
         runKeys.deallocate()
     }
 
-    /// Makes room for half as many active items again (they are few at high zooms, so the
-    /// buffer starts small) and returns the new buffer.
+    /// Makes room for half as many active items again, in a buffer of their own, and returns
+    /// it.
     func growActives() -> UnsafeMutablePointer<_Active> {
         let capacity = activeCapacity + activeCapacity / 2
         let grown = UnsafeMutablePointer<_Active>.allocate(capacity: capacity)
-        grown.moveInitialize(from: actives, count: activeCapacity)
-        actives.deallocate()
-        actives = grown
+        grown.initialize(from: actives, count: activeCapacity)
+        ownActives?.deallocate()
+        ownActives = grown
         activeCapacity = capacity
         return grown
     }

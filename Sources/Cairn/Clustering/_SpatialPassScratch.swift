@@ -14,10 +14,18 @@ final class _SpatialPassScratch {
     /// The possible absorbers of each dependent item, as positions: those of the `k`th
     /// dependent are `absorbers[edgeStart[k] ..< edgeStart[k + 1]]`. Once an item is claimed,
     /// its first slot holds the seed that claimed it. Raw, and allocated once: the sweep writes
-    /// every candidate and keeps it or not without a branch.
-    let absorbers: UnsafeMutablePointer<UInt32>
+    /// every candidate and keeps it or not without a branch. Both lie in one block, `raw`, in
+    /// which the greedy pass keeps its active items on the zooms this pass gives up
+    /// (`_ClusterBuild.actives`), so they are bound to their type where each pass starts.
+    var absorbers: UnsafeMutablePointer<UInt32> { raw.bindMemory(to: UInt32.self, capacity: absorberCapacity) }
+    var edgeStart: UnsafeMutablePointer<UInt32> {
+        (raw + absorberCapacity * MemoryLayout<UInt32>.stride).bindMemory(to: UInt32.self, capacity: edgeCapacity)
+    }
+    let raw: UnsafeMutableRawPointer
     let absorberCapacity: Int
-    let edgeStart: UnsafeMutablePointer<UInt32>
+    private let edgeCapacity: Int
+    /// The block's size.
+    var byteCount: Int { (absorberCapacity + edgeCapacity) * MemoryLayout<UInt32>.stride }
     /// Items waiting to be resolved, deepest last.
     var stack: [UInt32] = []
 
@@ -28,8 +36,9 @@ final class _SpatialPassScratch {
 
     init(capacity: Int) {
         absorberCapacity = capacity + 4096
-        absorbers = UnsafeMutablePointer<UInt32>.allocate(capacity: absorberCapacity)
-        edgeStart = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity + 1)
+        edgeCapacity = capacity + 1
+        raw = UnsafeMutableRawPointer.allocate(byteCount: (absorberCapacity + edgeCapacity) * MemoryLayout<UInt32>.stride,
+                                               alignment: Swift.max(MemoryLayout<UInt32>.alignment, MemoryLayout<_Active>.alignment))
         dependent = _Bitset(capacity: capacity)
         unresolved = _Bitset(capacity: capacity)
         claimed = _Bitset(capacity: capacity)
@@ -37,8 +46,7 @@ final class _SpatialPassScratch {
     }
 
     deinit {
-        absorbers.deallocate()
-        edgeStart.deallocate()
+        raw.deallocate()
         dependent.deallocate()
         unresolved.deallocate()
         claimed.deallocate()
