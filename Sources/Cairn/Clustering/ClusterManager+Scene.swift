@@ -89,7 +89,7 @@ extension ClusterManager {
     private func placeListed(_ listed: [Int32], index: HierarchicalClusterIndex, owner: Int32, projection p: CameraProjection,
                              icons: IconRegistry, into out: inout [Drawn]) {
         let m = listed.count
-        // A cluster's entry holds its centroid and point count in the record's place.
+        // A cluster's entry reads its centroid into the record's place.
         withUnsafeTemporaryAllocation(of: _SnapshotItem.self, capacity: m) { read in
             snapshot.withUnsafeBufferPointer { items in
                 for k in 0..<m {
@@ -98,7 +98,7 @@ extension ClusterManager {
                         read[k] = items[e]
                     } else {
                         let at = index.clusterPositions[~e]
-                        read[k] = _SnapshotItem(x: at.x, y: at.y, id: Int64(index.clusterPoints[~e]), icon: 0)
+                        read[k] = _SnapshotItem(x: at.x, y: at.y, id: -1, icon: 0)
                     }
                 }
             }
@@ -109,7 +109,7 @@ extension ClusterManager {
                 } else {
                     let c = read[k]
                     let node = Int32(snapshot.count + ~e)
-                    addCluster(id: index.publicID(ofItem: node), count: Int(c.id), worldX: c.x, worldY: c.y,
+                    addCluster(id: index.publicID(ofItem: node), count: Int(index.clusterPoints[~e]), worldX: c.x, worldY: c.y,
                                member: ~e < clusterMember.count ? Int(clusterMember[~e]) : 0, node: node,
                                owner: owner, projection: p, icons: icons, into: &out)
                 }
@@ -117,20 +117,15 @@ extension ClusterManager {
         }
     }
 
-    private static func onScreen(_ s: (x: Double, y: Double), _ p: CameraProjection) -> Bool {
-        let m = Scene.margin
-        return s.x >= -m && s.x <= p.viewport.width + m && s.y >= -m && s.y <= p.viewport.height + m
-    }
-
     private func addItem(_ i: Int, _ item: _SnapshotItem, owner: Int32, projection p: CameraProjection,
                          icons: IconRegistry, into out: inout [Drawn]) {
-        guard let s = p.screenPoint(worldX: item.x, worldY: item.y), Self.onScreen(s, p) else { return }
+        guard let s = p.screenPoint(worldX: item.x, worldY: item.y), Scene.places(s.x, s.y, in: p.viewport) else { return }
         out.append(Drawn(item: itemScene(owner: owner, item, at: s, icons: icons), worldX: item.x, worldY: item.y, member: i))
     }
 
     private func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int, node: Int32 = -1, owner: Int32,
                             projection p: CameraProjection, icons: IconRegistry, into out: inout [Drawn]) {
-        guard let s = p.screenPoint(worldX: worldX, worldY: worldY), Self.onScreen(s, p) else { return }
+        guard let s = p.screenPoint(worldX: worldX, worldY: worldY), Scene.places(s.x, s.y, in: p.viewport) else { return }
         if let spider = spiderfied, spider.cluster == id {
             // Spread out: the items on their legs instead of the icon.
             for (k, o) in Spiderfy.offsets(count: spider.members.count).enumerated() {

@@ -39,6 +39,11 @@ public struct Scene {
     static let hitCellSize = 64.0
     /// Items whose anchor is this far outside the view are still placed: their icons may reach in.
     static let margin = 256.0
+    /// Whether an item anchored at a screen point is placed: in the view or its margin.
+    static func places(_ x: Double, _ y: Double, in v: Viewport) -> Bool {
+        x >= -margin && x <= v.width + margin && y >= -margin && y <= v.height + margin
+    }
+
     /// Taps this close to an icon still hit it (fingers are wider than pixels).
     public static let touchTolerance = 4.0
 
@@ -66,13 +71,12 @@ public struct Scene {
     /// Appends the visible markers whose anchor lies in the view or its margin.
     private mutating func placeMarkers(_ markers: MarkerStore, icons: IconRegistry, projection p: CameraProjection,
                                        time: Double) {
-        let w = p.viewport.width, h = p.viewport.height, m = Scene.margin
         markers.forEach { id, slot in
             guard markers.properties[slot].visible, markers.properties[slot].opacity > 0,
                   let item = _MarkerPlacement.item(id: id, markers.properties[slot], worldX: markers.worldX[slot],
                                                    worldY: markers.worldY[slot], addedAt: markers.addedAt[slot],
                                                    projection: p, icons: icons, time: time),
-                  item.x >= -m, item.x <= w + m, item.y >= -m, item.y <= h + m else { return }
+                  Scene.places(item.x, item.y, in: p.viewport) else { return }
             placed.append(item)
         }
     }
