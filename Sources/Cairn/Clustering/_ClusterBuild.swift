@@ -65,6 +65,10 @@ final class _ClusterBuild {
     var run: UnsafeMutablePointer<_Entry>
     var runCapacity = 256
 
+    /// Bytes the buffers below take per item: key, record, the space-order block (absorbers and
+    /// their starts) and the bits of the marks and the space-order pass.
+    static let bytesPerItem = MemoryLayout<UInt64>.stride + MemoryLayout<_Entry>.stride + 2 * MemoryLayout<UInt32>.stride + 1
+
     init(zoom: Int, capacity: Int, grid: _Grid, groupHighZoom: Int) {
         self.zoom = zoom
         let c = capacity > 0 ? capacity : 1
