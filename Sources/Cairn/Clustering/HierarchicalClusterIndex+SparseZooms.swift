@@ -111,14 +111,14 @@ extension HierarchicalClusterIndex {
                 for k in 0..<sparse.activeEnd[options.maxZoom - zoom] {
                     let p = Int(sparse.active[k])
                     if marks.isAbsorbed(p) { continue }
-                    let runs = s.runs(around: s.keys[p])
+                    let runs = s.runs(around: s.keys[p], near: p)
                     for d in 0..<3 {
                         for q in _run(runs, d) where q > p && !marks.isAbsorbed(q) && near(e[q], e[p]) {
                             graph.addPair(UInt32(p), UInt32(q))
                         }
                     }
                     if side.count == 0 { continue }
-                    let sideRuns = side.runs(around: s.keys[p])
+                    let sideRuns = side.runs(around: s.keys[p], near: side.count / 2)
                     for d in 0..<3 {
                         for c in _run(sideRuns, d) where near(side.entries[c], e[p]) {
                             graph.addPair(UInt32(p), UInt32(n + c))
@@ -127,16 +127,20 @@ extension HierarchicalClusterIndex {
                 }
                 // Clusters: pairs with the other points (those above were paired already) and
                 // with later clusters.
+                // The clusters go up the sorted points as they go up their own list: each
+                // search starts where the last one's same-row run began.
+                var hint = n / 2
                 for c in 0..<side.count {
                     let key = side.keys[c]
-                    let runs = s.runs(around: key)
+                    let runs = s.runs(around: key, near: hint)
+                    hint = runs.1.lowerBound
                     for d in 0..<3 {
                         for q in _run(runs, d) where !marks.isAbsorbed(q) && Int(activation[q]) < zoom &&
                             near(e[q], side.entries[c]) {
                             graph.addPair(UInt32(n + c), UInt32(q))
                         }
                     }
-                    let sideRuns = side.runs(around: key)
+                    let sideRuns = side.runs(around: key, near: c)
                     for d in 0..<3 {
                         for c2 in _run(sideRuns, d) where c2 > c && near(side.entries[c2], side.entries[c]) {
                             graph.addPair(UInt32(n + c), UInt32(n + c2))
