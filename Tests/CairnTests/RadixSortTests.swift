@@ -34,6 +34,27 @@ final class RadixSortTests: XCTestCase {
         }
     }
 
+    /// Large sorts take wider digits: keys as the build sorts them (row and column, packed or
+    /// 32 bits apart), with bits scattered, or a single differing bit, still come out sorted.
+    func testLargeSortsWithWideDigits() {
+        var rng = SeededRandom(seed: 7)
+        let shapes: [(String, () -> UInt64)] = [
+            ("packed 26 bits", { UInt64(rng.next() * 8192) << 13 | UInt64(rng.next() * 8192) }),
+            ("row and column apart", { UInt64(rng.next() * 8192) << 32 | UInt64(rng.next() * 8192) }),
+            ("40 bits", { UInt64(rng.next() * 1_048_576) << 20 | UInt64(rng.next() * 1_048_576) }),
+            ("scattered bits", { (rng.next() < 0.5 ? 1 << 3 : 0) | (rng.next() < 0.5 ? 1 << 40 : 0) | UInt64(rng.next() * 16) << 60 }),
+            ("one bit", { rng.next() < 0.5 ? 1 << 63 : 0 }),
+        ]
+        for (name, key) in shapes {
+            var keys = (0..<300_000).map { _ in key() }
+            var values = (0..<300_000).map { UInt32($0) }
+            let expected = zip(keys, values).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            RadixSort.sort(keys: &keys, values: &values, count: keys.count)
+            XCTAssertEqual(keys, expected.map { $0.0 }, name)
+            XCTAssertEqual(values, expected.map { $0.1 }, "stable order, \(name)")
+        }
+    }
+
     func testSortsOnlyAPrefixOfTheArrays() {
         var keys: [UInt64] = [5, 3, 9, 1, 0]
         var values: [UInt32] = [0, 1, 2, 3, 4]
