@@ -35,10 +35,12 @@ extension HierarchicalClusterIndex {
         let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
         var edges = 0, dependents = 0
         edgeStart[0] = 0
-        // Candidates to compare: a few per item for any spread of data, far more only where
-        // thousands of items share cells. The pairs found are kept, in a buffer the size of
-        // the point count (the index's memory is counted per point).
-        var budget = 16 * n + 4096
+        // Candidates to compare: a few per item for most data, far more only where thousands
+        // of items share cells; up to 32 on average is still faster than the greedy pass (a
+        // million uniform points have 17 at zoom 4: 26 ms instead of 41 natively). The pairs
+        // found are kept, in a buffer the size of the point count (the index's memory is
+        // counted per point).
+        var budget = 32 * n + 4096
         let capacity = scratch.absorberCapacity
         return s.forEachCrowded { j, starts in
             let runs = s.candidateRuns(of: j, starts: starts)
