@@ -17,14 +17,12 @@ struct _ZoomGroup {
 
     static let fenceStride = 16
 
-    init(lowZoom: Int, highZoom: Int, grid: _Grid, ids: [Int32], key: (Int32) -> UInt64) {
+    init(lowZoom: Int, highZoom: Int, grid: _Grid, ids: [Int32], fences: [UInt64]) {
+        assert(fences.count == (ids.count + _ZoomGroup.fenceStride - 1) / _ZoomGroup.fenceStride)
         self.lowZoom = lowZoom
         self.highZoom = highZoom
         self.grid = grid
         self.ids = ids
-        var fences: [UInt64] = []
-        fences.reserveCapacity(ids.count / _ZoomGroup.fenceStride + 1)
-        for i in stride(from: 0, to: ids.count, by: _ZoomGroup.fenceStride) { fences.append(key(ids[i])) }
         self.fences = fences
     }
 }
