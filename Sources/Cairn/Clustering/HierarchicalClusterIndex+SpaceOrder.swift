@@ -172,7 +172,7 @@ extension HierarchicalClusterIndex {
         let scratch = b.spatial
         let marks = b.marks
         marks.reset(b.count)
-        let minPoints = options.minPoints
+        let minPoints = options.minPoints, small = smallClustersBelow
         let firstCluster = Int32(pointPositions.count + clusterPositions.count)
         var moved: [Int32] = []
         // The build's lists, moved out while they grow: one owner, no access checks.
@@ -181,50 +181,73 @@ extension HierarchicalClusterIndex {
         defer {
             b.absorbed = absorbed; b.staged = staged; b.smallMembers = smallMembers; b.smallMemberEnd = smallMemberEnd
         }
-        scratch.memberStart.withUnsafeBufferPointer { memberStart in
-            scratch.members.withUnsafeBufferPointer { members in
-                var s = 0
-                scratch.claiming.forEach(below: b.count) { seed in
-                    let claimedItems = Int(memberStart[s])..<Int(memberStart[s + 1])
-                    s += 1
-                    let item = e[seed].id
-                    let itemRank = e[seed].rank
-                    var total = items.pointCount(item)
-                    var wx = e[seed].x * Double(total), wy = e[seed].y * Double(total)
-                    for m in claimedItems {
-                        let p = Int(members[m])
-                        let weight = items.pointCount(e[p].id)
-                        wx += e[p].x * Double(weight)
-                        wy += e[p].y * Double(weight)
-                        total += weight
-                    }
-                    if total < minPoints {
-                        moved.removeAll(keepingCapacity: true)
-                        for m in claimedItems { moved.append(Int32(members[m])) }
-                        moved.sort { e[Int($0)].rank < e[Int($1)].rank }
-                        for (k, p) in moved.enumerated() {
-                            b.movedPos.append(p)
-                            b.movedKeys.append(UInt64(itemRank) << 32 | UInt64(k + 1))
+        // Room for every seed and claimed item, written through pointers (an append per item
+        // checked capacity and ownership each time), and trimmed to what was written.
+        let seedCount = scratch.memberStart.count - 1
+        var absorbedEnd = absorbed.count, stagedEnd = staged.count, smallEnd = smallMemberEnd.count
+        absorbed.append(contentsOf: repeatElement(0, count: scratch.members.count + seedCount))
+        staged.append(contentsOf: repeatElement(_StagedCluster(x: 0, y: 0, count: 0, rank: 0), count: seedCount))
+        smallMemberEnd.append(contentsOf: repeatElement(0, count: seedCount))
+        defer {
+            absorbed.removeLast(absorbed.count - absorbedEnd)
+            staged.removeLast(staged.count - stagedEnd)
+            smallMemberEnd.removeLast(smallMemberEnd.count - smallEnd)
+        }
+        absorbed.withUnsafeMutableBufferPointer { absorbedOut in
+            staged.withUnsafeMutableBufferPointer { stagedOut in
+                smallMemberEnd.withUnsafeMutableBufferPointer { smallEndOut in
+                    scratch.memberStart.withUnsafeBufferPointer { memberStart in
+                        scratch.members.withUnsafeBufferPointer { members in
+                            var s = 0
+                            scratch.claiming.forEach(below: b.count) { seed in
+                                let claimedItems = Int(memberStart[s])..<Int(memberStart[s + 1])
+                                s += 1
+                                let item = e[seed].id
+                                let itemRank = e[seed].rank
+                                var total = items.pointCount(item)
+                                var wx = e[seed].x * Double(total), wy = e[seed].y * Double(total)
+                                for m in claimedItems {
+                                    let p = Int(members[m])
+                                    let weight = items.pointCount(e[p].id)
+                                    wx += e[p].x * Double(weight)
+                                    wy += e[p].y * Double(weight)
+                                    total += weight
+                                }
+                                if total < minPoints {
+                                    moved.removeAll(keepingCapacity: true)
+                                    for m in claimedItems { moved.append(Int32(members[m])) }
+                                    moved.sort { e[Int($0)].rank < e[Int($1)].rank }
+                                    for (k, p) in moved.enumerated() {
+                                        b.movedPos.append(p)
+                                        b.movedKeys.append(UInt64(itemRank) << 32 | UInt64(k + 1))
+                                    }
+                                    return
+                                }
+                                let clusterItem = firstCluster + Int32(stagedEnd)
+                                for m in claimedItems {
+                                    let p = Int(members[m])
+                                    let id = e[p].id
+                                    marks.absorb(p)
+                                    absorbedOut[absorbedEnd] = id
+                                    absorbedEnd += 1
+                                    items.setParent(of: id, clusterItem)
+                                }
+                                marks.absorb(seed)
+                                absorbedOut[absorbedEnd] = item
+                                absorbedEnd += 1
+                                items.setParent(of: item, clusterItem)
+                                if total < small {
+                                    smallMembers.append(item)
+                                    for m in claimedItems { smallMembers.append(e[Int(members[m])].id) }
+                                }
+                                smallEndOut[smallEnd] = Int32(smallMembers.count)
+                                smallEnd += 1
+                                stagedOut[stagedEnd] = _StagedCluster(x: wx / Double(total), y: wy / Double(total),
+                                                                      count: UInt32(total), rank: itemRank)
+                                stagedEnd += 1
+                            }
                         }
-                        return
                     }
-                    let clusterItem = firstCluster + Int32(staged.count)
-                    for m in claimedItems {
-                        let p = Int(members[m])
-                        marks.absorb(p)
-                        absorbed.append(e[p].id)
-                        items.setParent(of: e[p].id, clusterItem)
-                    }
-                    marks.absorb(seed)
-                    absorbed.append(item)
-                    items.setParent(of: item, clusterItem)
-                    if total < smallClustersBelow {
-                        smallMembers.append(item)
-                        for m in claimedItems { smallMembers.append(e[Int(members[m])].id) }
-                    }
-                    smallMemberEnd.append(Int32(smallMembers.count))
-                    staged.append(_StagedCluster(x: wx / Double(total), y: wy / Double(total),
-                                                 count: UInt32(total), rank: itemRank))
                 }
             }
         }
