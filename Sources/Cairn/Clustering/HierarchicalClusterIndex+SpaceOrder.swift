@@ -78,17 +78,17 @@ extension HierarchicalClusterIndex {
         _ = dependent.index(upTo: n)
         unresolved.copy(dependent, n)
         claimed.clear(n)
-        var stack = scratch.stack
-        scratch.stack = []
-        stack.removeAll(keepingCapacity: true)
+        var stack = scratch.resolving
+        stack.removeAll()
+        defer { scratch.resolving = stack }
         let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
         dependent.forEach(below: n) { root in
             if !unresolved.contains(root) { return }
-            stack.append(UInt32(root))
-            while let top = stack.last {
-                let item = Int(top)
+            stack.push(UInt32(root))
+            while !stack.isEmpty {
+                let item = Int(stack.top)
                 if !unresolved.contains(item) {
-                    stack.removeLast()
+                    stack.pop()
                     continue
                 }
                 let k = dependent.index(of: item)
@@ -100,7 +100,7 @@ extension HierarchicalClusterIndex {
                 for q in edges {
                     let a = Int(absorbers[q])
                     if unresolved.contains(a) {
-                        stack.append(UInt32(a))
+                        stack.push(UInt32(a))
                         waiting = true
                     } else if !claimed.contains(a) && e[a].rank < seedRank {
                         seed = a
@@ -108,7 +108,7 @@ extension HierarchicalClusterIndex {
                     }
                 }
                 if waiting { continue }
-                stack.removeLast()
+                stack.pop()
                 unresolved.remove(item)
                 if seed >= 0 {
                     claimed.insert(item)
@@ -116,7 +116,6 @@ extension HierarchicalClusterIndex {
                 }
             }
         }
-        scratch.stack = stack
     }
 
     /// Lists the items each seed claimed, in sorted order, seeds in sorted order too.
@@ -124,42 +123,52 @@ extension HierarchicalClusterIndex {
         let n = b.count
         let scratch = b.spatial
         let dependent = scratch.dependent, claimed = scratch.claimed, claiming = scratch.claiming
-        // The seed that claimed each claimed item, in sorted order of the items.
-        var claimers = scratch.stack
-        scratch.stack = []
+        // The seed that claimed each claimed item, in sorted order of the items; then the
+        // claimed items counted and placed by seed (a counting sort). All three lists are
+        // sized first and filled through pointers: no per-item checks of capacity or owner.
+        var claimers = scratch.claimers, memberStart = scratch.memberStart, members = scratch.members
+        scratch.claimers = []; scratch.memberStart = []; scratch.members = []
+        defer { scratch.claimers = claimers; scratch.memberStart = memberStart; scratch.members = members }
+        let claimedCount = claimed.index(upTo: n)
         claimers.removeAll(keepingCapacity: true)
-        let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
-        var k = 0
-        dependent.forEach(below: n) { p in
-            if claimed.contains(p) { claimers.append(absorbers[Int(edgeStart[k])]) }
-            k += 1
-        }
-        claiming.clear(n)
-        for c in claimers { claiming.insert(Int(c)) }
-        let seedCount = claiming.index(upTo: n)
-        // Counted, then placed (a counting sort by seed).
-        var memberStart = scratch.memberStart, members = scratch.members
-        scratch.memberStart = []
-        scratch.members = []
-        memberStart.removeAll(keepingCapacity: true)
-        memberStart.append(contentsOf: repeatElement(0, count: seedCount + 1))
-        for c in claimers { memberStart[claiming.index(of: Int(c)) + 1] += 1 }
-        for s in 0..<seedCount { memberStart[s + 1] += memberStart[s] }
+        claimers.append(contentsOf: repeatElement(0, count: claimedCount))
         members.removeAll(keepingCapacity: true)
-        members.append(contentsOf: repeatElement(0, count: claimers.count))
-        var c = 0
-        claimed.forEach(below: n) { p in
-            let s = claiming.index(of: Int(claimers[c]))
-            c += 1
-            members[Int(memberStart[s])] = UInt32(p)
-            memberStart[s] += 1
+        members.append(contentsOf: repeatElement(0, count: claimedCount))
+        // A start per seed and one past the last: there are at most as many seeds as claimed items.
+        memberStart.removeAll(keepingCapacity: true)
+        memberStart.append(contentsOf: repeatElement(0, count: claimedCount + 1))
+        let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
+        var seedCount = 0
+        claimers.withUnsafeMutableBufferPointer { claimers in
+            memberStart.withUnsafeMutableBufferPointer { memberStart in
+                members.withUnsafeMutableBufferPointer { members in
+                    var k = 0, w = 0
+                    dependent.forEach(below: n) { p in
+                        if claimed.contains(p) {
+                            claimers[w] = absorbers[Int(edgeStart[k])]
+                            w += 1
+                        }
+                        k += 1
+                    }
+                    claiming.clear(n)
+                    for c in claimers { claiming.insert(Int(c)) }
+                    seedCount = claiming.index(upTo: n)
+                    for c in claimers { memberStart[claiming.index(of: Int(c)) + 1] += 1 }
+                    for s in 0..<seedCount { memberStart[s + 1] += memberStart[s] }
+                    var c = 0
+                    claimed.forEach(below: n) { p in
+                        let s = claiming.index(of: Int(claimers[c]))
+                        c += 1
+                        members[Int(memberStart[s])] = UInt32(p)
+                        memberStart[s] += 1
+                    }
+                    // Each start has moved to its end, the next seed's start: shift them back.
+                    for s in stride(from: seedCount, to: 0, by: -1) { memberStart[s] = memberStart[s - 1] }
+                    memberStart[0] = 0
+                }
+            }
         }
-        // Each start has moved to its end, the next seed's start: shift them back.
-        for s in stride(from: seedCount, to: 0, by: -1) { memberStart[s] = memberStart[s - 1] }
-        memberStart[0] = 0
-        scratch.stack = claimers
-        scratch.memberStart = memberStart
-        scratch.members = members
+        memberStart.removeLast(claimedCount - seedCount)
     }
 
     /// Stages the clusters, by seed position: centroids (the seed first, then its claimed

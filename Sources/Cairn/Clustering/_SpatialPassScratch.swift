@@ -26,8 +26,10 @@ final class _SpatialPassScratch {
     private let edgeCapacity: Int
     /// The block's size.
     var byteCount: Int { (absorberCapacity + edgeCapacity) * MemoryLayout<UInt32>.stride }
-    /// Items waiting to be resolved, deepest last.
-    var stack: [UInt32] = []
+    /// Items waiting to be resolved, deepest on top.
+    var resolving = _Stack()
+    /// The seed that claimed each claimed item, in position order of the items.
+    var claimers: [UInt32] = []
 
     /// The items each claiming seed claimed, seeds in position order:
     /// `members[memberStart[s] ..< memberStart[s + 1]]`.
@@ -51,5 +53,6 @@ final class _SpatialPassScratch {
         unresolved.deallocate()
         claimed.deallocate()
         claiming.deallocate()
+        resolving.deallocate()
     }
 }
