@@ -280,14 +280,15 @@ extension HierarchicalClusterIndex {
         var newClusters = b.newClusters, newRanks = b.newRanks
         clusterPositions = _Positions(); clusterPoints = []; clusterParent = []; clusterZoom = []
         b.newClusters = []; b.newRanks = []
-        for c in b.staged {
-            newClusters.append(Int32(positions.count))
-            newRanks.append(c.rank)
-            positions.append(c.x, c.y)
-            points.append(c.count)
-            parents.append(-1)
-            zooms.append(UInt8(zoom))
-        }
+        // Whole columns at a time: an append per cluster and array checked capacity and
+        // ownership each time.
+        let staged = b.staged, first = positions.count
+        newClusters.append(contentsOf: (0..<staged.count).lazy.map { Int32(first + $0) })
+        newRanks.append(contentsOf: staged.lazy.map(\.rank))
+        positions.append(contentsOf: staged.lazy.map { ($0.x, $0.y) })
+        points.append(contentsOf: staged.lazy.map(\.count))
+        parents.append(contentsOf: repeatElement(-1, count: staged.count))
+        zooms.append(contentsOf: repeatElement(UInt8(zoom), count: staged.count))
         clusterPositions = positions; clusterPoints = points; clusterParent = parents; clusterZoom = zooms
         b.newClusters = newClusters; b.newRanks = newRanks
     }

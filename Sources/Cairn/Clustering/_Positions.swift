@@ -13,6 +13,20 @@ struct _Positions {
         xy.append(y)
     }
 
+    /// Appends positions from a collection of them, with room made once and then written in place.
+    mutating func append<C: Collection>(contentsOf positions: C) where C.Element == (Double, Double) {
+        let start = xy.count
+        xy.append(contentsOf: repeatElement(0, count: 2 * positions.count))
+        xy.withUnsafeMutableBufferPointer { out in
+            var k = start
+            for (x, y) in positions {
+                out[k] = x
+                out[k + 1] = y
+                k += 2
+            }
+        }
+    }
+
     @inline(__always)
     subscript(i: Int) -> (x: Double, y: Double) { (xy[2 * i], xy[2 * i + 1]) }
 }
