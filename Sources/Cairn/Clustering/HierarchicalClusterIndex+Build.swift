@@ -284,9 +284,9 @@ extension HierarchicalClusterIndex {
         // ownership each time.
         let staged = b.staged, first = positions.count
         newClusters.append(contentsOf: (0..<staged.count).lazy.map { Int32(first + $0) })
-        newRanks.append(contentsOf: staged.lazy.map(\.rank))
+        newRanks.append(contentsOf: staged.lazy.map { $0.rank })
         positions.append(contentsOf: staged.lazy.map { ($0.x, $0.y) })
-        points.append(contentsOf: staged.lazy.map(\.count))
+        points.append(contentsOf: staged.lazy.map { $0.count })
         parents.append(contentsOf: repeatElement(-1, count: staged.count))
         zooms.append(contentsOf: repeatElement(UInt8(zoom), count: staged.count))
         clusterPositions = positions; clusterPoints = points; clusterParent = parents; clusterZoom = zooms
