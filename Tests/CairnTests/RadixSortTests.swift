@@ -24,14 +24,7 @@ final class RadixSortTests: XCTestCase {
             ("all bits", { UInt64(rng.next() * 65536) << 48 | UInt64(rng.next() * 4_294_967_296) << 16 | UInt64(rng.next() * 65536) }),
             ("none", { 0xABCD_EF01_2345_6789 }),
         ]
-        for (name, key) in shapes {
-            var keys = (0..<3000).map { _ in key() }
-            var values = (0..<3000).map { UInt32($0) }
-            let expected = zip(keys, values).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-            RadixSort.sort(keys: &keys, values: &values, count: keys.count)
-            XCTAssertEqual(keys, expected.map { $0.0 }, name)
-            XCTAssertEqual(values, expected.map { $0.1 }, "stable order, \(name)")
-        }
+        for (name, key) in shapes { assertSortsStably((0..<3000).map { _ in key() }, name) }
     }
 
     /// Large sorts take wider digits: keys as the build sorts them (row and column, packed or
@@ -45,14 +38,17 @@ final class RadixSortTests: XCTestCase {
             ("scattered bits", { (rng.next() < 0.5 ? 1 << 3 : 0) | (rng.next() < 0.5 ? 1 << 40 : 0) | UInt64(rng.next() * 16) << 60 }),
             ("one bit", { rng.next() < 0.5 ? 1 << 63 : 0 }),
         ]
-        for (name, key) in shapes {
-            var keys = (0..<300_000).map { _ in key() }
-            var values = (0..<300_000).map { UInt32($0) }
-            let expected = zip(keys, values).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-            RadixSort.sort(keys: &keys, values: &values, count: keys.count)
-            XCTAssertEqual(keys, expected.map { $0.0 }, name)
-            XCTAssertEqual(values, expected.map { $0.1 }, "stable order, \(name)")
-        }
+        for (name, key) in shapes { assertSortsStably((0..<300_000).map { _ in key() }, name) }
+    }
+
+    /// Sorts `keys` carrying their input positions, and checks both against a stable sort.
+    private func assertSortsStably(_ input: [UInt64], _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        var keys = input
+        var values = (0..<input.count).map { UInt32($0) }
+        let expected = zip(keys, values).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        RadixSort.sort(keys: &keys, values: &values, count: keys.count)
+        XCTAssertEqual(keys, expected.map { $0.0 }, name, file: file, line: line)
+        XCTAssertEqual(values, expected.map { $0.1 }, "stable order, \(name)", file: file, line: line)
     }
 
     func testSortsOnlyAPrefixOfTheArrays() {
