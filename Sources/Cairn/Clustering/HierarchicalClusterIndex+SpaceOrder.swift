@@ -60,6 +60,9 @@ extension HierarchicalClusterIndex {
                 }
             }
             if edges > before {
+                // By rank, so that resolving the item can stop at its first absorber that is a
+                // seed, without reading the ranks again (see `resolveClaims`).
+                if edges - before > 1 { _sortByRank(absorbers + before, count: edges - before, e) }
                 scratch.dependent.insert(j)
                 dependents += 1
                 edgeStart[dependents] = UInt32(edges)
@@ -71,7 +74,6 @@ extension HierarchicalClusterIndex {
     /// Decides, for every item with possible absorbers, whether it is claimed and by which
     /// seed (stored in its first absorber slot).
     private func resolveClaims(_ b: _ClusterBuild) {
-        let e = b.entries
         let n = b.count
         let scratch = b.spatial
         let dependent = scratch.dependent, unresolved = scratch.unresolved, claimed = scratch.claimed
@@ -93,18 +95,22 @@ extension HierarchicalClusterIndex {
                 }
                 let k = dependent.index(of: item)
                 let edges = Int(edgeStart[k])..<Int(edgeStart[k + 1])
-                // Absorbers not resolved yet go on the stack; the item comes back to
-                // the top once they are.
+                // The absorbers in rank order: the first that is a seed claims the item; one
+                // not resolved yet goes on the stack first, and the item comes back to the top
+                // once it is. Reading no ranks here matters: the absorbers' records are spread
+                // over three rows of the grid, and this pass would wait for them.
                 var waiting = false
-                var seed = -1, seedRank = UInt32.max
+                var seed = -1
                 for q in edges {
                     let a = Int(absorbers[q])
                     if unresolved.contains(a) {
                         stack.push(UInt32(a))
                         waiting = true
-                    } else if !claimed.contains(a) && e[a].rank < seedRank {
+                        break
+                    }
+                    if !claimed.contains(a) {
                         seed = a
-                        seedRank = e[a].rank
+                        break
                     }
                 }
                 if waiting { continue }
@@ -260,5 +266,21 @@ extension HierarchicalClusterIndex {
                 }
             }
         }
+    }
+}
+
+/// Sorts an item's few possible absorbers by rank (insertion sort: there are one to three for
+/// most items).
+@inline(__always)
+private func _sortByRank(_ absorbers: UnsafeMutablePointer<UInt32>, count: Int, _ e: UnsafeMutablePointer<_Entry>) {
+    for i in 1..<count {
+        let a = absorbers[i]
+        let rank = e[Int(a)].rank
+        var k = i
+        while k > 0 && e[Int(absorbers[k - 1])].rank > rank {
+            absorbers[k] = absorbers[k - 1]
+            k -= 1
+        }
+        absorbers[k] = a
     }
 }
