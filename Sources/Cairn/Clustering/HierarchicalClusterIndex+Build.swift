@@ -44,9 +44,9 @@ extension HierarchicalClusterIndex {
     }
 
     /// Sorts the points by cell of the first zoom to cluster densely into a new build, and
-    /// prepares the sparse zooms above it, if any (see `+SparsePlan`). The sort borrows the build's own
-    /// buffers (the keys in place, the order and the scratch inside the not yet filled item
-    /// records), so starting a build allocates nothing beyond what the build keeps.
+    /// prepares the sparse zooms above it, if any (see `+SparsePlan`). The sort borrows the
+    /// build's own buffers (see below), so starting a build allocates nothing beyond what the
+    /// build keeps.
     private func beginBuild() {
         let n = pointPositions.count
         let clusterCapacity = n / 8 * 5
@@ -58,11 +58,16 @@ extension HierarchicalClusterIndex {
         let b = _ClusterBuild(zoom: options.maxZoom, capacity: n, grid: grid,
                               groupHighZoom: options.maxZoom + 1)
         b.count = n
-        // Inside the records' 24 bytes per item: order (4) | scratch keys (8) | scratch order (4).
+        // The points are sorted with what their records need (`_PointToSort`), so the records
+        // are then written in order: writing each where its index was sorted to (or reading
+        // each point from where it was sorted from) waited on memory at every point. The sort
+        // borrows the build's own buffers: the records' 24 bytes per item hold the sort's
+        // scratch (low half) and the points (high half); the space-order block, its scratch keys.
         let raw = UnsafeMutableRawPointer(b.entries)
-        let order = raw.bindMemory(to: UInt32.self, capacity: n)
-        let scratchKeys = (raw + 4 * n + 4 * (n & 1)).bindMemory(to: UInt64.self, capacity: n)
-        let scratchOrder = (raw + 12 * n + 4 * (n & 1)).bindMemory(to: UInt32.self, capacity: n)
+        let half = MemoryLayout<_PointToSort>.stride * n
+        let scratchPoints = raw.bindMemory(to: _PointToSort.self, capacity: n)
+        let points = (raw + half).bindMemory(to: _PointToSort.self, capacity: n)
+        let scratchKeys = b.spatial.raw.bindMemory(to: UInt64.self, capacity: n)
         // Sorted by a packed key (row, then column, in as few bits as the grid needs), so the
         // radix sort makes as few passes as it can; then unpacked to `row << 32 | column`.
         let last = grid.cell(1)
@@ -70,23 +75,19 @@ extension HierarchicalClusterIndex {
         for i in 0..<n {
             let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
             b.keys[i] = grid.cell(y) << columnBits | grid.cell(x)
-            order[i] = UInt32(i)
+            points[i] = _PointToSort(x: x, y: y, index: UInt32(i))
         }
-        RadixSort.sort(b.keys, order, count: n, scratch: scratchKeys, scratchOrder)
+        RadixSort.sort(b.keys, points, count: n, scratch: scratchKeys, scratchPoints)
         let columnMask: UInt64 = (1 << columnBits) - 1
-        // Where each point goes (the inverse of the order), so the records are written in
-        // scattered order while the points are read in order: a scattered write does not wait,
-        // a scattered read does. The space-order pass's buffer is free until the first zoom.
-        let destination = b.spatial.absorbers
+        // Each record is twice a sorted point's size, so record j covers only points up to j,
+        // read by then. Raw loads and stores: the memory holds both types during the loop.
         for j in 0..<n {
             b.keys[j] = (b.keys[j] >> columnBits) << 32 | (b.keys[j] & columnMask)
-            destination[Int(order[j])] = UInt32(j)
+            let p = raw.load(fromByteOffset: half + MemoryLayout<_PointToSort>.stride * j, as: _PointToSort.self)
+            raw.storeBytes(of: _Entry(x: Double(p.x), y: Double(p.y), id: Int32(p.index), rank: p.index),
+                           toByteOffset: MemoryLayout<_Entry>.stride * j, as: _Entry.self)
         }
         _ = raw.bindMemory(to: _Entry.self, capacity: n)
-        for i in 0..<n {
-            let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
-            b.entries[Int(destination[i])] = _Entry(x: Double(x), y: Double(y), id: Int32(i), rank: UInt32(i))
-        }
         if denseFrom < options.maxZoom {
             let sparse = _SparseZooms(denseFrom: denseFrom, count: n)
             b.marks.reset(n)   // marks the points absorbed during the sparse zooms
@@ -349,6 +350,14 @@ extension HierarchicalClusterIndex {
         }
         b.activeCount = active
     }
+}
+
+/// A point as the build's first sort carries it: its float32 position and input index (its id
+/// and rank), half the size of its record.
+private struct _PointToSort {
+    var x: Float
+    var y: Float
+    var index: UInt32
 }
 
 /// A cluster formed during the greedy pass, stored once the pass is over.

@@ -16,7 +16,8 @@ final class _SpatialPassScratch {
     /// its first slot holds the seed that claimed it. Raw, and allocated once: the sweep writes
     /// every candidate and keeps it or not without a branch. Both lie in one block, `raw`, in
     /// which the greedy pass keeps its active items on the zooms this pass gives up
-    /// (`_ClusterBuild.actives`), so they are bound to their type where each pass starts.
+    /// (`_ClusterBuild.actives`) and the build's first sort its scratch keys, so they are bound
+    /// to their type where each pass starts.
     var absorbers: UnsafeMutablePointer<UInt32> { raw.bindMemory(to: UInt32.self, capacity: absorberCapacity) }
     var edgeStart: UnsafeMutablePointer<UInt32> {
         (raw + absorberCapacity * MemoryLayout<UInt32>.stride).bindMemory(to: UInt32.self, capacity: edgeCapacity)
@@ -40,7 +41,7 @@ final class _SpatialPassScratch {
         absorberCapacity = capacity + 4096
         edgeCapacity = capacity + 1
         raw = UnsafeMutableRawPointer.allocate(byteCount: (absorberCapacity + edgeCapacity) * MemoryLayout<UInt32>.stride,
-                                               alignment: Swift.max(MemoryLayout<UInt32>.alignment, MemoryLayout<_Active>.alignment))
+                                               alignment: Swift.max(MemoryLayout<UInt64>.alignment, MemoryLayout<_Active>.alignment))
         dependent = _Bitset(capacity: capacity)
         unresolved = _Bitset(capacity: capacity)
         claimed = _Bitset(capacity: capacity)

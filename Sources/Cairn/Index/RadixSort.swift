@@ -1,4 +1,5 @@
-/// A stable least-significant-digit radix sort of 64-bit keys carrying 32-bit values.
+/// A stable least-significant-digit radix sort of 64-bit keys carrying values (32-bit ones, or
+/// whole small records, so a caller can sort its data along instead of gathering it after).
 ///
 /// The stdlib `sort()` measured about 3x slower in the wasm build than natively; this one does a
 /// few linear passes (one per digit of up to 11 bits, or 13 for large sorts, over only the bits
@@ -31,8 +32,8 @@ enum RadixSort {
 
     /// The sort on raw buffers, with the caller's scratch space (`count` keys and values), so
     /// a caller can lend memory it already has.
-    static func sort(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<UInt32>,
-                     count: Int, scratch: UnsafeMutablePointer<UInt64>, _ scratchValues: UnsafeMutablePointer<UInt32>) {
+    static func sort<Value>(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<Value>,
+                            count: Int, scratch: UnsafeMutablePointer<UInt64>, _ scratchValues: UnsafeMutablePointer<Value>) {
         if count < 2 { return }
         if count <= 48 {
             insertionSort(keys, values, count: count)
@@ -67,9 +68,9 @@ enum RadixSort {
     }
 
     /// The passes, one per digit of `bits` bits at `shifts[0..<digits]`.
-    private static func sortByDigits(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<UInt32>,
-                                     count: Int, scratch: UnsafeMutablePointer<UInt64>,
-                                     _ scratchValues: UnsafeMutablePointer<UInt32>, shifts: UnsafePointer<UInt64>,
+    private static func sortByDigits<Value>(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<Value>,
+                                            count: Int, scratch: UnsafeMutablePointer<UInt64>,
+                                            _ scratchValues: UnsafeMutablePointer<Value>, shifts: UnsafePointer<UInt64>,
                                      digits: Int, bits: Int) {
         if digits == 0 { return }
         let buckets = 1 << bits
@@ -108,8 +109,8 @@ enum RadixSort {
         }
     }
 
-    private static func insertionSort(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<UInt32>,
-                                      count: Int) {
+    private static func insertionSort<Value>(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<Value>,
+                                             count: Int) {
         for i in 1..<count {
             let key = keys[i]
             let value = values[i]
