@@ -105,7 +105,8 @@ public final class HierarchicalClusterIndex {
         let index = pointPositions.count
         try HierarchicalClusterIndex.check(longitude: longitude, latitude: latitude, index: index)
         try checkRoom(for: 1)
-        append(longitude: longitude, latitude: latitude)
+        let (x, y) = HierarchicalClusterIndex.project(longitude: longitude, latitude: latitude)
+        pointPositions.append(x, y)
     }
 
     /// Adds `lngLat.count / 2` points from longitude/latitude pairs. Every pair is checked first:
@@ -120,10 +121,11 @@ public final class HierarchicalClusterIndex {
         for i in 0..<n {
             try HierarchicalClusterIndex.check(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1], index: first + i)
         }
-        pointPositions.reserveCapacity(first + n)
-        for i in 0..<n {
-            append(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
-        }
+        // All at once, written in place: an append per point went through this class's
+        // property each time, which cost about as much as projecting the point.
+        pointPositions.append(contentsOf: (0..<n).lazy.map { i in
+            HierarchicalClusterIndex.project(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
+        })
     }
 
     /// Adds points already in world coordinates (as `WebMercator` gives them), for cluster
@@ -140,9 +142,10 @@ public final class HierarchicalClusterIndex {
         guard latitude >= -90 && latitude <= 90 else { throw .latitudeOutOfRange(index: index) }
     }
 
-    private func append(longitude: Double, latitude: Double) {
-        pointPositions.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitude)),
-                              WebMercator.y(latitude: latitude))
+    /// A point's world position: its longitude wrapped into the world, its latitude clamped.
+    @inline(__always)
+    static func project(longitude: Double, latitude: Double) -> (Double, Double) {
+        (WebMercator.x(longitude: WebMercator.wrapLongitude(longitude)), WebMercator.y(latitude: latitude))
     }
 }
 
