@@ -45,13 +45,21 @@ extension _SortedItems {
 extension _SortedItems {
     /// Whether item `j` has another within `r2` of its clustering position, walking its runs
     /// from where they start and stopping at the first: in a crowded cell that is at once,
-    /// where finding where the runs end would take a search per item.
+    /// where finding where the runs end would take a search per item. The items next to it
+    /// first, then its own row: the nearest items are most likely there, and a crowded row
+    /// above can hold thousands of items out of reach of one near the cell's bottom.
     @inline(__always)
     func hasNeighbour(_ j: Int, starts: (Int, Int, Int), r2: Double) -> Bool {
         let key = keys[j]
         let row = key >> 32, last = (key & 0xFFFF_FFFF) + 1
         let centre = (x: entries[j].x, y: entries[j].y)
-        for d in 0..<3 {
+        if j + 1 < count && keys[j + 1] <= (row << 32) | last && _isWithin(entries[j + 1].fx, entries[j + 1].fy, centre, r2) {
+            return true
+        }
+        if j > starts.1 && _isWithin(entries[j - 1].fx, entries[j - 1].fy, centre, r2) { return true }
+        for k in 0..<3 {
+            // Rows in the order same (d = 1), above (0), below (2).
+            let d = k == 0 ? 1 : (k == 1 ? 0 : 2)
             var p = d == 0 ? starts.0 : (d == 1 ? starts.1 : starts.2)
             let through = ((row &+ UInt64(d)) &- 1) << 32 | last
             while p < count && keys[p] <= through {
