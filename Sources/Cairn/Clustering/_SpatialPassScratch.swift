@@ -11,13 +11,13 @@ final class _SpatialPassScratch {
     /// Seeds that claimed at least one item.
     let claiming: _Bitset
 
-    /// The possible absorbers of each dependent item, as positions: those of the `k`th
-    /// dependent are `absorbers[edgeStart[k] ..< edgeStart[k + 1]]`. Once an item is claimed,
-    /// its first slot holds the seed that claimed it. Raw, and allocated once: the sweep writes
-    /// every candidate and keeps it or not without a branch. Both lie in one block, `raw`, in
-    /// which the greedy pass keeps its active items on the zooms this pass gives up
-    /// (`_ClusterBuild.actives`) and the build's first sort its scratch keys, so they are bound
-    /// to their type where each pass starts.
+    /// The possible absorbers of each dependent item, as positions: those of the `k`th dependent
+    /// are `absorbers[edgeStart[k] ..< edgeStart[k + 1]]`. Once an item is claimed, its first slot
+    /// holds the seed that claimed it. Raw, and allocated once: the lists are written a row at a
+    /// time (see `_PairWindow`), with no check of capacity per entry. Both lie in one block, `raw`,
+    /// in which the greedy pass keeps its active items on the zooms this pass gives up
+    /// (`_ClusterBuild.actives`) and the build's first sort its scratch keys, so they are bound to
+    /// their type where each pass starts.
     var absorbers: UnsafeMutablePointer<UInt32> { raw.bindMemory(to: UInt32.self, capacity: absorberCapacity) }
     var edgeStart: UnsafeMutablePointer<UInt32> {
         (raw + absorberCapacity * MemoryLayout<UInt32>.stride).bindMemory(to: UInt32.self, capacity: edgeCapacity)
@@ -27,6 +27,8 @@ final class _SpatialPassScratch {
     private let edgeCapacity: Int
     /// The block's size.
     var byteCount: Int { (absorberCapacity + edgeCapacity) * MemoryLayout<UInt32>.stride }
+    /// Pairs found but not listed yet (see `_PairWindow`).
+    var window = _PairWindow()
     /// Items waiting to be resolved, deepest on top.
     var resolving = _Stack()
     /// The seed that claimed each claimed item, in position order of the items.
@@ -55,5 +57,6 @@ final class _SpatialPassScratch {
         claimed.deallocate()
         claiming.deallocate()
         resolving.deallocate()
+        window.deallocate()
     }
 }

@@ -55,6 +55,22 @@ struct _Bitset {
         return Int(before[p >> 6]) + below.nonzeroBitCount
     }
 
+    /// Calls `body` with every set position in `range`, in increasing order.
+    @inline(__always)
+    func forEach(in range: Range<Int>, _ body: (Int) -> Void) {
+        if range.isEmpty { return }
+        for w in (range.lowerBound >> 6)...((range.upperBound - 1) >> 6) {
+            var bits = words[w]
+            while bits != 0 {
+                let p = w << 6 | bits.trailingZeroBitCount
+                bits &= bits &- 1
+                if p < range.lowerBound { continue }
+                if p >= range.upperBound { return }
+                body(p)
+            }
+        }
+    }
+
     /// Calls `body` with every set position below `count`, in increasing order.
     @inline(__always)
     func forEach(below count: Int, _ body: (Int) -> Void) {

@@ -1,0 +1,66 @@
+import XCTest
+@testable import Cairn
+
+/// The space-order sweep's pairs, listed by item a row at a time: each item's absorbers by
+/// rank, the row below's pairs kept for its own turn, and a listing that would not fit refused
+/// without spoiling the next.
+final class PairWindowTests: XCTestCase {
+    func testListsARowsPairsByItemAndKeepsTheRowBelows() {
+        // Items 0..<4 form the row, 4..<6 the row below; ranks out of position order.
+        let ranks: [UInt32] = [5, 9, 2, 7, 1, 8]
+        let e = UnsafeMutablePointer<_Entry>.allocate(capacity: ranks.count)
+        defer { e.deallocate() }
+        for (i, rank) in ranks.enumerated() { e[i] = _Entry(x: 0, y: 0, id: Int32(i), rank: rank) }
+        let dependent = _Bitset(capacity: 64)
+        defer { dependent.deallocate() }
+        dependent.clear(64)
+        let absorbers = UnsafeMutablePointer<UInt32>.allocate(capacity: 16)
+        let edgeStart = UnsafeMutablePointer<UInt32>.allocate(capacity: 16)
+        defer { absorbers.deallocate(); edgeStart.deallocate() }
+        edgeStart[0] = 0
+        var window = _PairWindow()
+        defer { window.deallocate() }
+        // dependent << 32 | absorber: item 1 has absorbers 0, 2 and 3 (found in that order),
+        // item 3 has 2, item 5 (the row below) has 0.
+        let pairs: [(UInt64, UInt64)] = [(1, 3), (5, 0), (1, 0), (3, 2), (1, 2)]
+        window.reserve(pairs.count)
+        for (k, pair) in pairs.enumerated() { window.pairs[k] = pair.0 << 32 | pair.1 }
+        window.count = pairs.count
+        var edges = 0, dependents = 0
+        XCTAssertTrue(window.listRow(0..<4, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
+                                     edges: &edges, dependents: &dependents, capacity: 16))
+        XCTAssertEqual(dependents, 2)
+        XCTAssertEqual(edges, 4)
+        XCTAssertEqual((0..<6).filter { dependent.contains($0) }, [1, 3])
+        XCTAssertEqual((0...2).map { edgeStart[$0] }, [0, 3, 4])
+        // By rank: 2 (rank 2), 0 (rank 5), 3 (rank 7).
+        XCTAssertEqual((0..<4).map { absorbers[$0] }, [2, 0, 3, 2])
+        XCTAssertEqual(window.count, 1)
+        XCTAssertEqual(window.pairs[0], 5 << 32 | 0)
+
+        // The row below's turn; with room for none of its pairs it is refused, then listed.
+        XCTAssertFalse(window.listRow(4..<6, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
+                                      edges: &edges, dependents: &dependents, capacity: 4))
+        XCTAssertEqual(edges, 4)
+        XCTAssertFalse(dependent.contains(5))
+        XCTAssertTrue(window.listRow(4..<6, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
+                                     edges: &edges, dependents: &dependents, capacity: 16))
+        XCTAssertEqual(dependents, 3)
+        XCTAssertEqual(edgeStart[3], 5)
+        XCTAssertEqual(absorbers[4], 0)
+        XCTAssertEqual(window.count, 0)
+    }
+
+    func testBitsetVisitsTheSetPositionsOfARange() {
+        let bits = _Bitset(capacity: 300)
+        defer { bits.deallocate() }
+        bits.clear(300)
+        let set = [0, 5, 63, 64, 65, 127, 128, 200, 299]
+        for p in set { bits.insert(p) }
+        for range in [0..<300, 5..<6, 6..<63, 60..<130, 64..<64, 129..<300, 0..<1] {
+            var seen: [Int] = []
+            bits.forEach(in: range) { seen.append($0) }
+            XCTAssertEqual(seen, set.filter { range.contains($0) }, "\(range)")
+        }
+    }
+}
