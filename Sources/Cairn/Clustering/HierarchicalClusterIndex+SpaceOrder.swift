@@ -55,22 +55,14 @@ extension HierarchicalClusterIndex {
         defer { scratch.window = window }
         var rowStart = 0
         var currentRow = keys[0] >> 32
-        var below = 0, belowKey = keys[0]
-        for j in 0..<n {
-            let key = keys[j]
-            let row = key >> 32, column = key & 0xFFFF_FFFF
-            if row != currentRow {
+        let swept = s.forEachForward { j, sameEnd, below, belowEnd in
+            // All pairs of the items before j are found: list them a row at a time.
+            if keys[j] >> 32 != currentRow {
                 guard window.listRow(rowStart..<j, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
                                      edges: &edges, dependents: &dependents, capacity: capacity) else { return false }
                 rowStart = j
-                currentRow = row
+                currentRow = keys[j] >> 32
             }
-            let sameEnd = (row << 32) | (column + 1)
-            let belowFirst = ((row + 1) << 32) | (column > 0 ? column - 1 : 0)
-            while belowKey < belowFirst { below += 1; belowKey = below < n ? keys[below] : .max }
-            let belowEnd = ((row + 1) << 32) | (column + 1)
-            // Alone in its run and the row below's: most items at the sparser zooms.
-            if (j + 1 == n || keys[j + 1] > sameEnd) && belowKey > belowEnd { continue }
             window.reserve(2 * limit)
             let pairs = window.pairs
             var found = window.count
@@ -98,7 +90,9 @@ extension HierarchicalClusterIndex {
             budget -= (p - j - 1) + (q - below)
             if budget < 0 { return false }
             window.count = found
+            return true
         }
+        guard swept else { return false }
         return window.listRow(rowStart..<n, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
                               edges: &edges, dependents: &dependents, capacity: capacity)
     }

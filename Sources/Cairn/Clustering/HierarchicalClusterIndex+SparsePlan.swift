@@ -51,7 +51,8 @@ extension HierarchicalClusterIndex {
 
     /// Measures, for every point of a build sorted in the cells of `sparse.denseFrom`, the
     /// highest zoom above it at which its nearest point lies within the radius, and lists the
-    /// points by that zoom.
+    /// points by that zoom. Each pair of nearby points is measured once (`forEachForward`),
+    /// and counts for both.
     func measureActivation(_ b: _ClusterBuild, _ sparse: _SparseZooms) {
         let top = options.maxZoom, bottom = sparse.denseFrom
         var radii: [Double] = []
@@ -59,21 +60,59 @@ extension HierarchicalClusterIndex {
             let r = options.worldRadius(zoom: zoom)
             radii.append(r * r)
         }
-        var perZoom = [Int](repeating: 0, count: radii.count)
         var activation = sparse.activation
         sparse.activation = []
         let items = b.items
-        _ = items.forEachCrowded { j, starts in
-            // A cell crowded beyond measuring: count the point as active from the top.
-            let nearest = items.nearest(to: j, in: items.candidateRuns(of: j, starts: starts), limit: 64)
-            var k = radii.count
-            while k > 0 && nearest <= radii[k - 1] { k -= 1 }
-            if k < radii.count {
-                activation[j] = UInt8(top - k)
-                perZoom[k] += 1
+        let e = items.entries, n = items.count
+        let levels = radii.count
+        let fromTop = UInt8(top)
+        activation.withUnsafeMutableBufferPointer { activation in
+            radii.withUnsafeBufferPointer { radii in
+                // The highest zoom at which a squared distance is within the radius, or 0.
+                @inline(__always) func zoom(within d2: Double) -> UInt8 {
+                    var k = levels
+                    while k > 0 && d2 <= radii[k - 1] { k -= 1 }
+                    return k < levels ? UInt8(top - k) : 0
+                }
+                // Points in runs too long to measure (a crowded cell) count as active from the
+                // top; the runs' starts and ends only move forward, so each is marked once.
+                var markedSame = 0, markedBelow = 0
+                _ = items.forEachForward { j, sameEnd, below, belowEnd in
+                    let sameRunEnd = items.runEnd(j + 1, through: sameEnd)
+                    let belowRunEnd = items.runEnd(below, through: belowEnd)
+                    if sameRunEnd - (j + 1) + (belowRunEnd - below) > 32 {
+                        activation[j] = fromTop
+                        var p = Swift.max(j + 1, markedSame)
+                        while p < sameRunEnd { activation[p] = fromTop; p += 1 }
+                        markedSame = Swift.max(markedSame, sameRunEnd)
+                        p = Swift.max(below, markedBelow)
+                        while p < belowRunEnd { activation[p] = fromTop; p += 1 }
+                        markedBelow = Swift.max(markedBelow, belowRunEnd)
+                        return true
+                    }
+                    // Points only: a point's clustering position is its float32 one, so the
+                    // distance is the same measured from either side.
+                    let x = e[j].x, y = e[j].y
+                    var nearest = Double.infinity
+                    for p in (j + 1)..<sameRunEnd {
+                        let dx = e[p].x - x, dy = e[p].y - y
+                        let d2 = dx * dx + dy * dy
+                        nearest = Swift.min(nearest, d2)
+                        activation[p] = Swift.max(activation[p], zoom(within: d2))
+                    }
+                    for p in below..<belowRunEnd {
+                        let dx = e[p].x - x, dy = e[p].y - y
+                        let d2 = dx * dx + dy * dy
+                        nearest = Swift.min(nearest, d2)
+                        activation[p] = Swift.max(activation[p], zoom(within: d2))
+                    }
+                    activation[j] = Swift.max(activation[j], zoom(within: nearest))
+                    return true
+                }
             }
-            return true
         }
+        var perZoom = [Int](repeating: 0, count: levels)
+        for j in 0..<n where activation[j] != 0 { perZoom[top - Int(activation[j])] += 1 }
         var ends: [Int] = []
         var sum = 0
         for c in perZoom {
@@ -94,24 +133,6 @@ extension HierarchicalClusterIndex {
 }
 
 extension _SortedItems {
-    /// The squared distance from item `j` to the nearest other item in its candidate runs,
-    /// measured as `_isWithin` measures (0 when the runs hold more than `limit` items: too many
-    /// to measure, so assumed near).
-    @inline(__always)
-    func nearest(to j: Int, in runs: (Range<Int>, Range<Int>, Range<Int>), limit: Int) -> Double {
-        if runs.0.count + runs.1.count + runs.2.count > limit { return 0 }
-        let centre = (x: entries[j].x, y: entries[j].y)
-        var best = Double.infinity
-        for d in 0..<3 {
-            for p in _run(runs, d) where p != j {
-                let dx = Double(entries[p].fx) - centre.x
-                let dy = Double(entries[p].fy) - centre.y
-                best = min(best, dx * dx + dy * dy)
-            }
-        }
-        return best
-    }
-
     /// The first position whose cell key is not below `key`, searched outward from `hint`
     /// (galloping, then a binary search): a position known to lie near the answer, such as an
     /// item's own for the runs around it, costs a few probes nearby instead of a search over

@@ -43,6 +43,33 @@ extension _SortedItems {
 }
 
 extension _SortedItems {
+    /// The sweep that meets each pair of nearby items once, from the one earlier in sorted
+    /// order: calls `body` with every item that has a later item in its 3×3 cells, with the
+    /// bounds of those later items: the rest of its own row's run (positions from `j + 1`
+    /// while the key is at most `sameEnd`) and the row below's run (from `below` while the key
+    /// is at most `belowEnd`). One cursor, for the row below. `body` returns false to stop
+    /// (and so does this).
+    @inline(__always)
+    func forEachForward(_ body: (_ j: Int, _ sameEnd: UInt64, _ below: Int, _ belowEnd: UInt64) -> Bool) -> Bool {
+        let n = count
+        if n == 0 { return true }
+        var below = 0, belowKey = keys[0]
+        for j in 0..<n {
+            let key = keys[j]
+            let row = key >> 32, column = key & 0xFFFF_FFFF
+            let sameEnd = (row << 32) | (column + 1)
+            let belowFirst = ((row + 1) << 32) | (column > 0 ? column - 1 : 0)
+            while belowKey < belowFirst { below += 1; belowKey = below < n ? keys[below] : .max }
+            let belowEnd = ((row + 1) << 32) | (column + 1)
+            // Alone in its run and the row below's: most items at the sparser zooms.
+            if (j + 1 == n || keys[j + 1] > sameEnd) && belowKey > belowEnd { continue }
+            if !body(j, sameEnd, below, belowEnd) { return false }
+        }
+        return true
+    }
+}
+
+extension _SortedItems {
     /// Whether item `j` has another within `r2` of its clustering position, walking its runs
     /// from where they start and stopping at the first: in a crowded cell that is at once,
     /// where finding where the runs end would take a search per item. The items next to it
