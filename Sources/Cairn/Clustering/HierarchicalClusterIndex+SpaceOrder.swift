@@ -234,6 +234,8 @@ extension HierarchicalClusterIndex {
             staged.removeLast(staged.count - stagedEnd)
             smallMemberEnd.removeLast(smallMemberEnd.count - smallEnd)
         }
+        let parents = _ParentWrites(idLimit: Int(firstCluster), items: items)
+        defer { parents.finish() }
         absorbed.withUnsafeMutableBufferPointer { absorbedOut in
             staged.withUnsafeMutableBufferPointer { stagedOut in
                 smallMemberEnd.withUnsafeMutableBufferPointer { smallEndOut in
@@ -271,12 +273,12 @@ extension HierarchicalClusterIndex {
                                     marks.absorb(p)
                                     absorbedOut[absorbedEnd] = id
                                     absorbedEnd += 1
-                                    items.setParent(of: id, clusterItem)
+                                    parents.add(id, parent: clusterItem)
                                 }
                                 marks.absorb(seed)
                                 absorbedOut[absorbedEnd] = item
                                 absorbedEnd += 1
-                                items.setParent(of: item, clusterItem)
+                                parents.add(item, parent: clusterItem)
                                 if total < small {
                                     smallMembers.append(item)
                                     for m in claimedItems { smallMembers.append(e[Int(members[m])].id) }
