@@ -18,9 +18,14 @@ final class ParentWritesTests: XCTestCase {
             pointParent.withUnsafeMutableBufferPointer { pp in
                 clusterParent.withUnsafeMutableBufferPointer { cpp in
                     let items = _ItemAccess(pointCount: pointCount, points: cp, pointParent: pp, clusterParent: cpp)
-                    let writes = _ParentWrites(idLimit: pointCount + clusterCount, items: items)
-                    for id in ids { writes.add(Int32(id), parent: Int32(id % 977 + 100_000)) }
-                    writes.finish()
+                    // Room for 1,024 links a bucket, and for 3 (a small build's block).
+                    for byteCount in [1 << 20, 64 * 3 * 8] {
+                        let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 8)
+                        defer { memory.deallocate() }
+                        let writes = _ParentWrites(memory: memory, byteCount: byteCount, idLimit: pointCount + clusterCount, items: items)
+                        for id in ids { writes.add(Int32(id), parent: Int32(id % 977 + 100_000)) }
+                        writes.finish()
+                    }
                 }
             }
         }

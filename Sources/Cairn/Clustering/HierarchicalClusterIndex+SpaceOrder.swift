@@ -234,7 +234,7 @@ extension HierarchicalClusterIndex {
             staged.removeLast(staged.count - stagedEnd)
             smallMemberEnd.removeLast(smallMemberEnd.count - smallEnd)
         }
-        let parents = _ParentWrites(idLimit: Int(firstCluster), items: items)
+        let parents = _ParentWrites(memory: scratch.raw, byteCount: scratch.byteCount, idLimit: Int(firstCluster), items: items)
         defer { parents.finish() }
         absorbed.withUnsafeMutableBufferPointer { absorbedOut in
             staged.withUnsafeMutableBufferPointer { stagedOut in
