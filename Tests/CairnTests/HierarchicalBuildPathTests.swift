@@ -82,6 +82,22 @@ final class HierarchicalBuildPathTests: XCTestCase {
         XCTAssertLessThan(index.greedyZooms, 17)
     }
 
+    func testPointsAlongOneRowGiveTheGreedyClusters() throws {
+        // 6,000 points on the equator, a few metres to a kilometre apart: at the middle zooms
+        // one row of cells holds thousands of pairs, more than the space-order pass keeps
+        // waiting for a row to end, and the zoom goes to the greedy pass.
+        var rng = SeededRandom(seed: 725)
+        var points: [Double] = []
+        var lng = 10.0
+        for _ in 0..<6000 {
+            lng += rng.next() * 1e-4
+            points += [lng, 0]
+        }
+        let index = try assertSameClusters(points, ClusterOptions(), { $0.useSpaceOrder = true })
+        XCTAssertGreaterThan(index.greedyZooms, 0)
+        XCTAssertLessThan(index.greedyZooms, 17)
+    }
+
     func testSparseZoomsGiveTheGreedyClusters() throws {
         var rng = SeededRandom(seed: 730)
         var points: [Double] = []

@@ -50,6 +50,10 @@ extension HierarchicalClusterIndex {
         var budget = 16 * n + 4096
         let limit = 96
         let capacity = scratch.absorberCapacity
+        // Pairs waiting for their row to end: a quarter of the items' count at most (2 bytes per
+        // point), so that a row of thousands of pairs gives the zoom to the greedy pass
+        // instead of growing the window.
+        let waitingLimit = n / 4 + 4096
         var window = scratch.window
         window.count = 0
         defer { scratch.window = window }
@@ -88,7 +92,7 @@ extension HierarchicalClusterIndex {
                 return false
             }
             budget -= (p - j - 1) + (q - below)
-            if budget < 0 { return false }
+            if budget < 0 || found > waitingLimit || edges + found > capacity { return false }
             window.count = found
             return true
         }
