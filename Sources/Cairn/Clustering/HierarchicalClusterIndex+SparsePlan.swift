@@ -77,35 +77,34 @@ extension HierarchicalClusterIndex {
                 // Points in runs too long to measure (a crowded cell) count as active from the
                 // top; the runs' starts and ends only move forward, so each is marked once.
                 var markedSame = 0, markedBelow = 0
+                @inline(__always) func markFromTop(_ run: Range<Int>, _ marked: inout Int) {
+                    var p = Swift.max(run.lowerBound, marked)
+                    while p < run.upperBound { activation[p] = fromTop; p += 1 }
+                    marked = Swift.max(marked, run.upperBound)
+                }
                 _ = items.forEachForward { j, sameEnd, below, belowEnd in
-                    let sameRunEnd = items.runEnd(j + 1, through: sameEnd)
-                    let belowRunEnd = items.runEnd(below, through: belowEnd)
-                    if sameRunEnd - (j + 1) + (belowRunEnd - below) > 32 {
+                    let same = (j + 1)..<items.runEnd(j + 1, through: sameEnd)
+                    let under = below..<items.runEnd(below, through: belowEnd)
+                    if same.count + under.count > 32 {
                         activation[j] = fromTop
-                        var p = Swift.max(j + 1, markedSame)
-                        while p < sameRunEnd { activation[p] = fromTop; p += 1 }
-                        markedSame = Swift.max(markedSame, sameRunEnd)
-                        p = Swift.max(below, markedBelow)
-                        while p < belowRunEnd { activation[p] = fromTop; p += 1 }
-                        markedBelow = Swift.max(markedBelow, belowRunEnd)
+                        markFromTop(same, &markedSame)
+                        markFromTop(under, &markedBelow)
                         return true
                     }
                     // Points only: a point's clustering position is its float32 one, so the
                     // distance is the same measured from either side.
                     let x = e[j].x, y = e[j].y
                     var nearest = Double.infinity
-                    for p in (j + 1)..<sameRunEnd {
-                        let dx = e[p].x - x, dy = e[p].y - y
-                        let d2 = dx * dx + dy * dy
-                        nearest = Swift.min(nearest, d2)
-                        activation[p] = Swift.max(activation[p], zoom(within: d2))
+                    @inline(__always) func measure(_ run: Range<Int>) {
+                        for p in run {
+                            let dx = e[p].x - x, dy = e[p].y - y
+                            let d2 = dx * dx + dy * dy
+                            nearest = Swift.min(nearest, d2)
+                            activation[p] = Swift.max(activation[p], zoom(within: d2))
+                        }
                     }
-                    for p in below..<belowRunEnd {
-                        let dx = e[p].x - x, dy = e[p].y - y
-                        let d2 = dx * dx + dy * dy
-                        nearest = Swift.min(nearest, d2)
-                        activation[p] = Swift.max(activation[p], zoom(within: d2))
-                    }
+                    measure(same)
+                    measure(under)
                     activation[j] = Swift.max(activation[j], zoom(within: nearest))
                     return true
                 }
