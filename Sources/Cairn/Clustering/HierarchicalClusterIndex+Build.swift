@@ -256,10 +256,11 @@ extension HierarchicalClusterIndex {
     /// What a build allocates: from its start, at once, the parent links, the first clusters'
     /// room and the build's buffers; then as it goes, the zoom groups' id lists and the lists
     /// of each zoom's clusters. Those take 25 bytes per point for a million points in blobs and
-    /// 33 spread evenly (measured); 18 is counted, so the heap prepared for a build (see
-    /// `_AddressSpace.prepareHeap`) stays below what the build would have grown it to anyway.
+    /// 33 spread evenly (measured); 24 is counted, so the heap prepared for a build (see
+    /// `_AddressSpace.prepareHeap`) stays below what the build would have grown it to anyway,
+    /// and the memory grows three times or fewer during the build (18 left six growths).
     private func buildBytes(pointCount n: Int, clusterCapacity: Int) -> Int {
-        n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 18) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
+        n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 24) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
     }
 
     /// Bytes a cluster takes in the arrays `reserveClusters` sizes: position, point count,

@@ -19,12 +19,29 @@ enum _AddressSpace {
     /// and counts the whole memory again towards its garbage collector's limit, so it collects
     /// after nearly every growth (some twenty times and a tenth of the time of a million
     /// points' build). The block is freed at once and the allocations that follow take it
-    /// again, so this costs no memory they would not take anyway. Natively it does nothing.
+    /// again, so this costs no memory they would not take anyway. Its pages are written once
+    /// first, in order: the host maps a page at its first write, and those first writes cost a
+    /// fresh million points' load 2 to 4 % more where they fell, scattered through the build,
+    /// than in one sweep here (measured in alternating loads). Natively it does nothing.
     static func prepareHeap(forAllocating byteCount: Int) {
         guard Int.bitWidth == 32, byteCount > 0 else { return }
         // posix_memalign, not malloc: the optimizer deletes an unused malloc and its free.
         var block: UnsafeMutableRawPointer? = nil
-        if _posixMemalign(&block, 16, byteCount) == 0, let block { block.deallocate() }
+        if _posixMemalign(&block, 16, byteCount) == 0, let block {
+            _touchPages(block, byteCount)
+            block.deallocate()
+        }
+    }
+}
+
+/// Writes one byte in every 4 KiB page of a block. Not optimized: the stores are dead to the
+/// compiler (the block is freed next), but they make the host map the pages now.
+@_optimize(none)
+func _touchPages(_ block: UnsafeMutableRawPointer, _ byteCount: Int) {
+    var offset = 0
+    while offset < byteCount {
+        block.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
+        offset += 4096
     }
 }
 
