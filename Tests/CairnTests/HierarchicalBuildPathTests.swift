@@ -102,11 +102,20 @@ final class HierarchicalBuildPathTests: XCTestCase {
         var rng = SeededRandom(seed: 730)
         var points: [Double] = []
         for _ in 0..<12_000 { points += [rng.next(in: -180...180), rng.next(in: -85...85)] }
-        // Planned at 9 and 12, the sparse zooms last until then; planned at 3, they end early
-        // (about zoom 7), and the items are sorted again in finer cells.
+        // Planned at 9 and 12, the sparse zooms last until then, and every pair of points is
+        // measured by the plan. Planned at 3, they end early (about zoom 7), and the items are
+        // sorted again in finer cells; the plan meets more pairs within the radius of zoom 4
+        // than it keeps (a sixteenth of the points, and 1,024), so the points past that limit
+        // search for theirs.
         for denseFrom in [3, 9, 12] {
             let index = try assertSameClusters(points, ClusterOptions()) { $0.denseFromZoomOverride = denseFrom }
             XCTAssertEqual(index.greedyZooms, 0)
+            if denseFrom == 3 {
+                XCTAssertGreaterThan(index.searchedSparsePoints, 1000)
+                XCTAssertLessThan(index.searchedSparsePoints, points.count / 2)
+            } else {
+                XCTAssertEqual(index.searchedSparsePoints, 0)
+            }
         }
     }
 
@@ -140,7 +149,9 @@ final class HierarchicalBuildPathTests: XCTestCase {
         // planned, with the points still in that zoom's coarser cells.
         for (k, options) in optionSets.enumerated() where options.minPoints == 2 {
             var rng = SeededRandom(seed: UInt32(740 + k))
-            _ = try assertSameClusters(rng.mixedPoints(3000), options) { $0.denseFromZoomOverride = options.minZoom + 2 }
+            let index = try assertSameClusters(rng.mixedPoints(3000), options) { $0.denseFromZoomOverride = options.minZoom + 2 }
+            // The blobs' crowded cells are not measured: their points search for their pairs.
+            XCTAssertGreaterThan(index.searchedSparsePoints, 0)
         }
     }
 

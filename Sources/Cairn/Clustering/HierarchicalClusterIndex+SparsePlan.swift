@@ -52,7 +52,9 @@ extension HierarchicalClusterIndex {
     /// Measures, for every point of a build sorted in the cells of `sparse.denseFrom`, the
     /// highest zoom above it at which its nearest point lies within the radius, and lists the
     /// points by that zoom. Each pair of nearby points is measured once (`forEachForward`),
-    /// and counts for both.
+    /// counts for both, and is kept with that zoom, so the sparse zooms find the pairs of
+    /// points without a search (see `collectPairs`). Points in crowded cells are not measured:
+    /// they count as active from the top and search for their pairs at each zoom.
     func measureActivation(_ b: _ClusterBuild, _ sparse: _SparseZooms) {
         let top = options.maxZoom, bottom = sparse.denseFrom
         var radii: [Double] = []
@@ -66,6 +68,13 @@ extension HierarchicalClusterIndex {
         let e = items.entries, n = items.count
         let levels = radii.count
         let fromTop = UInt8(top)
+        let unmeasured = sparse.unmeasured
+        unmeasured.clear(n)
+        // The pairs within the radius at some sparse zoom, as `zoom << 58 | j << 29 | p`; a
+        // sixteenth of the point count at most (1 byte per point), beyond which a point's pairs
+        // are left to its search.
+        var found: [UInt64] = []
+        let pairLimit = n / 16 + 1024
         activation.withUnsafeMutableBufferPointer { activation in
             radii.withUnsafeBufferPointer { radii in
                 // The highest zoom at which a squared distance is within the radius, or 0.
@@ -79,7 +88,11 @@ extension HierarchicalClusterIndex {
                 var markedSame = 0, markedBelow = 0
                 @inline(__always) func markFromTop(_ run: Range<Int>, _ marked: inout Int) {
                     var p = Swift.max(run.lowerBound, marked)
-                    while p < run.upperBound { activation[p] = fromTop; p += 1 }
+                    while p < run.upperBound {
+                        activation[p] = fromTop
+                        unmeasured.insert(p)
+                        p += 1
+                    }
                     marked = Swift.max(marked, run.upperBound)
                 }
                 _ = items.forEachForward { j, sameEnd, below, belowEnd in
@@ -87,6 +100,7 @@ extension HierarchicalClusterIndex {
                     let under = below..<items.runEnd(below, through: belowEnd)
                     if same.count + under.count > 32 {
                         activation[j] = fromTop
+                        unmeasured.insert(j)
                         markFromTop(same, &markedSame)
                         markFromTop(under, &markedBelow)
                         return true
@@ -95,12 +109,16 @@ extension HierarchicalClusterIndex {
                     // distance is the same measured from either side.
                     let x = e[j].x, y = e[j].y
                     var nearest = Double.infinity
+                    let keep = found.count + same.count + under.count <= pairLimit
+                    if !keep { unmeasured.insert(j) }
                     @inline(__always) func measure(_ run: Range<Int>) {
                         for p in run {
                             let dx = e[p].x - x, dy = e[p].y - y
                             let d2 = dx * dx + dy * dy
                             nearest = Swift.min(nearest, d2)
-                            activation[p] = Swift.max(activation[p], zoom(within: d2))
+                            let z = zoom(within: d2)
+                            activation[p] = Swift.max(activation[p], z)
+                            if z != 0 && keep { found.append(UInt64(z) << 58 | UInt64(j) << 29 | UInt64(p)) }
                         }
                     }
                     measure(same)
@@ -110,17 +128,19 @@ extension HierarchicalClusterIndex {
                 }
             }
         }
+        listActive(activation, sparse)
+        listPairs(found, sparse, unmeasured: unmeasured, count: n)
+    }
+
+    /// Lists the points with an activation zoom by that zoom, highest first.
+    private func listActive(_ activation: [UInt8], _ sparse: _SparseZooms) {
+        let top = options.maxZoom, levels = top - sparse.denseFrom
         var perZoom = [Int](repeating: 0, count: levels)
-        for j in 0..<n where activation[j] != 0 { perZoom[top - Int(activation[j])] += 1 }
-        var ends: [Int] = []
-        var sum = 0
-        for c in perZoom {
-            sum += c
-            ends.append(sum)
-        }
+        for j in 0..<activation.count where activation[j] != 0 { perZoom[top - Int(activation[j])] += 1 }
+        let ends = _runningSums(perZoom)
         var next = [0] + ends.dropLast()
-        var active = [UInt32](repeating: 0, count: sum)
-        for j in 0..<items.count where activation[j] != 0 {
+        var active = [UInt32](repeating: 0, count: ends.last ?? 0)
+        for j in 0..<activation.count where activation[j] != 0 {
             let k = top - Int(activation[j])
             active[next[k]] = UInt32(j)
             next[k] += 1
@@ -129,6 +149,43 @@ extension HierarchicalClusterIndex {
         sparse.active = active
         sparse.activeEnd = ends
     }
+
+    /// Lists the measured pairs of measured points by zoom, highest first; a pair with an
+    /// unmeasured point is left to that point's search.
+    private func listPairs(_ found: [UInt64], _ sparse: _SparseZooms, unmeasured: _Bitset, count n: Int) {
+        let top = options.maxZoom, levels = top - sparse.denseFrom
+        let mask: UInt64 = (1 << 29) - 1
+        @inline(__always) func kept(_ pair: UInt64) -> Bool {
+            !unmeasured.contains(Int((pair >> 29) & mask)) && !unmeasured.contains(Int(pair & mask))
+        }
+        var perZoom = [Int](repeating: 0, count: levels)
+        for pair in found where kept(pair) { perZoom[top - Int(pair >> 58)] += 1 }
+        let ends = _runningSums(perZoom)
+        var next = [0] + ends.dropLast()
+        var pairs = [UInt64](repeating: 0, count: ends.last ?? 0)
+        for pair in found where kept(pair) {
+            let k = top - Int(pair >> 58)
+            pairs[next[k]] = ((pair >> 29) & mask) << 32 | (pair & mask)
+            next[k] += 1
+        }
+        sparse.pairs = pairs
+        sparse.pairEnd = ends
+        var crowded: [UInt32] = []
+        unmeasured.forEach(in: 0..<n) { crowded.append(UInt32($0)) }
+        sparse.unmeasuredPoints = crowded
+        searchedSparsePoints = crowded.count
+    }
+}
+
+/// The running sums of `counts`: where each group ends when they are laid out in order.
+func _runningSums(_ counts: [Int]) -> [Int] {
+    var ends: [Int] = []
+    var sum = 0
+    for c in counts {
+        sum += c
+        ends.append(sum)
+    }
+    return ends
 }
 
 extension _SortedItems {

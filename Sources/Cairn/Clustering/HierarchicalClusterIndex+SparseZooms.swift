@@ -99,44 +99,42 @@ extension HierarchicalClusterIndex {
         }
         graph.side = sideEntries
         graph.sideList = sideOrder
-        let activation = sparse.activation
+        // Measured pairs of points: listed already (see `measureActivation`).
+        for k in 0..<sparse.pairEnd[options.maxZoom - zoom] {
+            let pair = sparse.pairs[k]
+            let p = Int(pair >> 32), q = Int(pair & 0xFFFF_FFFF)
+            if !marks.isAbsorbed(p) && !marks.isAbsorbed(q) { graph.addPair(UInt32(p), UInt32(q)) }
+        }
+        let unmeasured = sparse.unmeasured
         sideKeys.withUnsafeMutableBufferPointer { kb in
             sideEntries.withUnsafeMutableBufferPointer { eb in
                 let side = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: kb.count, grid: s.grid)
                 @inline(__always) func near(_ a: _Entry, _ c: _Entry) -> Bool {
                     _isWithin(a.fx, a.fy, (x: c.x, y: c.y), r2) || _isWithin(c.fx, c.fy, (x: a.x, y: a.y), r2)
                 }
-                // Points that may have a point within the radius: pairs with later points
-                // (the other finds this one) and with clusters.
-                for k in 0..<sparse.activeEnd[options.maxZoom - zoom] {
-                    let p = Int(sparse.active[k])
+                // Points not measured: pairs with the measured points around them, and with the
+                // later unmeasured ones (the earlier found this one).
+                for u in sparse.unmeasuredPoints {
+                    let p = Int(u)
                     if marks.isAbsorbed(p) { continue }
                     let runs = s.runs(around: s.keys[p], near: p)
                     for d in 0..<3 {
-                        for q in _run(runs, d) where q > p && !marks.isAbsorbed(q) && near(e[q], e[p]) {
+                        for q in _run(runs, d) where q != p && (q > p || !unmeasured.contains(q)) &&
+                            !marks.isAbsorbed(q) && near(e[q], e[p]) {
                             graph.addPair(UInt32(p), UInt32(q))
                         }
                     }
-                    if side.count == 0 { continue }
-                    let sideRuns = side.runs(around: s.keys[p], near: side.count / 2)
-                    for d in 0..<3 {
-                        for c in _run(sideRuns, d) where near(side.entries[c], e[p]) {
-                            graph.addPair(UInt32(p), UInt32(n + c))
-                        }
-                    }
                 }
-                // Clusters: pairs with the other points (those above were paired already) and
-                // with later clusters.
-                // The clusters go up the sorted points as they go up their own list: each
-                // search starts where the last one's same-row run began.
+                // Clusters: pairs with the points around them and with later clusters. The
+                // clusters go up the sorted points as they go up their own list: each search
+                // starts where the last one's same-row run began.
                 var hint = n / 2
                 for c in 0..<side.count {
                     let key = side.keys[c]
                     let runs = s.runs(around: key, near: hint)
                     hint = runs.1.lowerBound
                     for d in 0..<3 {
-                        for q in _run(runs, d) where !marks.isAbsorbed(q) && Int(activation[q]) < zoom &&
-                            near(e[q], side.entries[c]) {
+                        for q in _run(runs, d) where !marks.isAbsorbed(q) && near(e[q], side.entries[c]) {
                             graph.addPair(UInt32(n + c), UInt32(q))
                         }
                     }

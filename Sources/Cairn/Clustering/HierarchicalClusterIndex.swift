@@ -45,6 +45,9 @@ public final class HierarchicalClusterIndex {
     var denseFromZoomOverride: Int? = nil
     /// How many zooms the build clustered with the greedy pass (tests check the choice).
     var greedyZooms = 0
+    /// How many points the sparse zooms searched for their pairs, rather than take them as the
+    /// plan measured them (tests check both ways).
+    var searchedSparsePoints = 0
     var state: State = .adding
 
     enum State { case adding, building, built }
