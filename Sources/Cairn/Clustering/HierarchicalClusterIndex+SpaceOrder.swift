@@ -20,8 +20,13 @@ extension HierarchicalClusterIndex {
     func clusterInSpaceOrder(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) -> Bool {
         guard findAbsorbers(b, r2: r2) else { return false }
         resolveClaims(b)
-        gatherClusters(b)
-        stageClusters(b, items)
+        listClaimers(b)
+        if options.minPoints == 2 && smallClustersBelow == 0 {
+            stageClustersInOrder(b, items)
+        } else {
+            listMembers(b)
+            stageClusters(b, items)
+        }
         return true
     }
 
@@ -154,57 +159,128 @@ extension HierarchicalClusterIndex {
         }
     }
 
-    /// Lists the items each seed claimed, in sorted order, seeds in sorted order too.
-    private func gatherClusters(_ b: _ClusterBuild) {
+    /// Lists the seed that claimed each claimed item, in sorted order of the items, and marks
+    /// the seeds (`claiming`).
+    private func listClaimers(_ b: _ClusterBuild) {
         let n = b.count
         let scratch = b.spatial
         let dependent = scratch.dependent, claimed = scratch.claimed, claiming = scratch.claiming
-        // The seed that claimed each claimed item, in sorted order of the items; then the
-        // claimed items counted and placed by seed (a counting sort). All three lists are
-        // sized first and filled through pointers: no per-item checks of capacity or owner.
-        var claimers = scratch.claimers, memberStart = scratch.memberStart, members = scratch.members
-        scratch.claimers = []; scratch.memberStart = []; scratch.members = []
-        defer { scratch.claimers = claimers; scratch.memberStart = memberStart; scratch.members = members }
+        // Sized first and filled through a pointer: no per-item checks of capacity or owner.
+        var claimers = scratch.claimers
+        scratch.claimers = []
+        defer { scratch.claimers = claimers }
         let claimedCount = claimed.index(upTo: n)
         claimers.removeAll(keepingCapacity: true)
         claimers.append(contentsOf: repeatElement(0, count: claimedCount))
+        let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
+        claimers.withUnsafeMutableBufferPointer { claimers in
+            var k = 0, w = 0
+            dependent.forEach(below: n) { p in
+                if claimed.contains(p) {
+                    claimers[w] = absorbers[Int(edgeStart[k])]
+                    w += 1
+                }
+                k += 1
+            }
+            claiming.clear(n)
+            for c in claimers { claiming.insert(Int(c)) }
+        }
+    }
+
+    /// Lists the items each seed claimed, in sorted order, seeds in sorted order too (a
+    /// counting sort of the claimed items by seed).
+    private func listMembers(_ b: _ClusterBuild) {
+        let n = b.count
+        let scratch = b.spatial
+        let claimed = scratch.claimed, claiming = scratch.claiming
+        var memberStart = scratch.memberStart, members = scratch.members
+        scratch.memberStart = []; scratch.members = []
+        defer { scratch.memberStart = memberStart; scratch.members = members }
+        let claimers = scratch.claimers
+        let claimedCount = claimers.count
+        let seedCount = claiming.index(upTo: n)
         members.removeAll(keepingCapacity: true)
         members.append(contentsOf: repeatElement(0, count: claimedCount))
-        // A start per seed and one past the last: there are at most as many seeds as claimed items.
         memberStart.removeAll(keepingCapacity: true)
-        memberStart.append(contentsOf: repeatElement(0, count: claimedCount + 1))
-        let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
-        var seedCount = 0
-        claimers.withUnsafeMutableBufferPointer { claimers in
-            memberStart.withUnsafeMutableBufferPointer { memberStart in
-                members.withUnsafeMutableBufferPointer { members in
-                    var k = 0, w = 0
-                    dependent.forEach(below: n) { p in
-                        if claimed.contains(p) {
-                            claimers[w] = absorbers[Int(edgeStart[k])]
-                            w += 1
-                        }
-                        k += 1
+        memberStart.append(contentsOf: repeatElement(0, count: seedCount + 1))
+        memberStart.withUnsafeMutableBufferPointer { memberStart in
+            members.withUnsafeMutableBufferPointer { members in
+                for c in claimers { memberStart[claiming.index(of: Int(c)) + 1] += 1 }
+                for s in 0..<seedCount { memberStart[s + 1] += memberStart[s] }
+                var c = 0
+                claimed.forEach(below: n) { p in
+                    let s = claiming.index(of: Int(claimers[c]))
+                    c += 1
+                    members[Int(memberStart[s])] = UInt32(p)
+                    memberStart[s] += 1
+                }
+                // Each start has moved to its end, the next seed's start: shift them back.
+                for s in stride(from: seedCount, to: 0, by: -1) { memberStart[s] = memberStart[s - 1] }
+                memberStart[0] = 0
+            }
+        }
+    }
+
+    /// Stages the clusters as `stageClusters` does, for minPoints 2 and no small clusters'
+    /// members to list (the usual options), without lists of members by seed: every seed then
+    /// forms a cluster, so each claimed item is absorbed where the pass meets it, in sorted
+    /// order, and added to its seed's sums, which the staged cluster holds until the last. The
+    /// records are read in two forward passes (seeds, then claimed items), where reading each
+    /// seed's items from its lists read three rows at once and waited on memory at every seed.
+    /// The sums are made in the same order (the seed, then its items in sorted order).
+    private func stageClustersInOrder(_ b: _ClusterBuild, _ items: _ItemAccess) {
+        let e = b.entries, n = b.count
+        let scratch = b.spatial
+        let marks = b.marks
+        marks.reset(n)
+        let claimed = scratch.claimed, claiming = scratch.claiming
+        let firstCluster = Int32(pointPositions.count + clusterPositions.count)
+        var absorbed = b.absorbed, staged = b.staged
+        b.absorbed = []; b.staged = []
+        defer { b.absorbed = absorbed; b.staged = staged }
+        let seedCount = claiming.index(upTo: n)
+        let first = staged.count, absorbedStart = absorbed.count
+        absorbed.append(contentsOf: repeatElement(0, count: scratch.claimers.count + seedCount))
+        staged.append(contentsOf: repeatElement(_StagedCluster(x: 0, y: 0, count: 0, rank: 0), count: seedCount))
+        let parents = _ParentWrites(memory: scratch.raw, byteCount: scratch.byteCount, idLimit: Int(firstCluster), items: items)
+        defer { parents.finish() }
+        absorbed.withUnsafeMutableBufferPointer { absorbedOut in
+            staged.withUnsafeMutableBufferPointer { stagedOut in
+                scratch.claimers.withUnsafeBufferPointer { claimers in
+                    let sums = stagedOut.baseAddress! + first
+                    var w = absorbedStart
+                    @inline(__always) func absorb(_ p: Int, _ id: Int32, into s: Int) {
+                        marks.absorb(p)
+                        absorbedOut[w] = id
+                        w += 1
+                        parents.add(id, parent: firstCluster + Int32(first + s))
                     }
-                    claiming.clear(n)
-                    for c in claimers { claiming.insert(Int(c)) }
-                    seedCount = claiming.index(upTo: n)
-                    for c in claimers { memberStart[claiming.index(of: Int(c)) + 1] += 1 }
-                    for s in 0..<seedCount { memberStart[s + 1] += memberStart[s] }
+                    var s = 0
+                    claiming.forEach(below: n) { seed in
+                        let weight = items.pointCount(e[seed].id)
+                        sums[s] = _StagedCluster(x: e[seed].x * Double(weight), y: e[seed].y * Double(weight),
+                                                 count: UInt32(weight), rank: e[seed].rank)
+                        absorb(seed, e[seed].id, into: s)
+                        s += 1
+                    }
                     var c = 0
                     claimed.forEach(below: n) { p in
                         let s = claiming.index(of: Int(claimers[c]))
                         c += 1
-                        members[Int(memberStart[s])] = UInt32(p)
-                        memberStart[s] += 1
+                        let weight = items.pointCount(e[p].id)
+                        sums[s].x += e[p].x * Double(weight)
+                        sums[s].y += e[p].y * Double(weight)
+                        sums[s].count += UInt32(weight)
+                        absorb(p, e[p].id, into: s)
                     }
-                    // Each start has moved to its end, the next seed's start: shift them back.
-                    for s in stride(from: seedCount, to: 0, by: -1) { memberStart[s] = memberStart[s - 1] }
-                    memberStart[0] = 0
+                    for s in 0..<seedCount {
+                        let total = Double(sums[s].count)
+                        sums[s].x /= total
+                        sums[s].y /= total
+                    }
                 }
             }
         }
-        memberStart.removeLast(claimedCount - seedCount)
     }
 
     /// Stages the clusters, by seed position: centroids (the seed first, then its claimed
