@@ -72,7 +72,7 @@ final class _ClusterBuild {
     init(zoom: Int, capacity: Int, grid: _Grid, groupHighZoom: Int) {
         self.zoom = zoom
         let c = capacity > 0 ? capacity : 1
-        keys = UnsafeMutablePointer<UInt64>.allocate(capacity: c)
+        keys = UnsafeMutablePointer<UInt64>.allocate(capacity: c + 1)   // and a sentinel (`forEachForward`)
         entries = UnsafeMutablePointer<_Entry>.allocate(capacity: c)
         marks = _Marks(capacity: c)
         spatial = _SpatialPassScratch(capacity: c)

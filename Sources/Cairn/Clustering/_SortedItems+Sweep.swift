@@ -49,20 +49,28 @@ extension _SortedItems {
     /// while the key is at most `sameEnd`) and the row below's run (from `below` while the key
     /// is at most `belowEnd`). One cursor, for the row below. `body` returns false to stop
     /// (and so does this).
+    ///
+    /// The keys need one more slot, past the last item: it is set to the largest key, so that
+    /// no step reads past the items without a check. The cursor moves 0, 1 or 2 places for
+    /// most items, a coin flip for a branch: two steps are taken by adding a comparison's
+    /// outcome, and a loop finishes longer moves.
     @inline(__always)
     func forEachForward(_ body: (_ j: Int, _ sameEnd: UInt64, _ below: Int, _ belowEnd: UInt64) -> Bool) -> Bool {
         let n = count
         if n == 0 { return true }
-        var below = 0, belowKey = keys[0]
+        keys[n] = .max
+        var below = 0
         for j in 0..<n {
             let key = keys[j]
             let row = key >> 32, column = key & 0xFFFF_FFFF
             let sameEnd = (row << 32) | (column + 1)
             let belowFirst = ((row + 1) << 32) | (column > 0 ? column - 1 : 0)
-            while belowKey < belowFirst { below += 1; belowKey = below < n ? keys[below] : .max }
+            below &+= keys[below] < belowFirst ? 1 : 0
+            below &+= keys[below] < belowFirst ? 1 : 0
+            while keys[below] < belowFirst { below += 1 }
             let belowEnd = ((row + 1) << 32) | (column + 1)
             // Alone in its run and the row below's: most items at the sparser zooms.
-            if (j + 1 == n || keys[j + 1] > sameEnd) && belowKey > belowEnd { continue }
+            if keys[j + 1] > sameEnd && keys[below] > belowEnd { continue }
             if !body(j, sameEnd, below, belowEnd) { return false }
         }
         return true
