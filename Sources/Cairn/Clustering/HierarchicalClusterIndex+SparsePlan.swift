@@ -50,7 +50,7 @@ extension HierarchicalClusterIndex {
     }
 
     /// Measures, for every point of a build sorted in the cells of `sparse.denseFrom`, the
-    /// highest zoom above it at which its nearest point lies within the radius, and lists the
+    /// highest zoom above it at which its nearest point lies within the radius, and counts the
     /// points by that zoom. Each pair of nearby points is measured once (`forEachForward`),
     /// counts for both, and is kept with that zoom, so the sparse zooms find the pairs of
     /// points without a search (see `collectPairs`). Points in crowded cells are not measured:
@@ -62,10 +62,11 @@ extension HierarchicalClusterIndex {
             let r = options.worldRadius(zoom: zoom)
             radii.append(r * r)
         }
-        var activation = sparse.activation
-        sparse.activation = []
         let items = b.items
         let e = items.entries, n = items.count
+        // Per point, the highest zoom at which its nearest point lies within the radius (0 if
+        // none above `denseFrom`), or the top where it was not measured.
+        var activation = [UInt8](repeating: 0, count: n)
         let levels = radii.count
         let fromTop = UInt8(top)
         let unmeasured = sparse.unmeasured
@@ -128,26 +129,17 @@ extension HierarchicalClusterIndex {
                 }
             }
         }
-        listActive(activation, sparse)
+        countActive(activation, sparse)
         listPairs(found, sparse, unmeasured: unmeasured, count: n)
     }
 
-    /// Lists the points with an activation zoom by that zoom, highest first.
-    private func listActive(_ activation: [UInt8], _ sparse: _SparseZooms) {
+    /// Counts the points active at each sparse zoom: those whose activation zoom is at or
+    /// above it.
+    private func countActive(_ activation: [UInt8], _ sparse: _SparseZooms) {
         let top = options.maxZoom, levels = top - sparse.denseFrom
         var perZoom = [Int](repeating: 0, count: levels)
-        for j in 0..<activation.count where activation[j] != 0 { perZoom[top - Int(activation[j])] += 1 }
-        let ends = _runningSums(perZoom)
-        var next = [0] + ends.dropLast()
-        var active = [UInt32](repeating: 0, count: ends.last ?? 0)
-        for j in 0..<activation.count where activation[j] != 0 {
-            let k = top - Int(activation[j])
-            active[next[k]] = UInt32(j)
-            next[k] += 1
-        }
-        sparse.activation = activation
-        sparse.active = active
-        sparse.activeEnd = ends
+        for a in activation where a != 0 { perZoom[top - Int(a)] += 1 }
+        sparse.activeCount = _runningSums(perZoom)
     }
 
     /// Lists the measured pairs of measured points by zoom, highest first; a pair with an

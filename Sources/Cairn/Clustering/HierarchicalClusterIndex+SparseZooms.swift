@@ -14,7 +14,7 @@ extension HierarchicalClusterIndex {
     func clusterSparseZoom(_ b: _ClusterBuild, _ sparse: _SparseZooms) -> Bool {
         let zoom = b.zoom
         if zoom <= sparse.denseFrom { return false }
-        let candidates = sparse.activeEnd[options.maxZoom - zoom]
+        let candidates = sparse.activeCount[options.maxZoom - zoom]
         let limit = b.count / 16 + 64
         if candidates + 9 * b.newClusters.count > limit { return false }
         let r = options.worldRadius(zoom: zoom)

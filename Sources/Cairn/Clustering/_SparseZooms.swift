@@ -3,14 +3,10 @@
 final class _SparseZooms {
     /// The highest zoom clustered densely; the zooms above it are sparse.
     let denseFrom: Int
-    /// Per position of the build's sorted points: the highest zoom at which its nearest point
-    /// lies within the radius (0 if none above `denseFrom`), an upper bound where a cell
-    /// held too many points to measure.
-    var activation: [UInt8]
-    /// The positions with an activation zoom, highest zoom first: those active at zoom z are
-    /// `active[0 ..< activeEnd[maxZoom - z]]`.
-    var active: [UInt32] = []
-    var activeEnd: [Int] = []
+    /// How many points may have a point within the radius at each zoom (their nearest point is
+    /// within it, or they were not measured), by zoom from the top: at zoom z,
+    /// `activeCount[maxZoom - z]`. It decides when the sparse zooms end.
+    var activeCount: [Int] = []
     /// The pairs of measured points within the radius at some sparse zoom, as positions
     /// `j << 32 | p`, highest zoom first: those within the radius at zoom z are
     /// `pairs[0 ..< pairEnd[maxZoom - z]]`.
@@ -25,7 +21,6 @@ final class _SparseZooms {
 
     init(denseFrom: Int, count: Int) {
         self.denseFrom = denseFrom
-        activation = [UInt8](repeating: 0, count: count)
         unmeasured = _Bitset(capacity: count)
         visible = count
     }
