@@ -225,9 +225,9 @@ extension HierarchicalClusterIndex {
     /// members to list (the usual options), without lists of members by seed: every seed then
     /// forms a cluster, so each claimed item is absorbed where the pass meets it, in sorted
     /// order, and added to its seed's sums, which the staged cluster holds until the last. The
-    /// records are read in two forward passes (seeds, then claimed items), where reading each
-    /// seed's items from its lists read three rows at once and waited on memory at every seed.
-    /// The sums are made in the same order (the seed, then its items in sorted order).
+    /// sums are made in the same order (the seed, then its items in sorted order). What this
+    /// saves is `listMembers`, the counting sort by seed (17–29 ms of a million uniform points'
+    /// wasm load); the staging itself measured no faster.
     private func stageClustersInOrder(_ b: _ClusterBuild, _ items: _ItemAccess) {
         let e = b.entries, n = b.count
         let scratch = b.spatial

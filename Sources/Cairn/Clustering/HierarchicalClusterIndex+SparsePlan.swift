@@ -130,7 +130,11 @@ extension HierarchicalClusterIndex {
             }
         }
         countActive(activation, sparse)
-        listPairs(found, sparse, unmeasured: unmeasured, count: n)
+        listPairs(found, sparse, unmeasured: unmeasured)
+        var searching: [UInt32] = []
+        unmeasured.forEach(in: 0..<n) { searching.append(UInt32($0)) }
+        sparse.unmeasuredPoints = searching
+        searchedSparsePoints = searching.count
     }
 
     /// Counts the points active at each sparse zoom: those whose activation zoom is at or
@@ -144,7 +148,7 @@ extension HierarchicalClusterIndex {
 
     /// Lists the measured pairs of measured points by zoom, highest first; a pair with an
     /// unmeasured point is left to that point's search.
-    private func listPairs(_ found: [UInt64], _ sparse: _SparseZooms, unmeasured: _Bitset, count n: Int) {
+    private func listPairs(_ found: [UInt64], _ sparse: _SparseZooms, unmeasured: _Bitset) {
         let top = options.maxZoom, levels = top - sparse.denseFrom
         let mask: UInt64 = (1 << 29) - 1
         @inline(__always) func kept(_ pair: UInt64) -> Bool {
@@ -162,10 +166,6 @@ extension HierarchicalClusterIndex {
         }
         sparse.pairs = pairs
         sparse.pairEnd = ends
-        var crowded: [UInt32] = []
-        unmeasured.forEach(in: 0..<n) { crowded.append(UInt32($0)) }
-        sparse.unmeasuredPoints = crowded
-        searchedSparsePoints = crowded.count
     }
 }
 
