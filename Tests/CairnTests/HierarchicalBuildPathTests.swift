@@ -59,6 +59,7 @@ final class HierarchicalBuildPathTests: XCTestCase {
             var rng = SeededRandom(seed: UInt32(700 + k))
             let index = try assertSameClusters(rng.mixedPoints(3000), options) { $0.useSpaceOrder = true }
             XCTAssertLessThan(index.greedyZooms, options.maxZoom - options.minZoom + 1)
+            XCTAssertEqual(index.radixSortedClusterZooms, index.greedyZooms, "clusters of the greedy zooms only")
         }
     }
 
@@ -68,6 +69,8 @@ final class HierarchicalBuildPathTests: XCTestCase {
         for _ in 0..<20_000 { points += [rng.next(in: -180...180), rng.next(in: -85...85)] }
         let index = try assertSameClusters(points, ClusterOptions(), { $0.useSpaceOrder = true })
         XCTAssertEqual(index.greedyZooms, 0)
+        // Every zoom's new clusters were sorted by their seeds' rows, none by the radix sort.
+        XCTAssertEqual(index.radixSortedClusterZooms, 0)
     }
 
     func testACellTooDenseForSpaceOrderFallsBackToTheGreedyPass() throws {
@@ -96,6 +99,8 @@ final class HierarchicalBuildPathTests: XCTestCase {
         let index = try assertSameClusters(points, ClusterOptions(), { $0.useSpaceOrder = true })
         XCTAssertGreaterThan(index.greedyZooms, 0)
         XCTAssertLessThan(index.greedyZooms, 17)
+        // The greedy pass stages clusters by rank, not by position: their sort is the radix one.
+        XCTAssertGreaterThan(index.radixSortedClusterZooms, 0)
     }
 
     func testSparseZoomsGiveTheGreedyClusters() throws {

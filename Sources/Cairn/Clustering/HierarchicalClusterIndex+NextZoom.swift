@@ -40,7 +40,12 @@ extension HierarchicalClusterIndex {
             clusterKeys[j] = grid.key(x: Float(clusterPositions[c].x), y: Float(clusterPositions[c].y))
             order[j] = UInt32(j)
         }
-        RadixSort.sort(keys: &clusterKeys, values: &order, count: m)
+        // The space-order block is free between zooms (its lists are made in each pass).
+        let scratch = b.spatial
+        if !_sortNearReferenceRows(&clusterKeys, &order, reference: b.seedKeys, scratch: scratch.raw, scratchBytes: scratch.byteCount) {
+            RadixSort.sort(keys: &clusterKeys, values: &order, count: m)
+            radixSortedClusterZooms += m >= 2 ? 1 : 0
+        }
 
         let keys = b.keys, e = b.entries, marks = b.marks, n = b.count
         let firstCluster = Int32(pointPositions.count)

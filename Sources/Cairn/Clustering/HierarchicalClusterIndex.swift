@@ -48,6 +48,9 @@ public final class HierarchicalClusterIndex {
     /// How many points the sparse zooms searched for their pairs, rather than take them as the
     /// plan measured them (tests check both ways).
     var searchedSparsePoints = 0
+    /// How many zooms' new clusters (two or more) took the radix sort, not the faster sort by
+    /// their seeds' rows (`_sortNearReferenceRows`); tests check which way is taken.
+    var radixSortedClusterZooms = 0
     var state: State = .adding
 
     enum State { case adding, building, built }

@@ -16,8 +16,9 @@ final class _SpatialPassScratch {
     /// holds the seed that claimed it. Raw, and allocated once: the lists are written a row at a
     /// time (see `_PairWindow`), with no check of capacity per entry. Both lie in one block, `raw`,
     /// in which the greedy pass keeps its active items on the zooms this pass gives up
-    /// (`_ClusterBuild.actives`), the build's first sort its scratch keys and staging its held-back
-    /// parent links (`_ParentWrites`), so they are bound to their type where each pass starts.
+    /// (`_ClusterBuild.actives`), the build's first sort its scratch keys, staging its held-back
+    /// parent links (`_ParentWrites`) and the step to the next zoom its sort of the new clusters
+    /// (`_sortNearReferenceRows`), so they are bound to their type where each pass starts.
     var absorbers: UnsafeMutablePointer<UInt32> { raw.bindMemory(to: UInt32.self, capacity: absorberCapacity) }
     var edgeStart: UnsafeMutablePointer<UInt32> {
         (raw + absorberCapacity * MemoryLayout<UInt32>.stride).bindMemory(to: UInt32.self, capacity: edgeCapacity)
