@@ -40,9 +40,7 @@ extension HierarchicalClusterIndex {
             clusterKeys[j] = grid.key(x: Float(clusterPositions[c].x), y: Float(clusterPositions[c].y))
             order[j] = UInt32(j)
         }
-        // The space-order block is free between zooms (its lists are made in each pass).
-        let scratch = b.spatial
-        if !_sortNearReferenceRows(&clusterKeys, &order, reference: b.seedKeys, scratch: scratch.raw, scratchBytes: scratch.byteCount) {
+        if !sortBySeedRows(b, &clusterKeys, &order) {
             RadixSort.sort(keys: &clusterKeys, values: &order, count: m)
             radixSortedClusterZooms += m >= 2 ? 1 : 0
         }
@@ -106,6 +104,25 @@ extension HierarchicalClusterIndex {
         }
         b.pending = queue
         b.count = w
+    }
+
+    /// Sorts the new clusters' keys by the rows of their seeds (`_sortNearReferenceRows`) where
+    /// the staging made one cluster per seed, in the seeds' order. The seeds' rows and the sort's
+    /// lists go in the space-order block, free between zooms. False, with nothing sorted, where
+    /// that does not apply or would not be fast.
+    private func sortBySeedRows(_ b: _ClusterBuild, _ clusterKeys: inout [UInt64], _ order: inout [UInt32]) -> Bool {
+        let m = clusterKeys.count
+        let scratch = b.spatial
+        let listBytes = _nearRowSortBytes(m)
+        guard b.stagedOnePerSeed, listBytes + m * MemoryLayout<UInt32>.stride <= scratch.byteCount else { return false }
+        let rows = (scratch.raw + listBytes).bindMemory(to: UInt32.self, capacity: m)
+        let keys = b.keys
+        var s = 0
+        scratch.claiming.forEach(below: b.count) { seed in
+            if s < m { rows[s] = UInt32(truncatingIfNeeded: keys[seed] >> 32) }
+            s += 1
+        }
+        return s == m && _sortNearReferenceRows(&clusterKeys, &order, referenceRows: rows, lists: scratch.raw)
     }
 
     /// After halving, each row of the coarser grid is two runs sorted by column (old rows 2k

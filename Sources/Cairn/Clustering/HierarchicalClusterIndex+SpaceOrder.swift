@@ -235,53 +235,49 @@ extension HierarchicalClusterIndex {
         marks.reset(n)
         let claimed = scratch.claimed, claiming = scratch.claiming
         let firstCluster = Int32(pointPositions.count + clusterPositions.count)
-        var absorbed = b.absorbed, staged = b.staged, seedKeys = b.seedKeys
-        b.absorbed = []; b.staged = []; b.seedKeys = []
-        defer { b.absorbed = absorbed; b.staged = staged; b.seedKeys = seedKeys }
+        var absorbed = b.absorbed, staged = b.staged
+        b.absorbed = []; b.staged = []
+        defer { b.absorbed = absorbed; b.staged = staged }
         let seedCount = claiming.index(upTo: n)
         let first = staged.count, absorbedStart = absorbed.count
         absorbed.append(contentsOf: repeatElement(0, count: scratch.claimers.count + seedCount))
         staged.append(contentsOf: repeatElement(_StagedCluster(x: 0, y: 0, count: 0, rank: 0), count: seedCount))
-        seedKeys.append(contentsOf: repeatElement(0, count: seedCount))
+        b.stagedOnePerSeed = true
         let parents = _ParentWrites(memory: scratch.raw, byteCount: scratch.byteCount, idLimit: Int(firstCluster), items: items)
         defer { parents.finish() }
-        let keys = b.keys
         absorbed.withUnsafeMutableBufferPointer { absorbedOut in
             staged.withUnsafeMutableBufferPointer { stagedOut in
-                seedKeys.withUnsafeMutableBufferPointer { seedKeysOut in
-                    scratch.claimers.withUnsafeBufferPointer { claimers in
-                        let sums = stagedOut.baseAddress! + first
-                        var w = absorbedStart
-                        @inline(__always) func absorb(_ p: Int, _ id: Int32, into s: Int) {
-                            marks.absorb(p)
-                            absorbedOut[w] = id
-                            w += 1
-                            parents.add(id, parent: firstCluster + Int32(first + s))
-                        }
-                        var s = 0
-                        claiming.forEach(below: n) { seed in
-                            let weight = items.pointCount(e[seed].id)
-                            sums[s] = _StagedCluster(x: e[seed].x * Double(weight), y: e[seed].y * Double(weight),
-                                                     count: UInt32(weight), rank: e[seed].rank)
-                            seedKeysOut[first + s] = keys[seed]
-                            absorb(seed, e[seed].id, into: s)
-                            s += 1
-                        }
-                        var c = 0
-                        claimed.forEach(below: n) { p in
-                            let s = claiming.index(of: Int(claimers[c]))
-                            c += 1
-                            let weight = items.pointCount(e[p].id)
-                            sums[s].x += e[p].x * Double(weight)
-                            sums[s].y += e[p].y * Double(weight)
-                            sums[s].count += UInt32(weight)
-                            absorb(p, e[p].id, into: s)
-                        }
-                        for s in 0..<seedCount {
-                            let total = Double(sums[s].count)
-                            sums[s].x /= total
-                            sums[s].y /= total
-                        }
+                scratch.claimers.withUnsafeBufferPointer { claimers in
+                    let sums = stagedOut.baseAddress! + first
+                    var w = absorbedStart
+                    @inline(__always) func absorb(_ p: Int, _ id: Int32, into s: Int) {
+                        marks.absorb(p)
+                        absorbedOut[w] = id
+                        w += 1
+                        parents.add(id, parent: firstCluster + Int32(first + s))
+                    }
+                    var s = 0
+                    claiming.forEach(below: n) { seed in
+                        let weight = items.pointCount(e[seed].id)
+                        sums[s] = _StagedCluster(x: e[seed].x * Double(weight), y: e[seed].y * Double(weight),
+                                                 count: UInt32(weight), rank: e[seed].rank)
+                        absorb(seed, e[seed].id, into: s)
+                        s += 1
+                    }
+                    var c = 0
+                    claimed.forEach(below: n) { p in
+                        let s = claiming.index(of: Int(claimers[c]))
+                        c += 1
+                        let weight = items.pointCount(e[p].id)
+                        sums[s].x += e[p].x * Double(weight)
+                        sums[s].y += e[p].y * Double(weight)
+                        sums[s].count += UInt32(weight)
+                        absorb(p, e[p].id, into: s)
+                    }
+                    for s in 0..<seedCount {
+                        let total = Double(sums[s].count)
+                        sums[s].x /= total
+                        sums[s].y /= total
                     }
                 }
             }
@@ -303,17 +299,15 @@ extension HierarchicalClusterIndex {
         var moved: [Int32] = []
         // The build's lists, moved out while they grow: one owner, no access checks.
         var absorbed = b.absorbed, staged = b.staged, smallMembers = b.smallMembers, smallMemberEnd = b.smallMemberEnd
-        var seedKeys = b.seedKeys
-        b.absorbed = []; b.staged = []; b.smallMembers = []; b.smallMemberEnd = []; b.seedKeys = []
+        b.absorbed = []; b.staged = []; b.smallMembers = []; b.smallMemberEnd = []
         defer {
             b.absorbed = absorbed; b.staged = staged; b.smallMembers = smallMembers; b.smallMemberEnd = smallMemberEnd
-            b.seedKeys = seedKeys
         }
-        let keys = b.keys
         // Room for every seed and claimed item, written through pointers (an append per item
         // checked capacity and ownership each time), and trimmed to what was written.
         let seedCount = scratch.memberStart.count - 1
         var absorbedEnd = absorbed.count, stagedEnd = staged.count, smallEnd = smallMemberEnd.count
+        let first = stagedEnd
         absorbed.append(contentsOf: repeatElement(0, count: scratch.members.count + seedCount))
         staged.append(contentsOf: repeatElement(_StagedCluster(x: 0, y: 0, count: 0, rank: 0), count: seedCount))
         smallMemberEnd.append(contentsOf: repeatElement(0, count: seedCount))
@@ -321,6 +315,7 @@ extension HierarchicalClusterIndex {
             absorbed.removeLast(absorbed.count - absorbedEnd)
             staged.removeLast(staged.count - stagedEnd)
             smallMemberEnd.removeLast(smallMemberEnd.count - smallEnd)
+            b.stagedOnePerSeed = stagedEnd - first == seedCount
         }
         let parents = _ParentWrites(memory: scratch.raw, byteCount: scratch.byteCount, idLimit: Int(firstCluster), items: items)
         defer { parents.finish() }
@@ -376,7 +371,6 @@ extension HierarchicalClusterIndex {
                                 stagedOut[stagedEnd] = _StagedCluster(x: wx / Double(total), y: wy / Double(total),
                                                                       count: UInt32(total), rank: itemRank)
                                 stagedEnd += 1
-                                seedKeys.append(keys[seed])
                             }
                         }
                     }

@@ -42,10 +42,10 @@ final class _ClusterBuild {
     var staged: [_StagedCluster] = []
     var newClusters: [Int32] = []
     var newRanks: [UInt32] = []
-    /// The cell key of each staged cluster's seed, where the staging goes in position order
-    /// (the space-order pass), so the new clusters sort quickly (see `_sortNearReferenceRows`);
-    /// empty where it goes in another order.
-    var seedKeys: [UInt64] = []
+    /// Whether the clusters staged at this zoom are one per seed of the space-order pass, in
+    /// the seeds' position order (the seeds are then `spatial.claiming`): their cells are
+    /// then near their seeds', and they sort quickly (see `_sortNearReferenceRows`).
+    var stagedOnePerSeed = false
     /// Every item absorbed at this zoom.
     var absorbed: [Int32] = []
     /// The members (points or earlier clusters) of the small clusters staged at this zoom (see
@@ -113,7 +113,7 @@ final class _ClusterBuild {
     /// clusters' members and the items visited but not clustered.
     func clearStaged() {
         staged.removeAll(keepingCapacity: true)
-        seedKeys.removeAll(keepingCapacity: true)
+        stagedOnePerSeed = false
         absorbed.removeAll(keepingCapacity: true)
         smallMembers.removeAll(keepingCapacity: true)
         smallMemberEnd.removeAll(keepingCapacity: true)

@@ -1,32 +1,30 @@
 /// A stable sort of cell keys (`row << 32 | column`) that lie near a sorted reference: key `j`
-/// in the row above, the same row or the row below `reference[j]`'s. A zoom's new clusters
-/// are such keys: staged in the order of their seeds, each centroid within the radius, one
-/// cell at most, of its seed. The keys split into three lists by that row offset, each sorted
-/// but for the few places a column shifted (an insertion sort fixes them), and one merge
-/// makes the order: a few passes that read and write in order, where the radix sort scatters
-/// its writes (a million uniform points' wasm load, each sort repeated ten times to measure
-/// it: about 23 ms for the radix sort, 13 for this).
+/// in the row above, the same row or the row below `referenceRows[j]` (nondecreasing). A
+/// zoom's new clusters are such keys: staged in the order of their seeds, each centroid within
+/// the radius, one cell at most, of its seed. The keys split into three lists by that row
+/// offset, each sorted but for the few places a column shifted (an insertion sort fixes them),
+/// and one merge makes the order: a few passes that read and write in order, where the radix
+/// sort scatters its writes (a million uniform points' wasm load, each sort repeated ten times
+/// to measure it: about 23 ms for the radix sort, 13 for this).
 ///
 /// Gives the same order as a stable sort of the keys for any reference, `order` holding the
 /// keys' input positions (ties go by them); the reference only decides whether it is fast.
-/// The lists go in the caller's scratch memory. Returns false, with `keys` and `order`
-/// untouched, where it would not be fast: a key not within one row of its reference, or
-/// columns too far out of order (or where the scratch is too small).
-func _sortNearReferenceRows(_ keys: inout [UInt64], _ order: inout [UInt32], reference: [UInt64],
-                            scratch: UnsafeMutableRawPointer, scratchBytes: Int) -> Bool {
+/// The lists go in the caller's memory, `_nearRowSortBytes(keys.count)` bytes at `lists`
+/// (8-byte aligned). Returns false, with `keys` and `order` untouched, where it would not be
+/// fast: a key not within one row of its reference, or columns too far out of order.
+func _sortNearReferenceRows(_ keys: inout [UInt64], _ order: inout [UInt32], referenceRows: UnsafePointer<UInt32>,
+                            lists: UnsafeMutableRawPointer) -> Bool {
     let m = keys.count
-    guard reference.count == m, order.count == m, _nearRowSortBytes(m) <= scratchBytes else { return false }
+    guard order.count == m else { return false }
     if m < 2 { return true }
     // The three lists side by side, each closed by a sentinel so that merging needs no end
     // checks; list 0 holds the keys a row above their reference, 1 those in its row, 2 below.
-    let listKeys = scratch.bindMemory(to: UInt64.self, capacity: m + 3)
-    let listOrder = (scratch + (m + 3) * MemoryLayout<UInt64>.stride).bindMemory(to: UInt32.self, capacity: m + 3)
+    let listKeys = lists.bindMemory(to: UInt64.self, capacity: m + 3)
+    let listOrder = (lists + (m + 3) * MemoryLayout<UInt64>.stride).bindMemory(to: UInt32.self, capacity: m + 3)
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3) { heads in
         let sorted = keys.withUnsafeMutableBufferPointer { k in
             order.withUnsafeMutableBufferPointer { o in
-                reference.withUnsafeBufferPointer { r in
-                    splitByRow(k, o, reference: r, into: listKeys, listOrder, heads: heads.baseAddress!)
-                }
+                splitByRow(k, o, referenceRows: referenceRows, into: listKeys, listOrder, heads: heads.baseAddress!)
             }
         }
         guard sorted else { return false }
@@ -39,17 +37,17 @@ func _sortNearReferenceRows(_ keys: inout [UInt64], _ order: inout [UInt32], ref
     }
 }
 
-/// The scratch bytes `_sortNearReferenceRows` needs for `m` keys.
+/// The bytes of `_sortNearReferenceRows`'s lists for `m` keys.
 func _nearRowSortBytes(_ m: Int) -> Int { (m + 3) * (MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride) }
 
 /// Copies the keys into their three lists, in input order, and sorts each; leaves `heads` at
 /// the lists' starts. False if a key is not within one row of its reference or the lists need
 /// too many moves.
 private func splitByRow(_ keys: UnsafeMutableBufferPointer<UInt64>, _ order: UnsafeMutableBufferPointer<UInt32>,
-                        reference: UnsafeBufferPointer<UInt64>, into listKeys: UnsafeMutablePointer<UInt64>,
+                        referenceRows: UnsafePointer<UInt32>, into listKeys: UnsafeMutablePointer<UInt64>,
                         _ listOrder: UnsafeMutablePointer<UInt32>, heads: UnsafeMutablePointer<Int>) -> Bool {
     let m = keys.count
-    @inline(__always) func list(_ j: Int) -> Int { Int(Int64(keys[j] >> 32) - Int64(reference[j] >> 32)) + 1 }
+    @inline(__always) func list(_ j: Int) -> Int { Int(Int64(keys[j] >> 32) - Int64(referenceRows[j])) + 1 }
     heads[0] = 0; heads[1] = 0; heads[2] = 0
     for j in 0..<m {
         let l = list(j)
