@@ -75,15 +75,19 @@ extension HierarchicalClusterIndex {
             window.reserve(2 * limit)
             let pairs = window.pairs
             var found = window.count
-            let x = e[j].x, y = e[j].y, fx = e[j].fx, fy = e[j].fy, rank = e[j].rank
+            let rank = e[j].rank
             // Written always, kept when it counts: the tests are coin flips to a branch. The
             // later-ranked item of a pair is the dependent, measured from its float32 position
             // to the other's clustering position, as the greedy pass measures.
             @inline(__always) func measure(_ p: Int) {
+                // Which item is which is chosen by position, an integer select: chosen between
+                // floating-point values it was a branch (the engine has no select for them), on
+                // the ranks, a coin flip. Both records are in cache by then.
                 let earlier = e[p].rank < rank
-                let dx = Double(earlier ? fx : e[p].fx) - (earlier ? e[p].x : x)
-                let dy = Double(earlier ? fy : e[p].fy) - (earlier ? e[p].y : y)
-                pairs[found] = earlier ? UInt64(j) << 32 | UInt64(p) : UInt64(p) << 32 | UInt64(j)
+                let dependent = earlier ? j : p, absorber = earlier ? p : j
+                let dx = Double(e[dependent].fx) - e[absorber].x
+                let dy = Double(e[dependent].fy) - e[absorber].y
+                pairs[found] = UInt64(dependent) << 32 | UInt64(absorber)
                 found &+= dx * dx + dy * dy <= r2 ? 1 : 0
             }
             var p = j + 1
