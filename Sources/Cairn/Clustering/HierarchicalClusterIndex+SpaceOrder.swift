@@ -81,8 +81,8 @@ extension HierarchicalClusterIndex {
             // to the other's clustering position, as the greedy pass measures.
             @inline(__always) func measure(_ p: Int) {
                 // Which item is which is chosen by position, an integer select: chosen between
-                // floating-point values it was a branch (the engine has no select for them), on
-                // the ranks, a coin flip. Both records are in cache by then.
+                // the items' floating-point values, it compiled to two ways of measuring and a
+                // branch on the ranks, a coin flip. Both records are in cache by then.
                 let earlier = e[p].rank < rank
                 let dependent = earlier ? j : p, absorber = earlier ? p : j
                 let dx = Double(e[dependent].fx) - e[absorber].x
