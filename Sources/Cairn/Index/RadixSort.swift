@@ -36,7 +36,8 @@ enum RadixSort {
                             count: Int, scratch: UnsafeMutablePointer<UInt64>, _ scratchValues: UnsafeMutablePointer<Value>) {
         if count < 2 { return }
         if count <= 48 {
-            insertionSort(keys, values, count: count)
+            var unlimited = Int.max
+            insertionSort(keys, values, count: count, budget: &unlimited)
             return
         }
         // Digits every key shares order nothing: find them first (bits that differ somewhere),
@@ -109,10 +110,15 @@ enum RadixSort {
         }
     }
 
-    private static func insertionSort<Value>(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<Value>,
-                                             count: Int) {
+    /// Stable insertion sort of `count` keys with their values; stops, returning false, once it
+    /// has moved keys `budget` places in all (the caller's bound on nearly sorted input).
+    @discardableResult
+    static func insertionSort<Value>(_ keys: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<Value>,
+                                     count: Int, budget: inout Int) -> Bool {
+        if count < 2 { return true }
         for i in 1..<count {
             let key = keys[i]
+            if keys[i - 1] <= key { continue }
             let value = values[i]
             var j = i
             while j > 0 && keys[j - 1] > key {
@@ -122,6 +128,9 @@ enum RadixSort {
             }
             keys[j] = key
             values[j] = value
+            budget -= i - j
+            if budget < 0 { return false }
         }
+        return true
     }
 }

@@ -22,72 +22,70 @@ func _sortNearReferenceRows(_ keys: inout [UInt64], _ order: inout [UInt32], ref
     // checks; list 0 holds the keys a row above their reference, 1 those in its row, 2 below.
     let listKeys = lists.bindMemory(to: UInt64.self, capacity: m + 3)
     let listOrder = (lists + (m + 3) * MemoryLayout<UInt64>.stride).bindMemory(to: UInt32.self, capacity: m + 3)
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3) { heads in
-        let sorted = keys.withUnsafeMutableBufferPointer { k in
-            order.withUnsafeMutableBufferPointer { o in
-                splitByRow(k, o, referenceRows: referenceRows, into: listKeys, listOrder, heads: heads.baseAddress!)
-            }
+    let starts = keys.withUnsafeMutableBufferPointer { k in
+        order.withUnsafeMutableBufferPointer { o in
+            splitByRow(k, o, referenceRows: referenceRows, into: listKeys, listOrder)
         }
-        guard sorted else { return false }
-        keys.withUnsafeMutableBufferPointer { k in
-            order.withUnsafeMutableBufferPointer { o in
-                mergeLists(listKeys, listOrder, heads: heads.baseAddress!, into: k, o)
-            }
-        }
-        return true
     }
+    guard let starts else { return false }
+    keys.withUnsafeMutableBufferPointer { k in
+        order.withUnsafeMutableBufferPointer { o in
+            mergeLists(listKeys, listOrder, starts: starts, into: k, o)
+        }
+    }
+    return true
 }
 
 /// The bytes of `_sortNearReferenceRows`'s lists for `m` keys.
 func _nearRowSortBytes(_ m: Int) -> Int { (m + 3) * (MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride) }
 
-/// Copies the keys into their three lists, in input order, and sorts each; leaves `heads` at
-/// the lists' starts. False if a key is not within one row of its reference or the lists need
-/// too many moves.
+/// Copies the keys into their three lists, in input order, and sorts each; returns the lists'
+/// starts. Nil if a key is not within one row of its reference or the lists need too many moves.
 private func splitByRow(_ keys: UnsafeMutableBufferPointer<UInt64>, _ order: UnsafeMutableBufferPointer<UInt32>,
                         referenceRows: UnsafePointer<UInt32>, into listKeys: UnsafeMutablePointer<UInt64>,
-                        _ listOrder: UnsafeMutablePointer<UInt32>, heads: UnsafeMutablePointer<Int>) -> Bool {
+                        _ listOrder: UnsafeMutablePointer<UInt32>) -> (Int, Int, Int)? {
     let m = keys.count
     @inline(__always) func list(_ j: Int) -> Int { Int(Int64(keys[j] >> 32) - Int64(referenceRows[j])) + 1 }
-    heads[0] = 0; heads[1] = 0; heads[2] = 0
-    for j in 0..<m {
-        let l = list(j)
-        if UInt(bitPattern: l) > 2 { return false }
-        heads[l] += 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3) { ends in
+        ends.initialize(repeating: 0)
+        for j in 0..<m {
+            let l = list(j)
+            if UInt(bitPattern: l) > 2 { return nil }
+            ends[l] += 1
+        }
+        let starts = (0, ends[0] + 1, ends[0] + ends[1] + 2)
+        // Each list's sentinel, in the slot past its end.
+        for end in [starts.1 - 1, starts.2 - 1, m + 2] {
+            listKeys[end] = .max
+            listOrder[end] = .max
+        }
+        ends[0] = starts.0; ends[1] = starts.1; ends[2] = starts.2
+        for j in 0..<m {
+            let l = list(j)
+            let w = ends[l]
+            ends[l] = w + 1
+            listKeys[w] = keys[j]
+            listOrder[w] = order[j]
+        }
+        // A few moves per key for the columns a centroid shifted; many mean the keys are not
+        // near their reference after all.
+        var budget = 8 * m + 1024
+        let sorted = RadixSort.insertionSort(listKeys + starts.0, listOrder + starts.0, count: ends[0] - starts.0, budget: &budget)
+            && RadixSort.insertionSort(listKeys + starts.1, listOrder + starts.1, count: ends[1] - starts.1, budget: &budget)
+            && RadixSort.insertionSort(listKeys + starts.2, listOrder + starts.2, count: ends[2] - starts.2, budget: &budget)
+        return sorted ? starts : nil
     }
-    let starts = (0, heads[0] + 1, heads[0] + heads[1] + 2)
-    // Each list's sentinel, in the slot past its end.
-    for end in [starts.1 - 1, starts.2 - 1, m + 2] {
-        listKeys[end] = .max
-        listOrder[end] = .max
-    }
-    heads[0] = starts.0; heads[1] = starts.1; heads[2] = starts.2
-    for j in 0..<m {
-        let l = list(j)
-        let w = heads[l]
-        heads[l] = w + 1
-        listKeys[w] = keys[j]
-        listOrder[w] = order[j]
-    }
-    // A few moves per key for the columns a centroid shifted; many mean the keys are not near
-    // their reference after all.
-    var budget = 8 * m + 1024
-    let sorted = _insertionSort(listKeys, listOrder, starts.0..<heads[0], budget: &budget)
-        && _insertionSort(listKeys, listOrder, starts.1..<heads[1], budget: &budget)
-        && _insertionSort(listKeys, listOrder, starts.2..<heads[2], budget: &budget)
-    heads[0] = starts.0; heads[1] = starts.1; heads[2] = starts.2
-    return sorted
 }
 
 /// Merges the three sorted lists by key, then by order value (input positions, ascending in
 /// each list), choosing each next key without a branch: which list it comes from is a coin flip.
 private func mergeLists(_ listKeys: UnsafeMutablePointer<UInt64>, _ listOrder: UnsafeMutablePointer<UInt32>,
-                        heads: UnsafeMutablePointer<Int>, into keys: UnsafeMutableBufferPointer<UInt64>,
+                        starts: (Int, Int, Int), into keys: UnsafeMutableBufferPointer<UInt64>,
                         _ order: UnsafeMutableBufferPointer<UInt32>) {
     @inline(__always) func before(_ k: UInt64, _ o: UInt32, _ k2: UInt64, _ o2: UInt32) -> Bool {
         (k < k2 ? 1 : 0) | ((k == k2 ? 1 : 0) & (o < o2 ? 1 : 0)) != 0
     }
-    var h0 = heads[0], h1 = heads[1], h2 = heads[2]
+    var h0 = starts.0, h1 = starts.1, h2 = starts.2
     for w in 0..<keys.count {
         let k0 = listKeys[h0], k1 = listKeys[h1], k2 = listKeys[h2]
         let o0 = listOrder[h0], o1 = listOrder[h1], o2 = listOrder[h2]
@@ -100,27 +98,4 @@ private func mergeLists(_ listKeys: UnsafeMutablePointer<UInt64>, _ listOrder: U
         h1 &+= pick1 && !pick2 ? 1 : 0
         h0 &+= !pick1 && !pick2 ? 1 : 0
     }
-}
-
-/// Stable insertion sort of `keys[range]` (with `order` along); false once it has made
-/// `budget` moves.
-private func _insertionSort(_ keys: UnsafeMutablePointer<UInt64>, _ order: UnsafeMutablePointer<UInt32>,
-                            _ range: Range<Int>, budget: inout Int) -> Bool {
-    if range.count < 2 { return true }
-    for i in (range.lowerBound + 1)..<range.upperBound {
-        let key = keys[i]
-        if keys[i - 1] <= key { continue }
-        let value = order[i]
-        var k = i
-        while k > range.lowerBound && keys[k - 1] > key {
-            keys[k] = keys[k - 1]
-            order[k] = order[k - 1]
-            k -= 1
-        }
-        keys[k] = key
-        order[k] = value
-        budget -= i - k
-        if budget < 0 { return false }
-    }
-    return true
 }
