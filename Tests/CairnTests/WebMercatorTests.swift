@@ -28,6 +28,34 @@ final class WebMercatorTests: XCTestCase {
         }
     }
 
+    func testTabulatedLatitudeMatchesTheFormulaToItsRounding() {
+        var rng = SeededRandom(seed: 42)
+        var worst = 0.0
+        // Random points, and each piece's ends and middle.
+        var ys = (0..<200_000).map { _ in rng.next() } + [1e-12, 1 - 1e-12]
+        for k in 0..._LatitudeTable.pieces {
+            let y = Double(k) / Double(_LatitudeTable.pieces)
+            ys += [y, y.nextDown, y.nextUp, y + 0.5 / Double(_LatitudeTable.pieces)]
+        }
+        for y in ys where y >= 0 && y <= 1 {
+            worst = max(worst, abs(WebMercator.tabulatedLatitude(y: y) - WebMercator.latitude(y: y)))
+        }
+        // A few units in the last place of a latitude (1.4e-14° from 64° on).
+        XCTAssertLessThan(worst, 1.5e-13)
+        XCTAssertGreaterThan(worst, 0, "compared with the formula, not with itself")
+        // Exactly the formula at the equator, at each piece's start and at the map's edges.
+        XCTAssertEqual(WebMercator.tabulatedLatitude(y: 0.5), 0)
+        for y in [0.0, 0.25, 0.75, 1.0, 3.0 / 256] {
+            XCTAssertEqual(WebMercator.tabulatedLatitude(y: y), WebMercator.latitude(y: y))
+        }
+        // Outside the map the formula answers.
+        XCTAssertEqual(WebMercator.tabulatedLatitude(y: -0.25), WebMercator.latitude(y: -0.25))
+        XCTAssertTrue(WebMercator.tabulatedLatitude(y: .nan).isNaN)
+        // Query results go through it.
+        XCTAssertEqual(ClusterFeature(id: 0, pointCount: 1, isCluster: false, x: 0.5, y: 0.3).latitude,
+                       WebMercator.tabulatedLatitude(y: 0.3))
+    }
+
     func testLongitudeWraps() {
         XCTAssertEqual(WebMercator.wrapLongitude(180), 180)
         XCTAssertEqual(WebMercator.wrapLongitude(-180), -180)

@@ -19,7 +19,7 @@ public struct ClusterFeature: Equatable {
     }
 
     public var longitude: Double { WebMercator.longitude(x: x) }
-    public var latitude: Double { WebMercator.latitude(y: y) }
+    public var latitude: Double { WebMercator.tabulatedLatitude(y: y) }
 }
 
 /// One feature of a vector tile (supercluster's `getTile` content): integer coordinates inside

@@ -34,6 +34,14 @@ public enum WebMercator {
         return 360 * _atan(_exp(y2)) / Double.pi - 90
     }
 
+    /// `latitude(y:)` for results written by the thousand (a query's): within the map from a
+    /// table of polynomials (`_LatitudeTable`), the same at the equator and the map's edges and
+    /// within 1.2e-13° elsewhere, at a fraction of the cost. The camera keeps the formula.
+    @inline(__always)
+    static func tabulatedLatitude(y: Double) -> Double {
+        y >= 0 && y <= 1 ? _latitudeTable.latitude(y) : latitude(y: y)
+    }
+
     /// A longitude folded into -180...180 (180 stays 180, 540 becomes 180, -190 becomes 170).
     public static func wrapLongitude(_ longitude: Double) -> Double {
         if longitude >= -180 && longitude <= 180 { return longitude }
