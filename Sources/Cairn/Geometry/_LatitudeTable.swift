@@ -74,9 +74,15 @@ struct _LatitudeTable {
         let k = Int(t)
         let u = t - Double(k)
         let c = coefficients + k &* _LatitudeTable.terms
-        // Horner's rule written out for the eight terms: as a loop it compiled to one, with its
-        // counter's checks, in wasm.
-        return c[0] + u * (c[1] + u * (c[2] + u * (c[3] + u * (c[4] + u * (c[5] + u * (c[6] + u * c[7]))))))
+        // Estrin's scheme, written out for the eight terms: pairs, then pairs of pairs, so the
+        // multiplications do not wait on each other in one chain. With Horner's rule, a chain
+        // of seven multiply-adds each waiting for the one before, this function's share of a
+        // zoom-17 query's wasm profile was a quarter larger; as a loop, it compiled to one,
+        // with its counter's checks.
+        let u2 = u * u
+        let low = (c[0] + c[1] * u) + u2 * (c[2] + c[3] * u)
+        let high = (c[4] + c[5] * u) + u2 * (c[6] + c[7] * u)
+        return low + (u2 * u2) * high
     }
 }
 
