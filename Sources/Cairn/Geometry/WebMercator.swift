@@ -36,7 +36,7 @@ public enum WebMercator {
 
     /// `latitude(y:)` for results written by the thousand (a query's): within the map from a
     /// table of polynomials (`_LatitudeTable`), the same at the equator and the map's edges and
-    /// within 1.3e-13° elsewhere, at a fraction of the cost. The camera keeps the formula.
+    /// within about 1.3e-13° elsewhere, at a fraction of the cost. The camera keeps the formula.
     @inline(__always)
     static func tabulatedLatitude(y: Double) -> Double {
         y >= 0 && y <= 1 ? _latitudeTable.latitude(y) : latitude(y: y)
