@@ -54,11 +54,15 @@ private func splitByRow(_ keys: UnsafeMutableBufferPointer<UInt64>, _ order: Uns
             ends[l] += 1
         }
         let starts = (0, ends[0] + 1, ends[0] + ends[1] + 2)
-        // Each list's sentinel, in the slot past its end.
-        for end in [starts.1 - 1, starts.2 - 1, m + 2] {
+        // Each list's sentinel, in the slot past its end (written one by one: a loop over an
+        // array literal allocated the array on every sort).
+        @inline(__always) func close(_ end: Int) {
             listKeys[end] = .max
             listOrder[end] = .max
         }
+        close(starts.1 - 1)
+        close(starts.2 - 1)
+        close(m + 2)
         ends[0] = starts.0; ends[1] = starts.1; ends[2] = starts.2
         for j in 0..<m {
             let l = list(j)
