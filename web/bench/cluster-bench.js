@@ -36,6 +36,19 @@ function viewport(x, y, z) {
   ];
 }
 
+/**
+ * What the host takes to map a fresh page of memory at its first write, in microseconds: on
+ * this VM it swings from about 2 to over 10 between spells of minutes, and a load writes every
+ * page its memory grows by (about 21,000 for a million points), so it explains much of the
+ * spread between runs. Measured on a 16-MiB buffer of its own, just before the load.
+ */
+function hostPageMicroseconds() {
+  const bytes = new Uint8Array(16 << 20);
+  const t = performance.now();
+  for (let i = 0; i < bytes.length; i += 4096) bytes[i] = 1;
+  return ((performance.now() - t) * 1000) / (bytes.length / 4096);
+}
+
 async function runDataset({ kind, points, queries }) {
   const { memory } = await init();
   const random = mulberry32(kind === 'uniform' ? 1 : 2);
@@ -47,6 +60,7 @@ async function runDataset({ kind, points, queries }) {
   const tw = performance.now();
   warmUp();
   const warmUpMs = performance.now() - tw;
+  const hostPageUs = hostPageMicroseconds();
   const marks = {};
   const t0 = performance.now();
   const index = new ClusterIndex({ minZoom: 0, maxZoom: 16 });
@@ -84,6 +98,7 @@ async function runDataset({ kind, points, queries }) {
     points,
     addMs: (marks.added ?? t0) - t0,
     warmUpMs,
+    hostPageUs,
     loadMs: t1 - t0,
     grownBytes: grown,
     memoryBytes: memory.buffer.byteLength,
@@ -132,15 +147,17 @@ async function main() {
     // The best of the runs for each time; memory is the same every run.
     const r = runs.reduce((best, run) => (run.loadMs < best.loadMs ? run : best));
     const zooms = r.zooms.map(({ z, mean }) => ({ z, mean, ms: Math.min(...runs.map((run) => run.zooms[z].ms)) }));
-    const loads = runs.map((run) => run.loadMs).sort((a, b) => a - b);
+    const byLoad = [...runs].sort((a, b) => a.loadMs - b.loadMs);
     console.log(`\n${kind}`);
     console.log(`  load (loadCoordinates: add + cluster zooms 0–16): ${r.loadMs.toFixed(0)} ms ` +
       `(add ${r.addMs.toFixed(0)} ms, cluster ${(r.loadMs - r.addMs).toFixed(0)} ms), ` +
       `${(r.points / (r.loadMs / 1000) / 1e6).toFixed(2)} M points/s` +
-      (repeat > 1 ? `; all runs: ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms` : '') +
+      (repeat > 1 ? `; all runs: ${byLoad.map((run) => `${run.loadMs.toFixed(0)} ms (host ${run.hostPageUs.toFixed(1)} µs/page)`).join(', ')}` : '') +
       `; before it, warmUp() ${r.warmUpMs.toFixed(0)} ms (once per page: the engine's code optimized before the load)`);
     console.log(`  wasm memory grew ${mib(r.grownBytes)} over the load = ${(r.grownBytes / r.points).toFixed(1)} bytes/point ` +
       `(peak, page-granular; memory now ${mib(r.memoryBytes)})` +
+      `, ${Math.round(r.grownBytes / 4096).toLocaleString('en-US')} pages of 4 KiB, each mapped by the host at its first write ` +
+      `(${r.hostPageUs.toFixed(1)} µs a page just before this load)` +
       (r.grownBytes === 0 ? ' — the load fit in the initial memory; use more points for a figure' : ''));
     console.log('  JS side: no per-point arrays (the index keeps no reference to the input)');
     console.log('  viewport query (getClustersInto):');
