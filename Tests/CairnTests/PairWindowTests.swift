@@ -10,7 +10,7 @@ final class PairWindowTests: XCTestCase {
         let ranks: [UInt32] = [5, 9, 2, 7, 1, 8]
         let e = UnsafeMutablePointer<_Entry>.allocate(capacity: ranks.count)
         defer { e.deallocate() }
-        for (i, rank) in ranks.enumerated() { e[i] = _Entry(x: 0, y: 0, id: Int32(i), rank: rank) }
+        for (i, rank) in ranks.enumerated() { e[i] = _Entry(fx: 0, fy: 0, id: Int32(i), rank: rank) }
         let dependent = _Bitset(capacity: 64)
         defer { dependent.deallocate() }
         dependent.clear(64)

@@ -9,7 +9,7 @@ final class PendingQueueTests: XCTestCase {
         // Interleave pushes and pops so the ring wraps, then outgrow its 64 slots.
         for round in 0..<50 {
             for _ in 0..<(round % 7 + 3) {
-                queue.push(UInt64(next), _Entry(x: Double(next), y: 0, id: Int32(next), rank: 0))
+                queue.push(UInt64(next), _Entry(fx: Float(next), fy: 0, id: Int32(next), rank: 0))
                 next += 1
             }
             for _ in 0..<(round % 5 + 1) where !queue.isEmpty {
@@ -22,7 +22,7 @@ final class PendingQueueTests: XCTestCase {
         }
         XCTAssertGreaterThan(queue.count, 64, "grew past its first capacity")
         while !queue.isEmpty {
-            XCTAssertEqual(queue.pop().1.x, Double(expected))
+            XCTAssertEqual(queue.pop().1.fx, Float(expected))
             expected += 1
         }
         XCTAssertEqual(expected, next)

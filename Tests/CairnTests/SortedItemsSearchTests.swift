@@ -10,7 +10,7 @@ final class SortedItemsSearchTests: XCTestCase {
         var keys: [UInt64] = (0..<600).map { _ in UInt64(rng.next() * 12) << 32 | UInt64(rng.next() * 40) }
         keys.sort()
         let first = keys[0], last = keys[keys.count - 1]
-        let entries = [_Entry](repeating: _Entry(x: 0, y: 0, id: 0, rank: 0), count: keys.count)
+        let entries = [_Entry](repeating: _Entry(fx: 0, fy: 0, id: 0, rank: 0), count: keys.count)
         keys.withUnsafeMutableBufferPointer { k in
             var e = entries
             e.withUnsafeMutableBufferPointer { eb in

@@ -44,30 +44,23 @@ extension HierarchicalClusterIndex {
     }
 
     /// Sorts the points by cell of the first zoom to cluster densely into a new build, and
-    /// prepares the sparse zooms above it, if any (see `+SparsePlan`). The sort borrows the
-    /// build's own buffers (see below), so starting a build allocates nothing beyond what the
-    /// build keeps.
+    /// prepares the sparse zooms above it, if any (see `+SparsePlan`).
     private func beginBuild() {
         let n = pointPositions.count
         let clusterCapacity = n / 8 * 5
         _AddressSpace.prepareHeap(forAllocating: buildBytes(pointCount: n, clusterCapacity: clusterCapacity))
-        pointParent = [Int32](repeating: -1, count: n)
-        reserveClusters(clusterCapacity)
         let denseFrom = denseFromZoom()
         let grid = _Grid.forClustering(options, zoom: denseFrom)
         let b = _ClusterBuild(zoom: options.maxZoom, capacity: n, grid: grid,
                               groupHighZoom: options.maxZoom + 1)
         b.count = n
-        // The points are sorted with what their records need (`_PointToSort`), so the records
-        // are then written in order: writing each where its index was sorted to (or reading
-        // each point from where it was sorted from) waited on memory at every point. The sort
-        // borrows the build's own buffers: the records' 24 bytes per item hold the sort's
-        // scratch (low half) and the points (high half); the space-order block, its scratch keys.
-        let raw = UnsafeMutableRawPointer(b.entries)
-        let half = MemoryLayout<_PointToSort>.stride * n
-        let scratchPoints = raw.bindMemory(to: _PointToSort.self, capacity: n)
-        let points = (raw + half).bindMemory(to: _PointToSort.self, capacity: n)
+        // The points are sorted as their records, so the records are then in order: writing
+        // each where its index was sorted to (or reading each point from where it was sorted
+        // from) waited on memory at every point. The sort's scratch keys lie in the space-order
+        // block; its scratch records are allocated for the sort alone, before the parent links
+        // and the clusters' room, which then take the memory it frees.
         let scratchKeys = b.spatial.raw.bindMemory(to: UInt64.self, capacity: n)
+        let scratchEntries = UnsafeMutablePointer<_Entry>.allocate(capacity: Swift.max(n, 1))
         // Sorted by a packed key (row, then column, in as few bits as the grid needs), so the
         // radix sort makes as few passes as it can; then unpacked to `row << 32 | column`.
         let last = grid.cell(1)
@@ -75,19 +68,14 @@ extension HierarchicalClusterIndex {
         for i in 0..<n {
             let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
             b.keys[i] = grid.cell(y) << columnBits | grid.cell(x)
-            points[i] = _PointToSort(x: x, y: y, index: UInt32(i))
+            b.entries[i] = _Entry(fx: x, fy: y, id: Int32(i), rank: UInt32(i))
         }
-        RadixSort.sort(b.keys, points, count: n, scratch: scratchKeys, scratchPoints)
+        RadixSort.sort(b.keys, b.entries, count: n, scratch: scratchKeys, scratchEntries)
+        scratchEntries.deallocate()
         let columnMask: UInt64 = (1 << columnBits) - 1
-        // Each record is twice a sorted point's size, so record j covers only points up to j,
-        // read by then. Raw loads and stores: the memory holds both types during the loop.
-        for j in 0..<n {
-            b.keys[j] = (b.keys[j] >> columnBits) << 32 | (b.keys[j] & columnMask)
-            let p = raw.load(fromByteOffset: half + MemoryLayout<_PointToSort>.stride * j, as: _PointToSort.self)
-            raw.storeBytes(of: _Entry(x: Double(p.x), y: Double(p.y), id: Int32(p.index), rank: p.index),
-                           toByteOffset: MemoryLayout<_Entry>.stride * j, as: _Entry.self)
-        }
-        _ = raw.bindMemory(to: _Entry.self, capacity: n)
+        for j in 0..<n { b.keys[j] = (b.keys[j] >> columnBits) << 32 | (b.keys[j] & columnMask) }
+        pointParent = [Int32](repeating: -1, count: n)
+        reserveClusters(clusterCapacity)
         if denseFrom < options.maxZoom {
             let sparse = _SparseZooms(denseFrom: denseFrom, count: n)
             b.marks.reset(n)   // marks the points absorbed during the sparse zooms
@@ -108,7 +96,7 @@ extension HierarchicalClusterIndex {
         withItemAccess { items in
             if !useSpaceOrder || !clusterInSpaceOrder(b, items, r2: r2) {
                 greedyZooms += 1
-                findActiveItems(b, r2: r2)
+                findActiveItems(b, items, r2: r2)
                 visitActiveItems(b, items, r2: r2)
             }
         }
@@ -116,14 +104,18 @@ extension HierarchicalClusterIndex {
         storeZoom(b)
     }
 
-    /// Calls `body` with raw access to the point counts of earlier clusters and to the parent
-    /// links: a pass reads the first and sets the second; the clusters it forms are staged in
-    /// the build and appended afterwards, so it can work through raw buffers.
+    /// Calls `body` with raw access to the positions and point counts of earlier clusters and
+    /// to the parent links: a pass reads the first two and sets the third; the clusters it
+    /// forms are staged in the build and appended afterwards, so it can work through raw
+    /// buffers.
     func withItemAccess(_ body: (_ItemAccess) -> Void) {
-        clusterPoints.withUnsafeBufferPointer { cp in
-            pointParent.withUnsafeMutableBufferPointer { pp in
-                clusterParent.withUnsafeMutableBufferPointer { cpp in
-                    body(_ItemAccess(pointCount: pointPositions.count, points: cp, pointParent: pp, clusterParent: cpp))
+        clusterPositions.xy.withUnsafeBufferPointer { xy in
+            clusterPoints.withUnsafeBufferPointer { cp in
+                pointParent.withUnsafeMutableBufferPointer { pp in
+                    clusterParent.withUnsafeMutableBufferPointer { cpp in
+                        body(_ItemAccess(pointCount: pointPositions.count, clusterXY: xy, points: cp, pointParent: pp,
+                                         clusterParent: cpp))
+                    }
                 }
             }
         }
@@ -190,7 +182,7 @@ extension HierarchicalClusterIndex {
             let item = e[i].id
             let itemRank = e[i].rank
             let itemCount = items.pointCount(item)
-            let centre = (x: e[i].x, y: e[i].y)
+            let centre = items.position(e[i])
             let runs = record.runs(s)
             // Joiners: unvisited, ranked after the seed, and within the radius.
             joiners.removeAll(keepingCapacity: true)
@@ -223,8 +215,9 @@ extension HierarchicalClusterIndex {
                 marks.absorb(p)
                 let neighbour = e[p].id
                 let weight = Double(items.pointCount(neighbour))
-                wx += e[p].x * weight
-                wy += e[p].y * weight
+                let position = items.position(e[p])
+                wx += position.x * weight
+                wy += position.y * weight
                 b.absorbed.append(neighbour)
                 items.setParent(of: neighbour, clusterItem)
             }
@@ -336,13 +329,13 @@ extension HierarchicalClusterIndex {
     }
 
     /// Keeps the items with a neighbour ("active"), with their candidate runs.
-    private func findActiveItems(_ b: _ClusterBuild, r2: Double) {
+    private func findActiveItems(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) {
         let s = b.items
         let e = s.entries
         var actives = b.actives
         var active = 0
         _ = s.forEachCrowded { j, starts in
-            if s.hasNeighbour(j, starts: starts, r2: r2) {
+            if s.hasNeighbour(j, centre: items.position(e[j]), starts: starts, r2: r2) {
                 if active == b.activeCapacity { actives = b.growActives() }
                 actives[active] = _Active(rank: e[j].rank, position: j, starts: starts)
                 active += 1
@@ -353,14 +346,6 @@ extension HierarchicalClusterIndex {
     }
 }
 
-/// A point as the build's first sort carries it: its float32 position and input index (its id
-/// and rank), half the size of its record.
-private struct _PointToSort {
-    var x: Float
-    var y: Float
-    var index: UInt32
-}
-
 /// A cluster formed during the greedy pass, stored once the pass is over.
 struct _StagedCluster {
     var x: Double
@@ -369,10 +354,11 @@ struct _StagedCluster {
     var rank: UInt32
 }
 
-/// What the greedy pass needs of the index, through raw buffers: point counts of earlier
-/// clusters, and the parent links it sets.
+/// What a pass needs of the index, through raw buffers: clustering positions and point counts
+/// of earlier clusters, and the parent links it sets.
 struct _ItemAccess {
     let pointCount: Int
+    let clusterXY: UnsafeBufferPointer<Double>
     let points: UnsafeBufferPointer<UInt32>
     let pointParent: UnsafeMutableBufferPointer<Int32>
     let clusterParent: UnsafeMutableBufferPointer<Int32>
@@ -381,6 +367,15 @@ struct _ItemAccess {
     func pointCount(_ item: Int32) -> Int {
         let i = Int(item)
         return i < pointCount ? 1 : Int(points[i - pointCount])
+    }
+
+    /// An item's clustering position: a point's float32 one, a cluster's double centroid.
+    @inline(__always)
+    func position(_ e: _Entry) -> (x: Double, y: Double) {
+        let i = Int(e.id)
+        if i < pointCount { return (Double(e.fx), Double(e.fy)) }
+        let c = 2 * (i - pointCount)
+        return (clusterXY[c], clusterXY[c + 1])
     }
 
     @inline(__always)

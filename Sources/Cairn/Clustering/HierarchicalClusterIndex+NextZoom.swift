@@ -57,7 +57,8 @@ extension HierarchicalClusterIndex {
         @inline(__always) func writeCluster() {
             let k = Int(order[j])
             let c = Int(b.newClusters[k])
-            write(clusterKeys[j], _Entry(x: clusterPositions[c].x, y: clusterPositions[c].y, id: firstCluster + Int32(c), rank: b.newRanks[k]))
+            let position = clusterPositions[c]
+            write(clusterKeys[j], _Entry(fx: Float(position.x), fy: Float(position.y), id: firstCluster + Int32(c), rank: b.newRanks[k]))
             j += 1
         }
         // Invariant: with the queue empty, the write position is at or before the read position,

@@ -18,7 +18,7 @@ extension HierarchicalClusterIndex {
     /// are too dense for it: pairs within the radius grow with the square of the items in a
     /// cell, where the greedy pass visits each item once.
     func clusterInSpaceOrder(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) -> Bool {
-        guard findAbsorbers(b, r2: r2) else { return false }
+        guard findAbsorbers(b, items, r2: r2) else { return false }
         resolveClaims(b)
         listClaimers(b)
         if options.minPoints == 2 && smallClustersBelow == 0 {
@@ -36,7 +36,7 @@ extension HierarchicalClusterIndex {
     /// their pairs with it already). Measuring from both sides, as the greedy pass does, took
     /// twice the comparisons and a cursor more. A row's lists are written once the sweep has
     /// left it (see `_PairWindow`).
-    private func findAbsorbers(_ b: _ClusterBuild, r2: Double) -> Bool {
+    private func findAbsorbers(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) -> Bool {
         let s = b.items
         let e = s.entries, keys = s.keys
         let n = s.count
@@ -64,6 +64,7 @@ extension HierarchicalClusterIndex {
         defer { scratch.window = window }
         var rowStart = 0
         var currentRow = keys[0] >> 32
+        let sweepBand = _RadiusBand(r2: r2)
         let swept = s.forEachForward { j, sameEnd, below, belowEnd in
             // All pairs of the items before j are found: list them a row at a time.
             if keys[j] >> 32 != currentRow {
@@ -78,17 +79,24 @@ extension HierarchicalClusterIndex {
             let rank = e[j].rank
             // Written always, kept when it counts: the tests are coin flips to a branch. The
             // later-ranked item of a pair is the dependent, measured from its float32 position
-            // to the other's clustering position, as the greedy pass measures.
+            // to the other's clustering position, as the greedy pass measures. That position
+            // is taken as the absorber's float32 one, and whether that left the outcome in
+            // doubt (see `_RadiusBand`) is gathered without a branch; in the rare item where
+            // it did, its pairs are measured again, each absorber that is a cluster to its own.
+            var doubts = 0
+            let band = sweepBand   // a local copy: read through the closure's context, it cost a load per pair
             @inline(__always) func measure(_ p: Int) {
                 // Which item is which is chosen by position, an integer select: chosen between
                 // the items' floating-point values, it compiled to two ways of measuring and a
                 // branch on the ranks, a coin flip. Both records are in cache by then.
                 let earlier = e[p].rank < rank
                 let dependent = earlier ? j : p, absorber = earlier ? p : j
-                let dx = Double(e[dependent].fx) - e[absorber].x
-                let dy = Double(e[dependent].fy) - e[absorber].y
+                let dx = Double(e[dependent].fx) - Double(e[absorber].fx)
+                let dy = Double(e[dependent].fy) - Double(e[absorber].fy)
+                let d2 = dx * dx + dy * dy
                 pairs[found] = UInt64(dependent) << 32 | UInt64(absorber)
-                found &+= dx * dx + dy * dy <= r2 ? 1 : 0
+                found &+= d2 <= r2 ? 1 : 0
+                doubts &+= band.isInDoubt(d2) ? 1 : 0
             }
             var p = j + 1
             let sameStop = Swift.min(n, p + limit)
@@ -96,6 +104,9 @@ extension HierarchicalClusterIndex {
             var q = below
             let belowStop = Swift.min(n, q + limit)
             while q < belowStop && keys[q] <= belowEnd { measure(q); q += 1 }
+            if doubts != 0 {
+                found = _measureExactly(j, (j + 1)..<p, below..<q, e, items, r2: r2, pairs: pairs, from: window.count)
+            }
             // A crowded cell: its items would compare with each other, pair by pair.
             if (p == sameStop && p < n && keys[p] <= sameEnd) || (q == belowStop && q < n && keys[q] <= belowEnd) {
                 return false
@@ -263,7 +274,8 @@ extension HierarchicalClusterIndex {
                     var s = 0
                     claiming.forEach(below: n) { seed in
                         let weight = items.pointCount(e[seed].id)
-                        sums[s] = _StagedCluster(x: e[seed].x * Double(weight), y: e[seed].y * Double(weight),
+                        let position = items.position(e[seed])
+                        sums[s] = _StagedCluster(x: position.x * Double(weight), y: position.y * Double(weight),
                                                  count: UInt32(weight), rank: e[seed].rank)
                         absorb(seed, e[seed].id, into: s)
                         s += 1
@@ -273,8 +285,9 @@ extension HierarchicalClusterIndex {
                         let s = claiming.index(of: Int(claimers[c]))
                         c += 1
                         let weight = items.pointCount(e[p].id)
-                        sums[s].x += e[p].x * Double(weight)
-                        sums[s].y += e[p].y * Double(weight)
+                        let position = items.position(e[p])
+                        sums[s].x += position.x * Double(weight)
+                        sums[s].y += position.y * Double(weight)
                         sums[s].count += UInt32(weight)
                         absorb(p, e[p].id, into: s)
                     }
@@ -335,12 +348,14 @@ extension HierarchicalClusterIndex {
                                 let item = e[seed].id
                                 let itemRank = e[seed].rank
                                 var total = items.pointCount(item)
-                                var wx = e[seed].x * Double(total), wy = e[seed].y * Double(total)
+                                let centre = items.position(e[seed])
+                                var wx = centre.x * Double(total), wy = centre.y * Double(total)
                                 for m in claimedItems {
                                     let p = Int(members[m])
                                     let weight = items.pointCount(e[p].id)
-                                    wx += e[p].x * Double(weight)
-                                    wy += e[p].y * Double(weight)
+                                    let position = items.position(e[p])
+                                    wx += position.x * Double(weight)
+                                    wy += position.y * Double(weight)
                                     total += weight
                                 }
                                 if total < minPoints {
@@ -382,4 +397,25 @@ extension HierarchicalClusterIndex {
             }
         }
     }
+}
+
+/// The pairs of item `j` with the items at `same` and `under`, each measured to the earlier-
+/// ranked one's clustering position, written to `pairs` from `from`, as the sweep of
+/// `findAbsorbers` writes them; returns the count there after. Apart, so the sweep's loop stays
+/// small: it measures to the float32 positions and comes here only for the rare item where
+/// that left a pair in doubt.
+@inline(never)
+private func _measureExactly(_ j: Int, _ same: Range<Int>, _ under: Range<Int>, _ e: UnsafeMutablePointer<_Entry>,
+                             _ items: _ItemAccess, r2: Double, pairs: UnsafeMutablePointer<UInt64>, from: Int) -> Int {
+    var found = from
+    let rank = e[j].rank
+    for run in [same, under] {
+        for p in run {
+            let earlier = e[p].rank < rank
+            let dependent = earlier ? j : p, absorber = earlier ? p : j
+            pairs[found] = UInt64(dependent) << 32 | UInt64(absorber)
+            found &+= _isWithin(e[dependent].fx, e[dependent].fy, items.position(e[absorber]), r2) ? 1 : 0
+        }
+    }
+    return found
 }

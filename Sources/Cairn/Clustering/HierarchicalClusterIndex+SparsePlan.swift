@@ -19,7 +19,7 @@ extension HierarchicalClusterIndex {
         let step = n / m
         let scale = (Double(n) / Double(m)).squareRoot()
         var keys = [UInt64](repeating: 0, count: m)
-        var entries = [_Entry](repeating: _Entry(x: 0, y: 0, id: 0, rank: 0), count: m)
+        var entries = [_Entry](repeating: _Entry(fx: 0, fy: 0, id: 0, rank: 0), count: m)
         var order = [UInt32](repeating: 0, count: m)
         for zoom in stride(from: options.maxZoom, to: options.minZoom, by: -1) {
             let r = options.worldRadius(zoom: zoom) * scale
@@ -32,14 +32,16 @@ extension HierarchicalClusterIndex {
             RadixSort.sort(keys: &keys, values: &order, count: m)
             for k in 0..<m {
                 let p = pointPositions[Int(order[k])]
-                entries[k] = _Entry(x: Double(Float(p.x)), y: Double(Float(p.y)), id: 0, rank: 0)
+                entries[k] = _Entry(fx: Float(p.x), fy: Float(p.y), id: 0, rank: 0)
             }
             var crowded = 0
             keys.withUnsafeMutableBufferPointer { kb in
                 entries.withUnsafeMutableBufferPointer { eb in
                     let items = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: m, grid: grid)
                     _ = items.forEachCrowded { j, starts in
-                        if items.hasNeighbour(j, starts: starts, r2: r * r) { crowded += 1 }
+                        // Points: their clustering position is their float32 one.
+                        let centre = (x: Double(eb[j].fx), y: Double(eb[j].fy))
+                        if items.hasNeighbour(j, centre: centre, starts: starts, r2: r * r) { crowded += 1 }
                         return true
                     }
                 }
@@ -108,13 +110,13 @@ extension HierarchicalClusterIndex {
                     }
                     // Points only: a point's clustering position is its float32 one, so the
                     // distance is the same measured from either side.
-                    let x = e[j].x, y = e[j].y
+                    let x = Double(e[j].fx), y = Double(e[j].fy)
                     var nearest = Double.infinity
                     let keep = found.count + same.count + under.count <= pairLimit
                     if !keep { unmeasured.insert(j) }
                     @inline(__always) func measure(_ run: Range<Int>) {
                         for p in run {
-                            let dx = e[p].x - x, dy = e[p].y - y
+                            let dx = Double(e[p].fx) - x, dy = Double(e[p].fy) - y
                             let d2 = dx * dx + dy * dy
                             nearest = Swift.min(nearest, d2)
                             let z = zoom(within: d2)

@@ -95,7 +95,7 @@ extension HierarchicalClusterIndex {
         var sideEntries: [_Entry] = sideOrder.map { k in
             let c = Int(b.newClusters[Int(k)])
             let pos = clusterPositions[c]
-            return _Entry(x: pos.x, y: pos.y, id: Int32(firstPoint + c), rank: b.newRanks[Int(k)])
+            return _Entry(fx: Float(pos.x), fy: Float(pos.y), id: Int32(firstPoint + c), rank: b.newRanks[Int(k)])
         }
         graph.side = sideEntries
         graph.sideList = sideOrder
@@ -106,42 +106,44 @@ extension HierarchicalClusterIndex {
             if !marks.isAbsorbed(p) && !marks.isAbsorbed(q) { graph.addPair(UInt32(p), UInt32(q)) }
         }
         let unmeasured = sparse.unmeasured
-        sideKeys.withUnsafeMutableBufferPointer { kb in
-            sideEntries.withUnsafeMutableBufferPointer { eb in
-                let side = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: kb.count, grid: s.grid)
-                @inline(__always) func near(_ a: _Entry, _ c: _Entry) -> Bool {
-                    _isWithin(a.fx, a.fy, (x: c.x, y: c.y), r2) || _isWithin(c.fx, c.fy, (x: a.x, y: a.y), r2)
-                }
-                // Points not measured: pairs with the measured points around them, and with the
-                // later unmeasured ones (the earlier found this one).
-                for u in sparse.unmeasuredPoints {
-                    let p = Int(u)
-                    if marks.isAbsorbed(p) { continue }
-                    let runs = s.runs(around: s.keys[p], near: p)
-                    for d in 0..<3 {
-                        for q in _run(runs, d) where q != p && (q > p || !unmeasured.contains(q)) &&
-                            !marks.isAbsorbed(q) && near(e[q], e[p]) {
-                            graph.addPair(UInt32(p), UInt32(q))
+        withItemAccess { items in
+            sideKeys.withUnsafeMutableBufferPointer { kb in
+                sideEntries.withUnsafeMutableBufferPointer { eb in
+                    let side = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: kb.count, grid: s.grid)
+                    @inline(__always) func near(_ a: _Entry, _ c: _Entry) -> Bool {
+                        _isWithin(a.fx, a.fy, items.position(c), r2) || _isWithin(c.fx, c.fy, items.position(a), r2)
+                    }
+                    // Points not measured: pairs with the measured points around them, and with the
+                    // later unmeasured ones (the earlier found this one).
+                    for u in sparse.unmeasuredPoints {
+                        let p = Int(u)
+                        if marks.isAbsorbed(p) { continue }
+                        let runs = s.runs(around: s.keys[p], near: p)
+                        for d in 0..<3 {
+                            for q in _run(runs, d) where q != p && (q > p || !unmeasured.contains(q)) &&
+                                !marks.isAbsorbed(q) && near(e[q], e[p]) {
+                                graph.addPair(UInt32(p), UInt32(q))
+                            }
                         }
                     }
-                }
-                // Clusters: pairs with the points around them and with later clusters. The
-                // clusters go up the sorted points as they go up their own list: each search
-                // starts where the last one's same-row run began.
-                var hint = n / 2
-                for c in 0..<side.count {
-                    let key = side.keys[c]
-                    let runs = s.runs(around: key, near: hint)
-                    hint = runs.1.lowerBound
-                    for d in 0..<3 {
-                        for q in _run(runs, d) where !marks.isAbsorbed(q) && near(e[q], side.entries[c]) {
-                            graph.addPair(UInt32(n + c), UInt32(q))
+                    // Clusters: pairs with the points around them and with later clusters. The
+                    // clusters go up the sorted points as they go up their own list: each search
+                    // starts where the last one's same-row run began.
+                    var hint = n / 2
+                    for c in 0..<side.count {
+                        let key = side.keys[c]
+                        let runs = s.runs(around: key, near: hint)
+                        hint = runs.1.lowerBound
+                        for d in 0..<3 {
+                            for q in _run(runs, d) where !marks.isAbsorbed(q) && near(e[q], side.entries[c]) {
+                                graph.addPair(UInt32(n + c), UInt32(q))
+                            }
                         }
-                    }
-                    let sideRuns = side.runs(around: key, near: c)
-                    for d in 0..<3 {
-                        for c2 in _run(sideRuns, d) where c2 > c && near(side.entries[c2], side.entries[c]) {
-                            graph.addPair(UInt32(n + c), UInt32(n + c2))
+                        let sideRuns = side.runs(around: key, near: c)
+                        for d in 0..<3 {
+                            for c2 in _run(sideRuns, d) where c2 > c && near(side.entries[c2], side.entries[c]) {
+                                graph.addPair(UInt32(n + c), UInt32(n + c2))
+                            }
                         }
                     }
                 }
@@ -160,25 +162,27 @@ extension HierarchicalClusterIndex {
         for a in graph.byRank {
             if absorbed[a] { continue }
             let seed = graph.entry(a)
+            let centre = items.position(seed)
             members.removeAll(keepingCapacity: true)
             for m in graph.neighbours(of: a) where !absorbed[m] {
                 let other = graph.entry(m)
-                if other.rank > seed.rank && _isWithin(other.fx, other.fy, (x: seed.x, y: seed.y), r2) {
+                if other.rank > seed.rank && _isWithin(other.fx, other.fy, centre, r2) {
                     members.append(m)
                 }
             }
             if members.isEmpty { continue }
             let clusterItem = firstCluster + Int32(b.staged.count)
             var total = items.pointCount(seed.id)
-            var wx = seed.x * Double(total), wy = seed.y * Double(total)
+            var wx = centre.x * Double(total), wy = centre.y * Double(total)
             members.append(a)   // the seed last, as the greedy pass lists it among the absorbed
             for m in members {
                 absorbed[m] = true
                 let entry = graph.entry(m)
                 if m != a {
                     let weight = items.pointCount(entry.id)
-                    wx += entry.x * Double(weight)
-                    wy += entry.y * Double(weight)
+                    let position = items.position(entry)
+                    wx += position.x * Double(weight)
+                    wy += position.y * Double(weight)
                     total += weight
                 }
                 let ref = Int(graph.nodes[m])

@@ -4,10 +4,10 @@
 /// ends.
 ///
 /// Cell keys sit in an array of their own (the sweep streams through them three times per
-/// zoom), and the rest of an item in one 24-byte record: the greedy pass visits items in rank
+/// zoom), and the rest of an item in one 16-byte record: the greedy pass visits items in rank
 /// order, which is random in space, and one record keeps all it reads about a candidate on one
-/// cache line. The buffers are raw and allocated once, so the hot loops run without bounds checks,
-/// copy-on-write or reallocation.
+/// cache line. A cluster's double centroid is not in it (see `_Entry`). The buffers are raw and
+/// allocated once, so the hot loops run without bounds checks, copy-on-write or reallocation.
 final class _ClusterBuild {
     /// The next zoom to cluster (it goes down from maxZoom to minZoom).
     var zoom: Int
@@ -138,12 +138,13 @@ final class _ClusterBuild {
 
 /// One visible item during the build (its cell key is kept apart, in `keys`).
 struct _Entry {
-    @inline(__always) var fx: Float { Float(x) }
-    @inline(__always) var fy: Float { Float(y) }
-    /// Clustering position: a point's float32 position, a cluster's double centroid. Neighbours
-    /// are measured from it to their float32 rounding (`fx`, `fy`), as in supercluster.
-    var x: Double
-    var y: Double
+    /// The float32 position, as supercluster's trees hold it: neighbours are measured to it.
+    /// It is also a point's clustering position (a point's position is rounded to float32 when
+    /// it is added to the tree, and its clusters' centroids are weighed from that); a cluster's
+    /// double centroid is read from the index when needed (`_ItemAccess.position`), so a
+    /// record is 16 bytes, four to a cache line, for the passes that stream them.
+    var fx: Float
+    var fy: Float
     var id: Int32
     /// Processing order (see `HierarchicalClusterIndex+Build`).
     var rank: UInt32

@@ -78,16 +78,15 @@ extension _SortedItems {
 }
 
 extension _SortedItems {
-    /// Whether item `j` has another within `r2` of its clustering position, walking its runs
+    /// Whether item `j` has another within `r2` of its clustering position `centre`, walking its runs
     /// from where they start and stopping at the first: in a crowded cell that is at once,
     /// where finding where the runs end would take a search per item. The items next to it
     /// first, then its own row: the nearest items are most likely there, and a crowded row
     /// above can hold thousands of items out of reach of one near the cell's bottom.
     @inline(__always)
-    func hasNeighbour(_ j: Int, starts: (Int, Int, Int), r2: Double) -> Bool {
+    func hasNeighbour(_ j: Int, centre: (x: Double, y: Double), starts: (Int, Int, Int), r2: Double) -> Bool {
         let key = keys[j]
         let row = key >> 32, last = (key & 0xFFFF_FFFF) + 1
-        let centre = (x: entries[j].x, y: entries[j].y)
         if j + 1 < count && keys[j + 1] <= (row << 32) | last && _isWithin(entries[j + 1].fx, entries[j + 1].fy, centre, r2) {
             return true
         }
