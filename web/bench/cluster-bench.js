@@ -39,11 +39,13 @@ function viewport(x, y, z) {
 /**
  * What the host takes to map a fresh page of memory at its first write, in microseconds: on
  * this VM it swings from about 2 to over 10 between spells of minutes, and a load writes every
- * page its memory grows by (about 21,000 for a million points), so it explains much of the
- * spread between runs. Measured on a 16-MiB buffer of its own, just before the load.
+ * page its memory grows by (about 20,000 for a million points), so it explains much of the
+ * spread between runs. Measured just before the load on 16 MiB of a WebAssembly memory of its
+ * own, which is mapped afresh as the index's is (a plain ArrayBuffer can reuse pages the
+ * process freed earlier, already mapped).
  */
 function hostPageMicroseconds() {
-  const bytes = new Uint8Array(16 << 20);
+  const bytes = new Uint8Array(new WebAssembly.Memory({ initial: 256 }).buffer);
   const t = performance.now();
   for (let i = 0; i < bytes.length; i += 4096) bytes[i] = 1;
   return ((performance.now() - t) * 1000) / (bytes.length / 4096);
