@@ -55,15 +55,20 @@ final class HierarchicalBuildPathTests: XCTestCase {
     ]
 
     func testSpaceOrderGivesTheGreedyClustersOnMixedData() throws {
+        var measuredExactly = 0
         for (k, options) in optionSets.enumerated() {
             var rng = SeededRandom(seed: UInt32(700 + k))
             let index = try assertSameClusters(rng.mixedPoints(3000), options) { $0.useSpaceOrder = true }
+            measuredExactly += index.itemsMeasuredExactly
             XCTAssertLessThan(index.greedyZooms, options.maxZoom - options.minZoom + 1)
             if options.minPoints == 2 {
                 // Every seed forms a cluster: their sort goes by the seeds' rows at every zoom.
                 XCTAssertEqual(index.radixSortedClusterZooms, 0)
             }
         }
+        // Some items had a pair in `_RadiusBand`'s doubt, and were measured again to their
+        // absorbers' centroids.
+        XCTAssertGreaterThan(measuredExactly, 0)
     }
 
     func testSpaceOrderGivesTheGreedyClustersOnUniformData() throws {

@@ -17,8 +17,8 @@ final class ParentWritesTests: XCTestCase {
         counts.withUnsafeBufferPointer { cp in
             pointParent.withUnsafeMutableBufferPointer { pp in
                 clusterParent.withUnsafeMutableBufferPointer { cpp in
-                    let items = _ItemAccess(pointCount: pointCount, clusterXY: UnsafeBufferPointer(start: nil, count: 0), points: cp,
-                                            pointParent: pp, clusterParent: cpp)
+                    let positions = _ClusteringPositions(pointCount: pointCount, clusterXY: UnsafeBufferPointer(start: nil, count: 0))
+                    let items = _ItemAccess(positions: positions, points: cp, pointParent: pp, clusterParent: cpp)
                     // Room for 1,024 links a bucket, and for 3 (a small build's block).
                     for byteCount in [1 << 20, 64 * 3 * 8] {
                         let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 8)

@@ -49,6 +49,29 @@ final class RadiusBandTests: XCTestCase {
         XCTAssertGreaterThan(roundingMattered, 100)
     }
 
+    func testTheLargestRoundingIsInDoubt() {
+        // A centroid halfway between float32 values in both coordinates rounds by 2^-25 in
+        // each (to even: down), the most anywhere in 0...1; a point beyond it on the diagonal
+        // is then about 2^-25·√2 farther from the rounding than from the centroid. With the
+        // radius exactly its distance to the centroid, the point is within it, but not measured
+        // to the rounding: the band must hold that distance, for radii from below the rounding
+        // itself to a twentieth of the world.
+        let centroid = (x: 0.75 + 0x1p-25, y: 0.625 + 0x1p-25)
+        XCTAssertEqual(Double(Float(centroid.x)), 0.75)
+        XCTAssertEqual(Double(Float(centroid.y)), 0.625)
+        for distance in [0x1p-27, 0x1p-25, 0x1p-23, 1e-6, 1e-4, 0.05] {
+            let step = distance / 2.0.squareRoot()
+            let point = (x: Float(centroid.x + step), y: Float(centroid.y + step))
+            let ex = Double(point.x) - centroid.x, ey = Double(point.y) - centroid.y
+            let r2 = ex * ex + ey * ey
+            XCTAssertTrue(_isWithin(point.x, point.y, centroid, r2))
+            let dx = Double(point.x) - 0.75, dy = Double(point.y) - 0.625
+            let d2 = dx * dx + dy * dy
+            XCTAssertGreaterThan(d2, r2, "distance \(distance)")
+            XCTAssertTrue(_RadiusBand(r2: r2).isInDoubt(d2), "distance \(distance)")
+        }
+    }
+
     func testTheBandIsNarrowAtTheZoomsThatCluster() {
         // At zoom 16 (radius 1.2e-6 of the world) the band is a few hundredths of the radius
         // wide, and it narrows by half with every zoom below, so the centroid is rarely read.

@@ -109,15 +109,22 @@ extension HierarchicalClusterIndex {
     /// forms are staged in the build and appended afterwards, so it can work through raw
     /// buffers.
     func withItemAccess(_ body: (_ItemAccess) -> Void) {
-        clusterPositions.xy.withUnsafeBufferPointer { xy in
+        withClusteringPositions { positions in
             clusterPoints.withUnsafeBufferPointer { cp in
                 pointParent.withUnsafeMutableBufferPointer { pp in
                     clusterParent.withUnsafeMutableBufferPointer { cpp in
-                        body(_ItemAccess(pointCount: pointPositions.count, clusterXY: xy, points: cp, pointParent: pp,
-                                         clusterParent: cpp))
+                        body(_ItemAccess(positions: positions, points: cp, pointParent: pp, clusterParent: cpp))
                     }
                 }
             }
+        }
+    }
+
+    /// Calls `body` with read access to the items' clustering positions (see
+    /// `_ClusteringPositions`), for passes that only measure.
+    func withClusteringPositions<R>(_ body: (_ClusteringPositions) -> R) -> R {
+        clusterPositions.xy.withUnsafeBufferPointer { xy in
+            body(_ClusteringPositions(pointCount: pointPositions.count, clusterXY: xy))
         }
     }
 
@@ -182,7 +189,7 @@ extension HierarchicalClusterIndex {
             let item = e[i].id
             let itemRank = e[i].rank
             let itemCount = items.pointCount(item)
-            let centre = items.position(e[i])
+            let centre = items.clusteringPosition(e[i])
             let runs = record.runs(s)
             // Joiners: unvisited, ranked after the seed, and within the radius.
             joiners.removeAll(keepingCapacity: true)
@@ -215,7 +222,7 @@ extension HierarchicalClusterIndex {
                 marks.absorb(p)
                 let neighbour = e[p].id
                 let weight = Double(items.pointCount(neighbour))
-                let position = items.position(e[p])
+                let position = items.clusteringPosition(e[p])
                 wx += position.x * weight
                 wy += position.y * weight
                 b.absorbed.append(neighbour)
@@ -246,12 +253,14 @@ extension HierarchicalClusterIndex {
         clusterZoom.reserveCapacity(capacity)
     }
 
-    /// What a build allocates: from its start, at once, the parent links, the first clusters'
-    /// room and the build's buffers; then as it goes, the zoom groups' id lists and the lists
-    /// of each zoom's clusters. Those take 25 bytes per point for a million points in blobs and
-    /// 33 spread evenly (measured); 24 is counted, so the heap prepared for a build (see
-    /// `_AddressSpace.prepareHeap`) stays below what the build would have grown it to anyway,
-    /// and the memory grows three times or fewer during the build (18 left six growths).
+    /// What a build allocates: from its start, at once, the build's buffers, scratch records for
+    /// its first sort alone (16 bytes per point, freed before the parent links and the first
+    /// clusters' room, which take 19 or more), the parent links and the clusters' room; then as it
+    /// goes, the zoom groups' id lists and the lists of each zoom's clusters. Those take 25 bytes
+    /// per point for a million points in blobs and 33 spread evenly (measured); 24 is counted, so
+    /// the heap prepared for a build (see `_AddressSpace.prepareHeap`) stays below what the build
+    /// would have grown it to anyway, and the memory grows three times or fewer during the build
+    /// (18 left six growths).
     private func buildBytes(pointCount n: Int, clusterCapacity: Int) -> Int {
         n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 24) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
     }
@@ -335,7 +344,7 @@ extension HierarchicalClusterIndex {
         var actives = b.actives
         var active = 0
         _ = s.forEachCrowded { j, starts in
-            if s.hasNeighbour(j, centre: items.position(e[j]), starts: starts, r2: r2) {
+            if s.hasNeighbour(j, centre: items.clusteringPosition(e[j]), starts: starts, r2: r2) {
                 if active == b.activeCapacity { actives = b.growActives() }
                 actives[active] = _Active(rank: e[j].rank, position: j, starts: starts)
                 active += 1
@@ -357,11 +366,12 @@ struct _StagedCluster {
 /// What a pass needs of the index, through raw buffers: clustering positions and point counts
 /// of earlier clusters, and the parent links it sets.
 struct _ItemAccess {
-    let pointCount: Int
-    let clusterXY: UnsafeBufferPointer<Double>
+    let positions: _ClusteringPositions
     let points: UnsafeBufferPointer<UInt32>
     let pointParent: UnsafeMutableBufferPointer<Int32>
     let clusterParent: UnsafeMutableBufferPointer<Int32>
+
+    var pointCount: Int { positions.pointCount }
 
     @inline(__always)
     func pointCount(_ item: Int32) -> Int {
@@ -369,19 +379,31 @@ struct _ItemAccess {
         return i < pointCount ? 1 : Int(points[i - pointCount])
     }
 
-    /// An item's clustering position: a point's float32 one, a cluster's double centroid.
     @inline(__always)
-    func position(_ e: _Entry) -> (x: Double, y: Double) {
-        let i = Int(e.id)
-        if i < pointCount { return (Double(e.fx), Double(e.fy)) }
-        let c = 2 * (i - pointCount)
-        return (clusterXY[c], clusterXY[c + 1])
-    }
+    func clusteringPosition(_ e: _Entry) -> (x: Double, y: Double) { positions.of(e) }
 
     @inline(__always)
     func setParent(of item: Int32, _ parent: Int32) {
         let i = Int(item)
         if i < pointCount { pointParent[i] = parent } else { clusterParent[i - pointCount] = parent }
+    }
+}
+
+/// The clustering position of a build's item, from its record: a point's is its float32
+/// position (supercluster rounds a point to float32 when it adds it, and weighs centroids from
+/// that), a cluster's its double centroid, read from the index's cluster positions. Centroids
+/// are weighted means of points' world positions, which lie in 0...1, so they do too (what
+/// `_RadiusBand` relies on).
+struct _ClusteringPositions {
+    let pointCount: Int
+    let clusterXY: UnsafeBufferPointer<Double>
+
+    @inline(__always)
+    func of(_ e: _Entry) -> (x: Double, y: Double) {
+        let i = Int(e.id)
+        if i < pointCount { return (Double(e.fx), Double(e.fy)) }
+        let c = 2 * (i - pointCount)
+        return (clusterXY[c], clusterXY[c + 1])
     }
 }
 

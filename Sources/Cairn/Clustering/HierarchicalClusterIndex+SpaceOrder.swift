@@ -18,7 +18,7 @@ extension HierarchicalClusterIndex {
     /// are too dense for it: pairs within the radius grow with the square of the items in a
     /// cell, where the greedy pass visits each item once.
     func clusterInSpaceOrder(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) -> Bool {
-        guard findAbsorbers(b, items, r2: r2) else { return false }
+        guard findAbsorbers(b, items.positions, r2: r2) else { return false }
         resolveClaims(b)
         listClaimers(b)
         if options.minPoints == 2 && smallClustersBelow == 0 {
@@ -36,7 +36,7 @@ extension HierarchicalClusterIndex {
     /// their pairs with it already). Measuring from both sides, as the greedy pass does, took
     /// twice the comparisons and a cursor more. A row's lists are written once the sweep has
     /// left it (see `_PairWindow`).
-    private func findAbsorbers(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) -> Bool {
+    private func findAbsorbers(_ b: _ClusterBuild, _ positions: _ClusteringPositions, r2: Double) -> Bool {
         let s = b.items
         let e = s.entries, keys = s.keys
         let n = s.count
@@ -65,6 +65,8 @@ extension HierarchicalClusterIndex {
         var rowStart = 0
         var currentRow = keys[0] >> 32
         let sweepBand = _RadiusBand(r2: r2)
+        var measuredAgain = 0
+        defer { itemsMeasuredExactly += measuredAgain }
         let swept = s.forEachForward { j, sameEnd, below, belowEnd in
             // All pairs of the items before j are found: list them a row at a time.
             if keys[j] >> 32 != currentRow {
@@ -82,15 +84,12 @@ extension HierarchicalClusterIndex {
             // to the other's clustering position, as the greedy pass measures. That position
             // is taken as the absorber's float32 one, and whether that left the outcome in
             // doubt (see `_RadiusBand`) is gathered without a branch; in the rare item where
-            // it did, its pairs are measured again, each absorber that is a cluster to its own.
+            // it did, all its pairs are measured again, each to its absorber's clustering
+            // position.
             var doubts = 0
             let band = sweepBand   // a local copy: read through the closure's context, it cost a load per pair
             @inline(__always) func measure(_ p: Int) {
-                // Which item is which is chosen by position, an integer select: chosen between
-                // the items' floating-point values, it compiled to two ways of measuring and a
-                // branch on the ranks, a coin flip. Both records are in cache by then.
-                let earlier = e[p].rank < rank
-                let dependent = earlier ? j : p, absorber = earlier ? p : j
+                let (dependent, absorber) = _dependentAndAbsorber(j, p, rank, e)
                 let dx = Double(e[dependent].fx) - Double(e[absorber].fx)
                 let dy = Double(e[dependent].fy) - Double(e[absorber].fy)
                 let d2 = dx * dx + dy * dy
@@ -105,7 +104,8 @@ extension HierarchicalClusterIndex {
             let belowStop = Swift.min(n, q + limit)
             while q < belowStop && keys[q] <= belowEnd { measure(q); q += 1 }
             if doubts != 0 {
-                found = _measureExactly(j, (j + 1)..<p, below..<q, e, items, r2: r2, pairs: pairs, from: window.count)
+                found = _measureExactly(j, (j + 1)..<p, below..<q, e, positions, r2: r2, pairs: pairs, from: window.count)
+                measuredAgain += 1
             }
             // A crowded cell: its items would compare with each other, pair by pair.
             if (p == sameStop && p < n && keys[p] <= sameEnd) || (q == belowStop && q < n && keys[q] <= belowEnd) {
@@ -274,7 +274,7 @@ extension HierarchicalClusterIndex {
                     var s = 0
                     claiming.forEach(below: n) { seed in
                         let weight = items.pointCount(e[seed].id)
-                        let position = items.position(e[seed])
+                        let position = items.clusteringPosition(e[seed])
                         sums[s] = _StagedCluster(x: position.x * Double(weight), y: position.y * Double(weight),
                                                  count: UInt32(weight), rank: e[seed].rank)
                         absorb(seed, e[seed].id, into: s)
@@ -285,7 +285,7 @@ extension HierarchicalClusterIndex {
                         let s = claiming.index(of: Int(claimers[c]))
                         c += 1
                         let weight = items.pointCount(e[p].id)
-                        let position = items.position(e[p])
+                        let position = items.clusteringPosition(e[p])
                         sums[s].x += position.x * Double(weight)
                         sums[s].y += position.y * Double(weight)
                         sums[s].count += UInt32(weight)
@@ -348,12 +348,12 @@ extension HierarchicalClusterIndex {
                                 let item = e[seed].id
                                 let itemRank = e[seed].rank
                                 var total = items.pointCount(item)
-                                let centre = items.position(e[seed])
+                                let centre = items.clusteringPosition(e[seed])
                                 var wx = centre.x * Double(total), wy = centre.y * Double(total)
                                 for m in claimedItems {
                                     let p = Int(members[m])
                                     let weight = items.pointCount(e[p].id)
-                                    let position = items.position(e[p])
+                                    let position = items.clusteringPosition(e[p])
                                     wx += position.x * Double(weight)
                                     wy += position.y * Double(weight)
                                     total += weight
@@ -399,23 +399,36 @@ extension HierarchicalClusterIndex {
     }
 }
 
-/// The pairs of item `j` with the items at `same` and `under`, each measured to the earlier-
-/// ranked one's clustering position, written to `pairs` from `from`, as the sweep of
+/// The pair of items `j` (of rank `rank`) and `p` as the sweep of `findAbsorbers` measures it:
+/// the later-ranked one, the dependent, is measured to the other, its possible absorber. Which
+/// is which is chosen by position, an integer select: chosen between the items'
+/// floating-point values, it compiled to two ways of measuring and a branch on the ranks, a
+/// coin flip. Both records are in cache by then.
+@inline(__always)
+private func _dependentAndAbsorber(_ j: Int, _ p: Int, _ rank: UInt32, _ e: UnsafeMutablePointer<_Entry>) -> (Int, Int) {
+    let earlier = e[p].rank < rank
+    return earlier ? (j, p) : (p, j)
+}
+
+/// The pairs of item `j` with the items at `same` and then `under`, each measured to its
+/// absorber's clustering position, written to `pairs` from `from` as the sweep of
 /// `findAbsorbers` writes them; returns the count there after. Apart, so the sweep's loop stays
 /// small: it measures to the float32 positions and comes here only for the rare item where
 /// that left a pair in doubt.
 @inline(never)
 private func _measureExactly(_ j: Int, _ same: Range<Int>, _ under: Range<Int>, _ e: UnsafeMutablePointer<_Entry>,
-                             _ items: _ItemAccess, r2: Double, pairs: UnsafeMutablePointer<UInt64>, from: Int) -> Int {
+                             _ positions: _ClusteringPositions, r2: Double, pairs: UnsafeMutablePointer<UInt64>,
+                             from: Int) -> Int {
     var found = from
     let rank = e[j].rank
-    for run in [same, under] {
+    @inline(__always) func measure(_ run: Range<Int>) {
         for p in run {
-            let earlier = e[p].rank < rank
-            let dependent = earlier ? j : p, absorber = earlier ? p : j
+            let (dependent, absorber) = _dependentAndAbsorber(j, p, rank, e)
             pairs[found] = UInt64(dependent) << 32 | UInt64(absorber)
-            found &+= _isWithin(e[dependent].fx, e[dependent].fy, items.position(e[absorber]), r2) ? 1 : 0
+            found &+= _isWithin(e[dependent].fx, e[dependent].fy, positions.of(e[absorber]), r2) ? 1 : 0
         }
     }
+    measure(same)
+    measure(under)
     return found
 }

@@ -106,12 +106,12 @@ extension HierarchicalClusterIndex {
             if !marks.isAbsorbed(p) && !marks.isAbsorbed(q) { graph.addPair(UInt32(p), UInt32(q)) }
         }
         let unmeasured = sparse.unmeasured
-        withItemAccess { items in
+        withClusteringPositions { positions in
             sideKeys.withUnsafeMutableBufferPointer { kb in
                 sideEntries.withUnsafeMutableBufferPointer { eb in
                     let side = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: kb.count, grid: s.grid)
                     @inline(__always) func near(_ a: _Entry, _ c: _Entry) -> Bool {
-                        _isWithin(a.fx, a.fy, items.position(c), r2) || _isWithin(c.fx, c.fy, items.position(a), r2)
+                        _isWithin(a.fx, a.fy, positions.of(c), r2) || _isWithin(c.fx, c.fy, positions.of(a), r2)
                     }
                     // Points not measured: pairs with the measured points around them, and with the
                     // later unmeasured ones (the earlier found this one).
@@ -162,7 +162,7 @@ extension HierarchicalClusterIndex {
         for a in graph.byRank {
             if absorbed[a] { continue }
             let seed = graph.entry(a)
-            let centre = items.position(seed)
+            let centre = items.clusteringPosition(seed)
             members.removeAll(keepingCapacity: true)
             for m in graph.neighbours(of: a) where !absorbed[m] {
                 let other = graph.entry(m)
@@ -180,7 +180,7 @@ extension HierarchicalClusterIndex {
                 let entry = graph.entry(m)
                 if m != a {
                     let weight = items.pointCount(entry.id)
-                    let position = items.position(entry)
+                    let position = items.clusteringPosition(entry)
                     wx += position.x * Double(weight)
                     wy += position.y * Double(weight)
                     total += weight

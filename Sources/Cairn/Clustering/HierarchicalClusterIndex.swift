@@ -45,6 +45,9 @@ public final class HierarchicalClusterIndex {
     var denseFromZoomOverride: Int? = nil
     /// How many zooms the build clustered with the greedy pass (tests check the choice).
     var greedyZooms = 0
+    /// How many items the space-order sweep measured again to their absorbers' clustering
+    /// positions, the float32 ones having left a pair in doubt (tests check it happens).
+    var itemsMeasuredExactly = 0
     /// How many points the sparse zooms searched for their pairs, rather than take them as the
     /// plan measured them (tests check both ways).
     var searchedSparsePoints = 0
@@ -134,10 +137,12 @@ public final class HierarchicalClusterIndex {
         })
     }
 
-    /// Adds points already in world coordinates (as `WebMercator` gives them), for cluster
-    /// managers that keep their items projected.
+    /// Adds points already in world coordinates (as `WebMercator` gives them, in 0...1: the
+    /// build relies on it, see `_RadiusBand`), for cluster managers that keep their items
+    /// projected.
     func add(worldX: [Double], worldY: [Double]) throws(CairnError) {
         guard state == .adding else { throw .invalidState }
+        assert(zip(worldX, worldY).allSatisfy { $0.0 >= 0 && $0.0 <= 1 && $0.1 >= 0 && $0.1 <= 1 })
         try checkRoom(for: worldX.count)
         pointPositions.reserveCapacity(pointPositions.count + worldX.count)
         for i in 0..<worldX.count { pointPositions.append(worldX[i], worldY[i]) }
