@@ -401,7 +401,7 @@ struct _ClusteringPositions {
     @inline(__always)
     func of(_ e: _Entry) -> (x: Double, y: Double) {
         let i = Int(e.id)
-        if i < pointCount { return (Double(e.fx), Double(e.fy)) }
+        if i < pointCount { return e.pointPosition }
         let c = 2 * (i - pointCount)
         return (clusterXY[c], clusterXY[c + 1])
     }

@@ -39,9 +39,7 @@ extension HierarchicalClusterIndex {
                 entries.withUnsafeMutableBufferPointer { eb in
                     let items = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: m, grid: grid)
                     _ = items.forEachCrowded { j, starts in
-                        // Points: their clustering position is their float32 one.
-                        let centre = (x: Double(eb[j].fx), y: Double(eb[j].fy))
-                        if items.hasNeighbour(j, centre: centre, starts: starts, r2: r * r) { crowded += 1 }
+                        if items.hasNeighbour(j, centre: eb[j].pointPosition, starts: starts, r2: r * r) { crowded += 1 }
                         return true
                     }
                 }
@@ -110,13 +108,14 @@ extension HierarchicalClusterIndex {
                     }
                     // Points only: a point's clustering position is its float32 one, so the
                     // distance is the same measured from either side.
-                    let x = Double(e[j].fx), y = Double(e[j].fy)
+                    let (x, y) = e[j].pointPosition
                     var nearest = Double.infinity
                     let keep = found.count + same.count + under.count <= pairLimit
                     if !keep { unmeasured.insert(j) }
                     @inline(__always) func measure(_ run: Range<Int>) {
                         for p in run {
-                            let dx = Double(e[p].fx) - x, dy = Double(e[p].fy) - y
+                            let q = e[p].pointPosition
+                            let dx = q.x - x, dy = q.y - y
                             let d2 = dx * dx + dy * dy
                             nearest = Swift.min(nearest, d2)
                             let z = zoom(within: d2)

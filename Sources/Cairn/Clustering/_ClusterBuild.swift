@@ -148,6 +148,9 @@ struct _Entry {
     var id: Int32
     /// Processing order (see `HierarchicalClusterIndex+Build`).
     var rank: UInt32
+
+    /// The float32 position in doubles: a point's clustering position.
+    @inline(__always) var pointPosition: (x: Double, y: Double) { (Double(fx), Double(fy)) }
 }
 
 /// An item with a neighbour: its rank, its position and where its three candidate runs start,
