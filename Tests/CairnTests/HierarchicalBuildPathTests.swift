@@ -93,6 +93,23 @@ final class HierarchicalBuildPathTests: XCTestCase {
         XCTAssertLessThan(index.greedyZooms, 17)
     }
 
+    func testGivingBackTheRoomOfGoneItemsAtEveryZoomKeepsTheClusters() throws {
+        // The build's buffers shrink to the items left after every zoom (a million points wait
+        // for 16,384 to be gone): whatever the passes read must lie within what is left, with
+        // the space-order pass, the greedy one and sparse zooms alike.
+        for (k, options) in optionSets.enumerated() {
+            var rng = SeededRandom(seed: UInt32(740 + k))
+            let index = try assertSameClusters(rng.mixedPoints(3000), options) { $0.releaseItemRoomFrom = 1 }
+            XCTAssertGreaterThan(index.itemRoomReleases, 2)
+        }
+        var rng = SeededRandom(seed: 745)
+        let dense = try assertSameClusters(rng.mixedPoints(3000), ClusterOptions()) {
+            $0.releaseItemRoomFrom = 1
+            $0.useSpaceOrder = false
+        }
+        XCTAssertGreaterThan(dense.itemRoomReleases, 2)
+    }
+
     func testPointsAlongOneRowGiveTheGreedyClusters() throws {
         // 6,000 points on the equator, a few metres to a kilometre apart: at the middle zooms
         // one row of cells holds thousands of pairs, more than the space-order pass keeps

@@ -256,13 +256,15 @@ extension HierarchicalClusterIndex {
     /// What a build allocates: from its start, at once, the build's buffers, scratch records for
     /// its first sort alone (16 bytes per point, freed before the parent links and the first
     /// clusters' room, which take 19 or more), the parent links and the clusters' room; then as it
-    /// goes, the zoom groups' id lists and the lists of each zoom's clusters. Those take 25 bytes
-    /// per point for a million points in blobs and 33 spread evenly (measured); 24 is counted, so
-    /// the heap prepared for a build (see `_AddressSpace.prepareHeap`) stays below what the build
-    /// would have grown it to anyway, and the memory grows three times or fewer during the build
-    /// (18 left six growths).
+    /// goes, the zoom groups' id lists and the lists of each zoom's clusters. Those take 25 to 33
+    /// bytes per point, but most of them fit in the room the build's buffers give back as the
+    /// items get fewer (`_ClusterBuild.releaseGoneItems`): a million points in blobs then peak
+    /// about 12 bytes a point above the buffers, spread evenly 20. 11 is counted, so the heap prepared
+    /// for a build (see `_AddressSpace.prepareHeap`) stays below what the build would have grown
+    /// it to anyway (every page prepared is written, used or not), and the memory grows three
+    /// times or fewer during the build.
     private func buildBytes(pointCount n: Int, clusterCapacity: Int) -> Int {
-        n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 24) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
+        n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 11) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
     }
 
     /// Bytes a cluster takes in the arrays `reserveClusters` sizes: position, point count,

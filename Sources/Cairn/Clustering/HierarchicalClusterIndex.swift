@@ -54,6 +54,11 @@ public final class HierarchicalClusterIndex {
     /// How many zooms' new clusters (two or more) took the radix sort, not the faster sort by
     /// their seeds' rows (`_sortNearReferenceRows`); tests check which way is taken.
     var radixSortedClusterZooms = 0
+    /// How many items must be gone from the build's buffers before it gives their room back
+    /// (`_ClusterBuild.releaseGoneItems`), and how many times it did; tests lower the first to
+    /// release at every zoom.
+    var releaseItemRoomFrom = 16_384
+    var itemRoomReleases = 0
     var state: State = .adding
 
     enum State { case adding, building, built }

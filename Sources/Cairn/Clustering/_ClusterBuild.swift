@@ -13,8 +13,10 @@ final class _ClusterBuild {
     var zoom: Int
     /// Visible items, sorted by cell key: the key (`row << 32 | column`, computed once and
     /// halved when the cells double), and the rest of the item.
-    let keys: UnsafeMutablePointer<UInt64>
-    let entries: UnsafeMutablePointer<_Entry>
+    private(set) var keys: UnsafeMutablePointer<UInt64>
+    private(set) var entries: UnsafeMutablePointer<_Entry>
+    /// Items `keys` and `entries` have room for (`keys` one more, for a sentinel).
+    private var itemCapacity: Int
     /// Per position: visited by the greedy pass, absorbed into a cluster.
     let marks: _Marks
     /// The sparse zooms' state while they last (see `HierarchicalClusterIndex+SparseZooms`).
@@ -76,6 +78,7 @@ final class _ClusterBuild {
     init(zoom: Int, capacity: Int, grid: _Grid, groupHighZoom: Int) {
         self.zoom = zoom
         let c = capacity > 0 ? capacity : 1
+        itemCapacity = c
         keys = UnsafeMutablePointer<UInt64>.allocate(capacity: c + 1)   // and a sentinel (`forEachForward`)
         entries = UnsafeMutablePointer<_Entry>.allocate(capacity: c)
         marks = _Marks(capacity: c)
@@ -119,6 +122,19 @@ final class _ClusterBuild {
         smallMemberEnd.removeAll(keepingCapacity: true)
         movedPos.removeAll(keepingCapacity: true)
         movedKeys.removeAll(keepingCapacity: true)
+    }
+
+    /// Gives back the room of the items that are gone, once there are `threshold` or more, and
+    /// says whether it did: the visible items only ever get fewer, and the memory freed here
+    /// takes the zoom groups' id lists and the scratch of the zooms that follow, which would
+    /// otherwise grow the heap (its peak is at the build's end). The buffers shrink where they
+    /// lie, so nothing is copied.
+    func releaseGoneItems(threshold: Int) -> Bool {
+        guard itemCapacity - count >= Swift.max(threshold, 1) else { return false }
+        keys = _shrink(keys, toCapacity: count + 1)
+        entries = _shrink(entries, toCapacity: Swift.max(count, 1))
+        itemCapacity = Swift.max(count, 1)
+        return true
     }
 
     /// Makes the run scratch hold at least `n` items.
