@@ -258,13 +258,13 @@ extension HierarchicalClusterIndex {
     /// clusters' room, which take 19 or more), the parent links and the clusters' room; then as it
     /// goes, the zoom groups' id lists and the lists of each zoom's clusters. Those take 25 to 33
     /// bytes per point, but most of them fit in the room the build's buffers give back as the
-    /// items get fewer (`_ClusterBuild.releaseGoneItems`): a million points in blobs then peak
-    /// about 12 bytes a point above the buffers, spread evenly 20. 11 is counted, so the heap prepared
-    /// for a build (see `_AddressSpace.prepareHeap`) stays below what the build would have grown
-    /// it to anyway (every page prepared is written, used or not), and the memory grows three
-    /// times or fewer during the build.
+    /// items get fewer (`_ClusterBuild.releaseGoneItems`) and in each zoom's freed lists: a
+    /// million points in blobs then peak about 6 bytes a point above the buffers, spread evenly
+    /// 14. 6 is counted, so the heap prepared for a build (see `_AddressSpace.prepareHeap`) stays
+    /// below what the build would have grown it to anyway (every page prepared is written, used
+    /// or not), and the memory grows three times or fewer during the build.
     private func buildBytes(pointCount n: Int, clusterCapacity: Int) -> Int {
-        n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 11) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
+        n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 6) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
     }
 
     /// Bytes a cluster takes in the arrays `reserveClusters` sizes: position, point count,
@@ -297,6 +297,9 @@ extension HierarchicalClusterIndex {
         zooms.append(contentsOf: repeatElement(UInt8(zoom), count: staged.count))
         clusterPositions = positions; clusterPoints = points; clusterParent = parents; clusterZoom = zooms
         b.newClusters = newClusters; b.newRanks = newRanks
+        // Freed, not kept for the next zoom: the zoom group closed next may take its memory,
+        // and the next zoom stages fewer clusters (see `releaseGoneItems`).
+        b.staged = []
     }
 
     /// Appends the point lists of the clusters staged at this zoom (empty unless small): their

@@ -10,11 +10,15 @@ extension HierarchicalClusterIndex {
         if (b.groupExtra.count + b.absorbed.count) * 4 > visibleAfter {
             // The items that just disappeared would make the group more than a quarter larger
             // than what its lowest zoom shows: close it at zoom + 1 and start a new one.
+            // The absorbed items are counted and no longer needed: freed, the group's lists
+            // may take their memory (the next zoom lists its own).
+            b.absorbed = []
             finishGroup(b, lowZoom: zoom + 1)
             b.groupHighZoom = zoom
             b.groupExtra.removeAll(keepingCapacity: true)
         } else {
             b.groupExtra.append(contentsOf: b.absorbed)
+            b.absorbed = []
         }
 
         // The cells double for the next zoom, unless they are coarser already (after sparse

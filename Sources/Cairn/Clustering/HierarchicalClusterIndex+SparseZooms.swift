@@ -36,9 +36,9 @@ extension HierarchicalClusterIndex {
         }
         b.newClusters.removeLast(b.newClusters.count - kept)
         b.newRanks.removeLast(b.newRanks.count - kept)
-        storeZoom(b)
-        b.groupExtra.append(contentsOf: b.absorbed)
         sparse.visible += b.staged.count - b.absorbed.count
+        storeZoom(b)   // frees the staged clusters
+        b.groupExtra.append(contentsOf: b.absorbed)
         return true
     }
 
@@ -47,7 +47,11 @@ extension HierarchicalClusterIndex {
     /// as this zoom's (wider cells only widen the candidate runs, until the build reaches
     /// `denseFrom`); the phase ending earlier, they are sorted again in this zoom's cells.
     func endSparseZooms(_ b: _ClusterBuild) {
+        let visible = b.sparse?.visible
         compactAndInsert(b, halve: false)
+        // The phase counted the visible items to decide when to end (a debug check: tests
+        // build with it).
+        assert(visible == nil || visible == b.count, "sparse zooms counted \(visible ?? -1) visible items, not \(b.count)")
         b.sparse = nil
         let grid = _Grid.forClustering(options, zoom: b.zoom)
         if grid.scale > 2 * b.grid.scale { refineCells(b, grid) }

@@ -9,7 +9,7 @@ enum _AddressSpace {
         return Int64(bitPattern: (UInt64(1) << 32) &- top)
     }
 
-    /// What building the index needs per point beyond the point itself (measured: 66 to 74
+    /// What building the index needs per point beyond the point itself (measured: 60 to 68
     /// bytes per point at the peak, see the README), with a margin.
     static let buildBytesPerPoint: Int64 = 112
 
