@@ -227,7 +227,7 @@ extension ClusterManager {
         return SceneItem(kind: .cluster, id: id, owner: owner, x: s.x, y: s.y, rotation: 0, scaleX: 1, scaleY: 1,
                          opacity: 1, icon: Int32(rendering.buckets.bucket(for: count)), zIndex: 0,
                          box: OrientedBox(centerX: s.x, centerY: s.y, halfWidth: radius, halfHeight: radius),
-                         collision: .required, collisionPriority: 0, count: Int32(count > Int(Int32.max) ? Int(Int32.max) : count))
+                         collision: .required, collisionPriority: 0, count: Int32(clamping: count))
     }
 
     /// The items of a cluster, as positions in the snapshot.

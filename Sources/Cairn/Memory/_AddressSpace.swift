@@ -4,9 +4,12 @@
 enum _AddressSpace {
     /// Bytes between the heap's end and 4 GiB in a 32-bit build; `Int64.max` natively.
     static var remaining: Int64 {
-        guard Int.bitWidth == 32 else { return Int64.max }
+        #if _pointerBitWidth(_32)
         let top = UInt64(UInt(bitPattern: _sbrk(0)))
         return Int64(bitPattern: (UInt64(1) << 32) &- top)
+        #else
+        return Int64.max
+        #endif
     }
 
     /// What building the index needs per point beyond the point itself (measured: 60 to 68
@@ -24,13 +27,15 @@ enum _AddressSpace {
     /// fresh million points' load 2 to 4 % more where they fell, scattered through the build,
     /// than in one sweep here (measured in alternating loads). Natively it does nothing.
     static func prepareHeap(forAllocating byteCount: Int) {
-        guard Int.bitWidth == 32, byteCount > 0 else { return }
+        #if _pointerBitWidth(_32)
+        guard byteCount > 0 else { return }
         // posix_memalign, not malloc: the optimizer deletes an unused malloc and its free.
         var block: UnsafeMutableRawPointer? = nil
         if _posixMemalign(&block, 16, byteCount) == 0, let block {
             _touchPages(block, byteCount)
             block.deallocate()
         }
+        #endif
     }
 }
 
