@@ -103,11 +103,16 @@ final class HierarchicalBuildPathTests: XCTestCase {
             XCTAssertGreaterThan(index.itemRoomReleases, 2)
         }
         var rng = SeededRandom(seed: 745)
-        let dense = try assertSameClusters(rng.mixedPoints(3000), ClusterOptions()) {
+        let greedy = try assertSameClusters(rng.mixedPoints(3000), ClusterOptions()) {
             $0.releaseItemRoomFrom = 1
             $0.useSpaceOrder = false
         }
-        XCTAssertGreaterThan(dense.itemRoomReleases, 2)
+        XCTAssertGreaterThan(greedy.itemRoomReleases, 2)
+        let sparse = try assertSameClusters(rng.mixedPoints(3000), ClusterOptions()) {
+            $0.releaseItemRoomFrom = 1
+            $0.denseFromZoomOverride = 2
+        }
+        XCTAssertGreaterThan(sparse.itemRoomReleases, 2)
     }
 
     func testPointsAlongOneRowGiveTheGreedyClusters() throws {

@@ -65,15 +65,16 @@ extension HierarchicalClusterIndex {
         // radix sort makes as few passes as it can; then unpacked to `row << 32 | column`.
         let last = grid.cell(1)
         let columnBits = UInt64(UInt64.bitWidth - last.leadingZeroBitCount)
+        let keys = b.keys, entries = b.entries
         for i in 0..<n {
             let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
-            b.keys[i] = grid.cell(y) << columnBits | grid.cell(x)
-            b.entries[i] = _Entry(fx: x, fy: y, id: Int32(i), rank: UInt32(i))
+            keys[i] = grid.cell(y) << columnBits | grid.cell(x)
+            entries[i] = _Entry(fx: x, fy: y, id: Int32(i), rank: UInt32(i))
         }
-        RadixSort.sort(b.keys, b.entries, count: n, scratch: scratchKeys, scratchEntries)
+        RadixSort.sort(keys, entries, count: n, scratch: scratchKeys, scratchEntries)
         scratchEntries.deallocate()
         let columnMask: UInt64 = (1 << columnBits) - 1
-        for j in 0..<n { b.keys[j] = (b.keys[j] >> columnBits) << 32 | (b.keys[j] & columnMask) }
+        for j in 0..<n { keys[j] = (keys[j] >> columnBits) << 32 | (keys[j] & columnMask) }
         pointParent = [Int32](repeating: -1, count: n)
         reserveClusters(clusterCapacity)
         if denseFrom < options.maxZoom {
@@ -259,8 +260,8 @@ extension HierarchicalClusterIndex {
     /// goes, the zoom groups' id lists and the lists of each zoom's clusters. Those take 25 to 33
     /// bytes per point, but most of them fit in the room the build's buffers give back as the
     /// items get fewer (`_ClusterBuild.releaseGoneItems`) and in each zoom's freed lists: a
-    /// million points in blobs then peak about 6 bytes a point above the buffers, spread evenly
-    /// 14. 6 is counted, so the heap prepared for a build (see `_AddressSpace.prepareHeap`) stays
+    /// million points in blobs then peak about 6 bytes a point above the buffers, and a million
+    /// spread evenly about 14. 6 is counted, so the heap prepared for a build (see `_AddressSpace.prepareHeap`) stays
     /// below what the build would have grown it to anyway (every page prepared is written, used
     /// or not), and the memory grows three times or fewer during the build.
     private func buildBytes(pointCount n: Int, clusterCapacity: Int) -> Int {
@@ -298,7 +299,7 @@ extension HierarchicalClusterIndex {
         clusterPositions = positions; clusterPoints = points; clusterParent = parents; clusterZoom = zooms
         b.newClusters = newClusters; b.newRanks = newRanks
         // Freed, not kept for the next zoom: the zoom group closed next may take its memory,
-        // and the next zoom stages fewer clusters (see `releaseGoneItems`).
+        // and the next zoom stages fewer clusters.
         b.staged = []
     }
 

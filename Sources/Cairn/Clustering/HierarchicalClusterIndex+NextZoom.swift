@@ -25,8 +25,8 @@ extension HierarchicalClusterIndex {
         // zooms, the points stay in the cells of the first dense zoom).
         let halve = zoom > options.minZoom && _Grid.forClustering(options, zoom: zoom - 1).scale < b.grid.scale
         compactAndInsert(b, halve: halve)
-        // Every zoom with 16,384 items gone: waiting for a quarter of the room to be free left
-        // a uniform million's peak 3.5 MB higher.
+        // Once `releaseItemRoomFrom` items are gone since the last shrink: waiting for a
+        // quarter of the room to be free left a uniform million's peak 3.5 MB higher.
         if b.releaseGoneItems(threshold: releaseItemRoomFrom) { itemRoomReleases += 1 }
         if halve {
             mergeRowPairs(b)
@@ -189,7 +189,7 @@ extension HierarchicalClusterIndex {
     /// Stores the zoom group `lowZoom...b.groupHighZoom`: the items visible at `lowZoom` (the
     /// build's current items) merged with those that disappeared inside the group.
     func finishGroup(_ b: _ClusterBuild, lowZoom: Int) {
-        let e = b.entries
+        let e = b.entries, itemKeys = b.keys
         let grid = b.grid
         let extra = b.groupExtra.count
         // The items that disappeared need their cells: their positions are read in id order,
@@ -215,8 +215,8 @@ extension HierarchicalClusterIndex {
         var i = 0, x = 0, w = 0
         while i < n || x < extra {
             let key: UInt64
-            if x == extra || (i < n && b.keys[i] <= keys[x]) {
-                key = b.keys[i]
+            if x == extra || (i < n && itemKeys[i] <= keys[x]) {
+                key = itemKeys[i]
                 ids[w] = e[i].id
                 i += 1
             } else {

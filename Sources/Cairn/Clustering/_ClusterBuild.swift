@@ -7,7 +7,8 @@
 /// zoom), and the rest of an item in one 16-byte record: the greedy pass visits items in rank
 /// order, which is random in space, and one record keeps all it reads about a candidate on one
 /// cache line. A cluster's double centroid is not in it (see `_Entry`). The buffers are raw and
-/// allocated once, so the hot loops run without bounds checks, copy-on-write or reallocation.
+/// never grow, so the hot loops run without bounds checks, copy-on-write or reallocation; the
+/// keys and records only shrink, between zooms (`releaseGoneItems`).
 final class _ClusterBuild {
     /// The next zoom to cluster (it goes down from maxZoom to minZoom).
     var zoom: Int
@@ -128,12 +129,14 @@ final class _ClusterBuild {
     /// says whether it did: the visible items only ever get fewer, and the memory freed here
     /// takes the zoom groups' id lists and the scratch of the zooms that follow, which would
     /// otherwise grow the heap (its peak is at the build's end). The buffers shrink where they
-    /// lie, so nothing is copied.
+    /// lie, as a rule, so nothing is copied. Callers hold no copy of `keys` or `entries` across
+    /// it.
     func releaseGoneItems(threshold: Int) -> Bool {
-        guard itemCapacity - count >= Swift.max(threshold, 1) else { return false }
-        keys = _shrink(keys, toCapacity: count + 1)
-        entries = _shrink(entries, toCapacity: Swift.max(count, 1))
-        itemCapacity = Swift.max(count, 1)
+        let capacity = Swift.max(count, 1)
+        guard itemCapacity - capacity >= Swift.max(threshold, 1) else { return false }
+        keys = _shrink(keys, toCapacity: capacity + 1)
+        entries = _shrink(entries, toCapacity: capacity)
+        itemCapacity = capacity
         return true
     }
 

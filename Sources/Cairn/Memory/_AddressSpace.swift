@@ -50,12 +50,14 @@ func _touchPages(_ block: UnsafeMutableRawPointer, _ byteCount: Int) {
     }
 }
 
-/// `buffer`, which holds at least `capacity` elements of a trivial type, with its room cut to
-/// `capacity`: the allocator splits the block where it lies and frees the rest (it may move it
-/// instead, and copies what fits).
-func _shrink<T>(_ buffer: UnsafeMutablePointer<T>, toCapacity capacity: Int) -> UnsafeMutablePointer<T> {
+/// `buffer`, which holds at least `capacity` elements, with its room cut to `capacity`: the
+/// allocator splits the block where it lies and frees the rest (it may move it instead, copying
+/// the bytes that fit, hence `BitwiseCopyable`). The buffer must come from `allocate`, which is
+/// `malloc`'s family on the targets built (not on Windows, whose aligned blocks `realloc` must
+/// not take). If the allocator fails, the buffer stays as it was.
+func _shrink<T: BitwiseCopyable>(_ buffer: UnsafeMutablePointer<T>, toCapacity capacity: Int) -> UnsafeMutablePointer<T> {
     guard let shrunk = _realloc(UnsafeMutableRawPointer(buffer), capacity * MemoryLayout<T>.stride) else { return buffer }
-    return shrunk.assumingMemoryBound(to: T.self)
+    return shrunk.bindMemory(to: T.self, capacity: capacity)
 }
 
 @_extern(c, "realloc") func _realloc(_ block: UnsafeMutableRawPointer?, _ byteCount: Int) -> UnsafeMutableRawPointer?
