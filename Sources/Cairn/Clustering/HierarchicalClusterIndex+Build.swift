@@ -261,9 +261,10 @@ extension HierarchicalClusterIndex {
     /// bytes per point, but most of them fit in the room the build's buffers give back as the
     /// items get fewer (`_ClusterBuild.releaseGoneItems`) and in each zoom's freed lists: a
     /// million points in blobs then peak about 6 bytes a point above the buffers, and a million
-    /// spread evenly about 14. 6 is counted, so the heap prepared for a build (see `_AddressSpace.prepareHeap`) stays
-    /// below what the build would have grown it to anyway (every page prepared is written, used
-    /// or not), and the memory grows three times or fewer during the build.
+    /// spread evenly about 14. 6 is counted, so the heap prepared for a build (see
+    /// `_AddressSpace.prepareHeap`) stays below what the build would have grown it to anyway
+    /// (every page prepared is written, used or not), and the memory grows three times or fewer
+    /// during the build. (Counting 14 for spread points over-prepared smaller spread sets.)
     private func buildBytes(pointCount n: Int, clusterCapacity: Int) -> Int {
         n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 6) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
     }
