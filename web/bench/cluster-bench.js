@@ -1,5 +1,5 @@
 // Cluster index figures through the WebAssembly module: load time, memory, viewport queries.
-// Prints numbers; asserts nothing. Usage: node web/bench/cluster-bench.js [--points N] [--queries Q]
+// Prints numbers; asserts nothing. Usage: node web/bench/cluster-bench.js [--points N] [--queries Q] [--repeat R]
 //
 // Each data set runs in its own worker so that it gets a fresh module: wasm memory never
 // shrinks, so a second load in the same instance would reuse the first one's pages and the
