@@ -2,6 +2,8 @@
 // integer arguments. Ranges are the engine's to check (its errors name the option); these
 // checks catch what the engine could not see, such as a string where a number belongs.
 
+import { argumentError, optionError } from './errors.js';
+
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
@@ -49,15 +51,26 @@ export function clampInt32(v) {
 }
 
 /**
+ * A number from whatever a caller passed, coerced as supercluster coerces it (`Number`), except
+ * that a Symbol, which `Number` refuses with a TypeError, becomes NaN for the checks to refuse
+ * with a CairnError.
+ * @param {unknown} value
+ * @returns {number}
+ */
+export function toNumber(value) {
+  return typeof value === 'symbol' ? NaN : Number(value);
+}
+
+/**
  * @param {any} bbox
  * @param {string} call
  * @returns {[number, number, number, number]}
  */
 export function bboxArgs(bbox, call) {
   if (bbox === null || typeof bbox !== 'object' || !(bbox.length >= 4)) {
-    throw new TypeError(`${call}: bbox must be [westLng, southLat, eastLng, northLat]`);
+    throw argumentError(call, 'bbox must be [westLng, southLat, eastLng, northLat]');
   }
-  return [Number(bbox[0]), Number(bbox[1]), Number(bbox[2]), Number(bbox[3])];
+  return [toNumber(bbox[0]), toNumber(bbox[1]), toNumber(bbox[2]), toNumber(bbox[3])];
 }
 
 /**
@@ -66,8 +79,8 @@ export function bboxArgs(bbox, call) {
  * @param {string} call
  */
 export function integerArg(value, name, call) {
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw new TypeError(`${call}: ${name} must be an integer, got ${String(value)}`);
+  const n = toNumber(value);
+  if (!Number.isInteger(n)) throw argumentError(call, `${name} must be an integer, got ${String(value)}`);
   return clampInt32(n);
 }
 
@@ -76,10 +89,10 @@ export function integerArg(value, name, call) {
  * @returns {Required<ClusterOptions>}
  */
 export function resolveOptions(given) {
-  if (given === null || typeof given !== 'object') throw new TypeError('ClusterIndex: options must be an object');
+  if (given === null || typeof given !== 'object') throw argumentError('ClusterIndex', 'options must be an object');
   if (given.map !== undefined || given.reduce !== undefined) {
     // Silently dropping them would give clusters without the properties the caller expects.
-    throw new TypeError('ClusterIndex: the map and reduce options are not supported');
+    throw optionError('ClusterIndex', given.map !== undefined ? 'map' : 'reduce', 'the map and reduce options are not supported (declare aggregates instead)');
   }
   /** @type {Record<string, any>} */
   const options = { ...DEFAULT_OPTIONS };
@@ -88,12 +101,12 @@ export function resolveOptions(given) {
   }
   for (const key of ['radius', 'extent']) {
     if (typeof options[key] !== 'number') {
-      throw new TypeError(`ClusterIndex: option ${key} must be a number, got ${typeof options[key]}`);
+      throw optionError('ClusterIndex', key, `option ${key} must be a number, got ${typeof options[key]}`);
     }
   }
   for (const key of ['minZoom', 'maxZoom', 'minPoints']) {
     if (!Number.isInteger(options[key])) {
-      throw new TypeError(`ClusterIndex: option ${key} must be an integer, got ${String(options[key])}`);
+      throw optionError('ClusterIndex', key, `option ${key} must be an integer, got ${String(options[key])}`);
     }
   }
   options.generateId = Boolean(options.generateId);
@@ -107,11 +120,11 @@ export function resolveOptions(given) {
  */
 export function resolveAggregates(given) {
   if (given === null || given === undefined) return [];
-  if (typeof given !== 'object') throw new TypeError('ClusterIndex: option aggregates must be an object');
+  if (typeof given !== 'object') throw optionError('ClusterIndex', 'aggregates', 'option aggregates must be an object');
   return Object.entries(given).map(([name, spec]) => {
     const [operation, property] = Array.isArray(spec) ? spec : [];
     if (!Object.hasOwn(AGGREGATE_OPERATIONS, operation) || typeof property !== 'string') {
-      throw new TypeError(`ClusterIndex: aggregate ${name} must be [operation, property] with operation one of ` +
+      throw optionError('ClusterIndex', 'aggregates', `aggregate ${name} must be [operation, property] with operation one of ` +
         `${Object.keys(AGGREGATE_OPERATIONS).join(', ')}`);
     }
     return { name, operation: AGGREGATE_OPERATIONS[/** @type {keyof AGGREGATE_OPERATIONS} */ (operation)], property };

@@ -5,8 +5,8 @@
 // reusable scratch buffer), and GeoJSON objects built from those records on the JS side.
 
 import { getModule } from './wasm.js';
-import { CairnError, STATUS_BY_CODE, STATUS_CODES, errorFromStatus } from './errors.js';
-import { bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions } from './arguments.js';
+import { CairnError, STATUS_BY_CODE, STATUS_CODES, argumentError, errorFromStatus, memoryError } from './errors.js';
+import { bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions, toNumber } from './arguments.js';
 import { clusterProperties } from './geojson.js';
 import { engineMemory } from './engine-memory.js';
 
@@ -93,7 +93,7 @@ export class ClusterIndex {
    */
   load(features) {
     this.#checkAlive('load');
-    if (!Array.isArray(features)) throw new TypeError('load: features must be an array of GeoJSON Point features');
+    if (!Array.isArray(features)) throw argumentError('load', 'features must be an array of GeoJSON Point features');
     const n = features.length;
     // First pass: check shapes and learn which features are skipped, before touching the engine.
     let kept = 0;
@@ -163,10 +163,10 @@ export class ClusterIndex {
     const onProgress = options === null || typeof options !== 'object' ? undefined : options.onProgress;
     this.#checkAlive('loadCoordinates');
     if (lngLat === null || typeof lngLat !== 'object' || typeof lngLat.length !== 'number' || lngLat.length % 2 !== 0) {
-      throw new TypeError('loadCoordinates: expected a Float64Array (or array) of lng, lat pairs');
+      throw argumentError('loadCoordinates', 'expected a Float64Array (or array) of lng, lat pairs');
     }
     if (onProgress !== undefined && typeof onProgress !== 'function') {
-      throw new TypeError('loadCoordinates: onProgress must be a function');
+      throw argumentError('loadCoordinates', 'onProgress must be a function');
     }
     const n = lngLat.length / 2;
     let next = 0;
@@ -186,7 +186,7 @@ export class ClusterIndex {
     this.#addAggregates((property) => {
       const values = given ? given[property] : undefined;
       if (!values || values.length !== n) {
-        throw new TypeError(`loadCoordinates: aggregate property ${property} needs options.values.${property} with one number per point`);
+        throw argumentError('loadCoordinates', `aggregate property ${property} needs options.values.${property} with one number per point`);
       }
       return values instanceof Float64Array ? values : Float64Array.from(values, Number);
     }, 'loadCoordinates');
@@ -203,7 +203,7 @@ export class ClusterIndex {
    */
   getClusters(bbox, zoom) {
     const [w, s, e, n] = bboxArgs(bbox, 'getClusters');
-    const z = Number(zoom);
+    const z = toNumber(zoom);
     const fn = this.#res.fn;
     const total = this.#query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
       'getClusters', 'bbox and zoom must be numbers');
@@ -228,9 +228,9 @@ export class ClusterIndex {
    * @returns {number} how many records there are in all; only as many as fit are written
    */
   getClustersInto(bbox, zoom, out) {
-    if (!(out instanceof Float64Array)) throw new TypeError('getClustersInto: out must be a Float64Array');
+    if (!(out instanceof Float64Array)) throw argumentError('getClustersInto', 'out must be a Float64Array');
     const [w, s, e, n] = bboxArgs(bbox, 'getClustersInto');
-    const z = Number(zoom);
+    const z = toNumber(zoom);
     const fn = this.#res.fn;
     const stride = this.#mod.recordStride;
     const room = Math.floor(out.length / stride);
@@ -265,9 +265,9 @@ export class ClusterIndex {
   getAggregatesInto(name, clusterIds, out) {
     const call = 'getAggregatesInto';
     const a = this.#aggregates.findIndex((aggregate) => aggregate.name === name);
-    if (a < 0) throw new TypeError(`${call}: no aggregate named ${String(name)} in the options`);
+    if (a < 0) throw argumentError(call, `no aggregate named ${String(name)} in the options`);
     if (!(clusterIds instanceof Float64Array) || !(out instanceof Float64Array) || out.length < clusterIds.length) {
-      throw new TypeError(`${call}: clusterIds and out must be Float64Arrays, out at least as long as clusterIds`);
+      throw argumentError(call, 'clusterIds and out must be Float64Arrays, out at least as long as clusterIds');
     }
     this.#checkAlive(call);
     if (this.#columns.length !== this.#aggregates.length) throw this.#error(STATUS_BY_CODE.INVALID_STATE, call);
@@ -283,7 +283,7 @@ export class ClusterIndex {
    * @throws {CairnError} (code UNKNOWN_CLUSTER) for an id this index did not produce
    */
   getChildren(clusterId) {
-    const id = Number(clusterId);
+    const id = toNumber(clusterId);
     const fn = this.#res.fn;
     const total = this.#query((h, p, c) => fn.cairn_index_children(h, id, p, c), 'getChildren', undefined, undefined, id);
     return this.#features(total);
@@ -300,9 +300,9 @@ export class ClusterIndex {
    *   (INVALID_ARGUMENT) for a negative limit or offset
    */
   getLeaves(clusterId, limit, offset) {
-    const id = Number(clusterId);
-    const l = Number(limit || 10);
-    let o = Number(offset || 0);
+    const id = toNumber(clusterId);
+    const l = toNumber(limit || 10);
+    let o = toNumber(offset || 0);
     // The engine wants a finite offset; past the end is past the end.
     if (o === Infinity) o = Number.MAX_SAFE_INTEGER;
     const fn = this.#res.fn;
@@ -318,7 +318,7 @@ export class ClusterIndex {
    * @throws {CairnError} (code UNKNOWN_CLUSTER) for an id this index did not produce
    */
   getClusterExpansionZoom(clusterId) {
-    const id = Number(clusterId);
+    const id = toNumber(clusterId);
     const status = this.#res.fn.cairn_index_expansion_zoom(this.#res.handle, id);
     if (status < 0) throw this.#error(status, 'getClusterExpansionZoom', undefined, id);
     return status;
@@ -403,7 +403,7 @@ export class ClusterIndex {
       for (const aggregate of this.#aggregates) {
         const values = valuesFor(aggregate.property);
         const ptr = fn.cairn_alloc(Math.max(1, values.length) * 8) >>> 0;
-        if (!ptr) throw new RangeError(`${call}: out of WebAssembly memory`);
+        if (!ptr) throw memoryError(call, 'out of WebAssembly memory');
         new Float64Array(this.#mod.memory.buffer, ptr, values.length).set(values);
         const column = fn.cairn_index_aggregate_add(this.#res.handle, aggregate.operation, ptr, values.length);
         fn.cairn_free(ptr);
@@ -443,7 +443,7 @@ export class ClusterIndex {
     const idPtr = fn.cairn_alloc(n * 8) >>> 0;
     const outPtr = fn.cairn_alloc(n * 8) >>> 0;
     try {
-      if (!idPtr || !outPtr) throw new RangeError(`${call}: out of WebAssembly memory`);
+      if (!idPtr || !outPtr) throw memoryError(call, 'out of WebAssembly memory');
       new Float64Array(this.#mod.memory.buffer, idPtr, n).set(ids);
       for (const a of aggregates) {
         const status = fn.cairn_index_aggregate_values(this.#res.handle, this.#columns[a], idPtr, n, outPtr);
@@ -501,7 +501,7 @@ export class ClusterIndex {
       if (count > 0) {
         const room = Math.min(CHUNK_POINTS, count);
         staging = fn.cairn_alloc(room * 16) >>> 0;
-        if (!staging) throw new RangeError(`${call}: out of WebAssembly memory`);
+        if (!staging) throw memoryError(call, 'out of WebAssembly memory');
         // Room for every point up front, so the engine's arrays never grow by copying.
         if (countIsReal) this.#reserve(count, call);
         let done = 0;
@@ -613,7 +613,7 @@ export class ClusterIndex {
     res.capacity = 0;
     // Addresses are unsigned; an i32 result above 2 GiB would read as negative.
     const ptr = res.fn.cairn_alloc(capacity * recordBytes) >>> 0;
-    if (!ptr) throw new RangeError(`out of WebAssembly memory for ${records} result records`);
+    if (!ptr) throw memoryError('ClusterIndex', `out of WebAssembly memory for ${records} result records`);
     res.ptr = ptr;
     res.capacity = capacity;
   }

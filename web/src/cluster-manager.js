@@ -6,7 +6,8 @@
 // data, and the bucket list and colours the host draws cluster icons with.
 
 import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus, refusedInBatch } from './errors.js';
-import { argumentError, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from './map-input.js';
+import { argumentError } from './errors.js';
+import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from './map-input.js';
 import { markerChecks, resolveOptions } from './map-markers.js';
 import { ItemTable } from './cluster-items.js';
 

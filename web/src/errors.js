@@ -1,6 +1,8 @@
-// Errors from the engine. Every export returns a status (negative = failure) and leaves a
-// number in `cairn_last_error_detail` saying which point, option or cluster was at fault; this
-// file turns the two into an Error a person can act on.
+// Errors from the engine and the bindings. Every export returns a status (negative = failure)
+// and leaves a number in `cairn_last_error_detail` saying which point, option or cluster was at
+// fault; this file turns the two into an Error a person can act on. What the bindings refuse
+// before the engine sees it (an argument of the wrong type, a module that does not load) is a
+// CairnError too, so that every error of the API has a code to branch on.
 
 /**
  * The clustering options, in the order of the engine's option field numbers (the detail of an
@@ -61,6 +63,16 @@ export const STATUS_CODES = Object.freeze({
 });
 
 /**
+ * Codes of errors only the bindings raise, with no engine status (their `status` is 0).
+ * @type {Readonly<Record<string, string>>}
+ */
+export const BINDING_CODES = Object.freeze({
+  MODULE_LOAD_FAILED: 'init could not read or fetch the module',
+  MODULE_MISMATCH: 'the module is not the cairn.wasm these bindings were written for',
+  IMAGE_LOAD_FAILED: 'an icon image could not be loaded or decoded',
+});
+
+/**
  * The ABI status (negative) of each code, by code name.
  * @type {Readonly<Record<string, number>>}
  */
@@ -73,12 +85,13 @@ export const STATUS_BY_CODE = Object.freeze(Object.fromEntries(Object.entries(ST
 export class CairnError extends Error {
   /**
    * @param {string} message
-   * @param {{code: string, status: number, detail?: number}} info
-   *   `code`: a name from STATUS_CODES; `status`: the ABI status (the negated code);
-   *   `detail`: the point index, option field number or cluster id the error is about
+   * @param {{code: string, status: number, detail?: number, cause?: unknown}} info
+   *   `code`: a name from STATUS_CODES or BINDING_CODES; `status`: the ABI status (the negated
+   *   code), 0 for a binding code; `detail`: the point index, option field number or cluster id
+   *   the error is about; `cause`: the error that led to this one, if any
    */
-  constructor(message, { code, status, detail = 0 }) {
-    super(message);
+  constructor(message, { code, status, detail = 0, cause }) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'CairnError';
     /** @type {string} */
     this.code = code;
@@ -119,4 +132,51 @@ export function refusedInBatch(detail, call, batch) {
   if (!batch) return errorFromStatus(STATUS_BY_CODE.INVALID_MARKER, property, { call });
   const hint = STATUS_CODES[-STATUS_BY_CODE.INVALID_MARKER].describe(property);
   return errorFromStatus(STATUS_BY_CODE.INVALID_MARKER_IN_BATCH, Math.floor(detail / 16), { call, hint });
+}
+
+/**
+ * A CairnError with code INVALID_ARGUMENT, for arguments the bindings refuse before the engine
+ * sees them (a string where a number belongs, a buffer of the wrong type).
+ * @param {string} call  the method or function refused
+ * @param {string} text
+ * @returns {CairnError}
+ */
+export function argumentError(call, text) {
+  return new CairnError(`${call}: ${text}`, { code: 'INVALID_ARGUMENT', status: STATUS_BY_CODE.INVALID_ARGUMENT });
+}
+
+/**
+ * A CairnError with code INVALID_OPTION, as the engine reports an option out of range: the
+ * detail is the option's field number (see OPTION_FIELDS), or -1 for an option the engine does
+ * not take (aggregates, map, reduce).
+ * @param {string} call
+ * @param {string} name  the option
+ * @param {string} text
+ * @returns {CairnError}
+ */
+export function optionError(call, name, text) {
+  return new CairnError(`${call}: ${text}`, {
+    code: 'INVALID_OPTION', status: STATUS_BY_CODE.INVALID_OPTION, detail: OPTION_FIELDS.findIndex((f) => f.name === name),
+  });
+}
+
+/**
+ * A CairnError with code OUT_OF_MEMORY, for a buffer the module's memory could not give.
+ * @param {string} call
+ * @param {string} text  what could not be had
+ * @returns {CairnError}
+ */
+export function memoryError(call, text) {
+  return new CairnError(`${call}: ${text}`, { code: 'OUT_OF_MEMORY', status: STATUS_BY_CODE.OUT_OF_MEMORY });
+}
+
+/**
+ * A CairnError with one of BINDING_CODES.
+ * @param {keyof typeof BINDING_CODES} code
+ * @param {string} message
+ * @param {unknown} [cause]  the error that led to it (a failed read, a compile error)
+ * @returns {CairnError}
+ */
+export function bindingError(code, message, cause) {
+  return new CairnError(message, { code, status: 0, cause });
 }

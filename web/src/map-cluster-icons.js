@@ -4,7 +4,7 @@
 // reused, so a frame with thousands of clusters draws images, not paths and text.
 
 import { clusterIconImage, drawClusterLabel } from './render/cluster-icon.js';
-import { argumentError } from './map-input.js';
+import { argumentError } from './errors.js';
 
 /** @typedef {import('./cluster-manager.js').ClusterManager} ClusterManager */
 /** @typedef {import('./cluster-manager.js').ClusterIcon} ClusterIcon */

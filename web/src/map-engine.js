@@ -8,10 +8,10 @@
 // object.
 
 import { getModule } from './wasm.js';
-import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus, refusedInBatch } from './errors.js';
+import { STATUS_BY_CODE, STATUS_CODES, argumentError, errorFromStatus, memoryError, refusedInBatch } from './errors.js';
 import {
   ALTITUDE_MODES, DOM_KEYS, EASINGS, InputBatch, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES,
-  argumentError, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, resolveSettings, settingsBits, sidesArg,
+  booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, resolveSettings, settingsBits, sidesArg,
 } from './map-input.js';
 import { readFrame, readLayout } from './map-frame.js';
 import {
@@ -762,13 +762,13 @@ export class MapEngine {
     let capacity = Math.max(1024, res.capacity);
     while (capacity < doubles) capacity *= 2;
     capacity = Math.min(capacity, limit);
-    if (capacity < doubles) throw new RangeError(`a buffer of ${doubles} doubles is larger than the module allows`);
+    if (capacity < doubles) throw memoryError('MapEngine', `a buffer of ${doubles} doubles is larger than the module allows`);
     if (res.ptr) res.fn.cairn_free(res.ptr);
     res.ptr = 0;
     res.capacity = 0;
     // Addresses are unsigned; an i32 result above 2 GiB would read as negative.
     const ptr = res.fn.cairn_alloc(capacity * 8) >>> 0;
-    if (!ptr) throw new RangeError(`out of WebAssembly memory for a buffer of ${doubles} doubles`);
+    if (!ptr) throw memoryError('MapEngine', `out of WebAssembly memory for a buffer of ${doubles} doubles`);
     res.ptr = ptr;
     res.capacity = capacity;
   }

@@ -3,6 +3,8 @@
 // module (`cairn_map_layout`); the field names below mirror the engine's `_FrameField` in
 // order, and a mismatch in length is refused when the layout is read.
 
+import { bindingError } from './errors.js';
+
 /**
  * The header fields, in the engine's order (`_FrameField` in the module's source).
  * @type {readonly string[]}
@@ -149,11 +151,11 @@ export function readLayout(layout) {
     drawStride: layout(4), markerStride: layout(5),
   };
   if (l.header !== FRAME_FIELDS.length) {
-    throw new Error(`cairn: the module's frame header has ${l.header} fields but map-frame.js names ` +
+    throw bindingError('MODULE_MISMATCH', `cairn: the module's frame header has ${l.header} fields but map-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
   if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 15)) {
-    throw new Error(`cairn: tile records of ${l.tileStride}, event records of ${l.eventStride} and draw records of ` +
+    throw bindingError('MODULE_MISMATCH', `cairn: tile records of ${l.tileStride}, event records of ${l.eventStride} and draw records of ` +
       `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 15)`);
   }
   return Object.freeze(l);

@@ -5,7 +5,8 @@
 // asking for the same pin style twice, gives the same icon.
 
 import { pinImage, pinSize } from './render/pin.js';
-import { argumentError, numberArg, numbersArg, objectArg, sidesArg, stringArg } from './map-input.js';
+import { argumentError, bindingError } from './errors.js';
+import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from './map-input.js';
 
 /**
  * @typedef {object} PinStyle  the default pin's look (SPEC V1)
@@ -246,7 +247,7 @@ async function decode(url) {
   try {
     await img.decode();
   } catch {
-    throw new Error(`cairn: loadIcon could not load or decode the image at ${url}`);
+    throw bindingError('IMAGE_LOAD_FAILED', `loadIcon: could not load or decode the image at ${url}`);
   }
   return img;
 }

@@ -3,7 +3,7 @@
 // input records a MapEngine collects between frames. Encodings only: what an event does to the
 // map is decided in the engine.
 
-import { CairnError, STATUS_BY_CODE } from './errors.js';
+import { argumentError, bindingError } from './errors.js';
 
 /** Pointer Events' `pointerType`, as the engine numbers them. */
 export const POINTER_KINDS = Object.freeze({ mouse: 0, touch: 1, pen: 2 });
@@ -56,17 +56,6 @@ const RECORD_FIELDS = 9;
  * @property {boolean} [compassButton=false]   the compass while the bearing is not 0
  * @property {boolean} [myLocationButton=false]  the my-location button
  */
-
-/**
- * A CairnError with code INVALID_ARGUMENT, for arguments the bindings refuse before the engine
- * sees them.
- * @param {string} call
- * @param {string} text
- * @returns {CairnError}
- */
-export function argumentError(call, text) {
-  return new CairnError(`${call}: ${text}`, { code: 'INVALID_ARGUMENT', status: STATUS_BY_CODE.INVALID_ARGUMENT });
-}
 
 /**
  * The value, which must be a number (NaN and infinities included: their range is the engine's
@@ -234,7 +223,7 @@ export class InputBatch {
   /** @param {number} stride  doubles per record, as the module says */
   constructor(stride) {
     if (!(stride >= RECORD_FIELDS)) {
-      throw new Error(`cairn: input records have ${stride} doubles but these bindings write ${RECORD_FIELDS}`);
+      throw bindingError('MODULE_MISMATCH', `cairn: input records have ${stride} doubles but these bindings write ${RECORD_FIELDS}`);
     }
     this.#stride = stride;
     this.#records = new Float64Array(16 * stride);

@@ -3,8 +3,9 @@
 // records. Encodings only: ranges are the engine's to check, and what a marker does (where it
 // is drawn, what it hides, when its info window opens) is decided there.
 
+import { argumentError, bindingError } from './errors.js';
 import {
-  ALTITUDE_MODES, argumentError, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg,
+  ALTITUDE_MODES, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg,
 } from './map-input.js';
 
 /** How a marker competes for space with others (SPEC V4), as the engine numbers it. */
@@ -190,7 +191,7 @@ export function copyMarker(m) {
  */
 export function checkMarkerStride(stride) {
   if (stride !== STRIDE) {
-    throw new Error(`cairn: the module's marker records have ${stride} doubles but map-markers.js names ` +
+    throw bindingError('MODULE_MISMATCH', `cairn: the module's marker records have ${stride} doubles but map-markers.js names ` +
       `${STRIDE}; update MARKER_FIELDS to match the engine`);
   }
 }

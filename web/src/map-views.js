@@ -5,7 +5,8 @@
 // foreignObject image, so it should carry its styles inline; it is never placed in the page,
 // so it takes no pointer events (taps go to the marker).
 
-import { argumentError, numbersArg } from './map-input.js';
+import { argumentError } from './errors.js';
+import { numbersArg } from './map-input.js';
 
 /** @typedef {import('./map-icons.js').IconTable} IconTable */
 /** @typedef {import('./map-icons.js').MapIcon} MapIcon */

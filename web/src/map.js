@@ -15,7 +15,8 @@ import { ClusterDrawables } from './map-cluster-icons.js';
 import { Popover } from './map-popover.js';
 import { Renderer } from './render/renderer.js';
 import { OfflineTileSource, RasterTileSource } from './render/tiles.js';
-import { argumentError, booleanArg, objectArg } from './map-input.js';
+import { argumentError } from './errors.js';
+import { booleanArg, objectArg } from './map-input.js';
 import { FrameStats } from './map-frame-stats.js';
 
 /** @typedef {import('./map-frame.js').Frame} Frame */

@@ -6,6 +6,8 @@
 // module; `init` checks the module against it so that a mismatched build fails at load time
 // with a clear message rather than later with "x is not a function".
 
+import { CairnError, STATUS_BY_CODE, argumentError, bindingError } from './errors.js';
+
 /** The ABI version these bindings were written for (`cairn_abi_version()` must return it). */
 export const ABI_VERSION = 1;
 
@@ -132,7 +134,7 @@ const isNode = typeof nodeProcess === 'object' && nodeProcess !== null &&
 export function init(source) {
   if (loaded) return Promise.resolve(loaded);
   if (!pending) {
-    pending = instantiate(source).then(
+    pending = instantiate(source).catch((error) => { throw loadFailure(error); }).then(
       (instance) => {
         loaded = bind(instance.module, instance.instance);
         return loaded;
@@ -148,7 +150,8 @@ export function init(source) {
  */
 export function getModule() {
   if (!loaded) {
-    throw new Error('cairn: the WebAssembly module is not loaded yet; call `await init()` first');
+    throw new CairnError('cairn: the WebAssembly module is not loaded yet; call `await init()` first',
+      { code: 'INVALID_STATE', status: STATUS_BY_CODE.INVALID_STATE });
   }
   return loaded;
 }
@@ -179,7 +182,7 @@ async function instantiate(source) {
     return fromResponse(source, imports);
   }
   if (source !== undefined && typeof source !== 'string' && !(source instanceof URL)) {
-    throw new TypeError('cairn init: source must be a URL, a path, bytes or a WebAssembly.Module');
+    throw argumentError('cairn init', 'source must be a URL, a path, bytes or a WebAssembly.Module');
   }
   const url = source === undefined ? new URL('../dist/cairn.wasm', import.meta.url) : source;
   if (isNode) {
@@ -187,6 +190,19 @@ async function instantiate(source) {
     return WebAssembly.instantiate(bytes, imports);
   }
   return fromResponse(await fetch(url), imports);
+}
+
+/**
+ * A failure to read, fetch or compile the module, as a CairnError (with the original as its
+ * cause); CairnErrors pass through.
+ * @param {any} error
+ * @returns {CairnError}
+ */
+function loadFailure(error) {
+  if (error instanceof CairnError) return error;
+  const compile = error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError;
+  const what = compile ? 'the bytes are not a module these bindings can use' : 'could not read the module';
+  return bindingError(compile ? 'MODULE_MISMATCH' : 'MODULE_LOAD_FAILED', `cairn init: ${what}: ${error?.message ?? String(error)}`, error);
 }
 
 /**
@@ -199,7 +215,7 @@ async function readInNode(url) {
   const asUrl = url instanceof URL ? url : (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith('data:')) ? new URL(url) : null;
   if (asUrl && asUrl.protocol !== 'file:') {
     const response = await fetch(asUrl);
-    if (!response.ok) throw new Error(`cairn init: fetching ${asUrl} failed with HTTP ${response.status}`);
+    if (!response.ok) throw bindingError('MODULE_LOAD_FAILED', `cairn init: fetching ${asUrl} failed with HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
   }
   // @ts-ignore: Node's types are not installed; this line only runs in Node.
@@ -212,7 +228,7 @@ async function readInNode(url) {
  * @param {WebAssembly.Imports} imports
  */
 async function fromResponse(response, imports) {
-  if (!response.ok) throw new Error(`cairn init: fetching ${response.url} failed with HTTP ${response.status}`);
+  if (!response.ok) throw bindingError('MODULE_LOAD_FAILED', `cairn init: fetching ${response.url} failed with HTTP ${response.status}`);
   if (typeof WebAssembly.instantiateStreaming === 'function') {
     try {
       // Consumes a clone so the fallback below still has an unread body.
@@ -234,15 +250,15 @@ async function fromResponse(response, imports) {
 function bind(module, instance) {
   const exports = /** @type {Record<string, any>} */ (instance.exports);
   if (typeof exports.cairn_abi_version !== 'function') {
-    throw new Error('cairn init: this WebAssembly module is not cairn.wasm (no cairn_abi_version export)');
+    throw bindingError('MODULE_MISMATCH', 'cairn init: this WebAssembly module is not cairn.wasm (no cairn_abi_version export)');
   }
   if (!(exports.memory instanceof WebAssembly.Memory)) {
-    throw new Error('cairn init: the module exports no memory');
+    throw bindingError('MODULE_MISMATCH', 'cairn init: the module exports no memory');
   }
   if (typeof exports._initialize === 'function') exports._initialize();
   const abiVersion = exports.cairn_abi_version();
   if (abiVersion !== ABI_VERSION) {
-    throw new Error(`cairn init: cairn.wasm has ABI version ${abiVersion} but these bindings know version ` +
+    throw bindingError('MODULE_MISMATCH', `cairn init: cairn.wasm has ABI version ${abiVersion} but these bindings know version ` +
       `${ABI_VERSION}; rebuild the module (./build.sh wasm) or update the JavaScript`);
   }
   const problems = [];
@@ -259,7 +275,7 @@ function bind(module, instance) {
     }
   }
   if (problems.length > 0) {
-    throw new Error(`cairn init: cairn.wasm does not match the bindings: ${problems.join('; ')}`);
+    throw bindingError('MODULE_MISMATCH', `cairn init: cairn.wasm does not match the bindings: ${problems.join('; ')}`);
   }
   return Object.freeze({
     module,

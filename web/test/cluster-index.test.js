@@ -283,7 +283,7 @@ test('getTile tags and ids follow supercluster', () => {
   const generated = new ClusterIndex({ generateId: true }).load(features);
   assert.equal(generated.getTile(0, 0, 0).features.find((f) => f.tags.a === 4).id, 3);
   assert.throws(() => index.getTile(1, 2, 0), (e) => e instanceof CairnError && e.code === 'INVALID_ARGUMENT');
-  assert.throws(() => index.getTile(1.5, 0, 0), TypeError);
+  assert.throws(() => index.getTile(1.5, 0, 0), { name: 'CairnError', code: 'INVALID_ARGUMENT', message: /getTile: z must be an integer/ });
   index.destroy();
   generated.destroy();
 });
@@ -398,14 +398,14 @@ test('bad input: an error naming the point, and nothing loaded', () => {
     (e) => e instanceof CairnError && e.detail === 1 && /feature 1 has a LineString geometry/.test(e.message));
   assert.throws(() => index.load([{ type: 'Feature', geometry: { type: 'Point' } }]), (e) => e instanceof CairnError && /feature 0 has no \[lng, lat\]/.test(e.message));
   assert.throws(() => index.load([null]), (e) => e instanceof CairnError && e.detail === 0);
-  assert.throws(() => index.load('nope'), TypeError);
+  assert.throws(() => index.load('nope'), { code: 'INVALID_ARGUMENT', message: /load: features must be an array/ });
   // A bad point in a later chunk of the fast path: nothing of it stays either.
   const coords = new Float64Array(2 * 70000);
   for (let i = 0; i < 70000; i++) coords[2 * i] = (i % 360) - 180;
   coords[2 * 68000 + 1] = -90.5;
   assert.throws(() => index.loadCoordinates(coords), (e) => e.code === 'LATITUDE_OUT_OF_RANGE' && e.detail === 68000);
   assert.deepEqual(index.getClusters(WORLD, 0), []);
-  assert.throws(() => index.loadCoordinates(new Float64Array(3)), TypeError);
+  assert.throws(() => index.loadCoordinates(new Float64Array(3)), { code: 'INVALID_ARGUMENT', message: /loadCoordinates: expected/ });
   // Latitudes exactly ±90 and longitudes past ±180 are fine (longitudes wrap).
   index.load([point(0, 90), point(0, -90), point(540, 0)]);
   assert.equal(index.getClusters(WORLD, 17).length, 3);
@@ -422,10 +422,12 @@ test('bad options: the engine says which one', () => {
   assert.throws(() => new ClusterIndex({ minZoom: 5, maxZoom: 3 }), optionError('maxZoom'));
   assert.throws(() => new ClusterIndex({ minPoints: 0 }), optionError('minPoints'));
   assert.throws(() => new ClusterIndex({ maxZoom: 2 ** 32 + 16 }), optionError('maxZoom'), 'no wrap-around to 16');
-  assert.throws(() => new ClusterIndex({ radius: '40' }), TypeError);
-  assert.throws(() => new ClusterIndex({ maxZoom: 1.5 }), TypeError);
-  assert.throws(() => new ClusterIndex({ map: (p) => p }), TypeError);
-  assert.throws(() => new ClusterIndex(null), TypeError);
+  // Options of the wrong type are refused before the engine sees them, with the engine's code
+  // and field number.
+  assert.throws(() => new ClusterIndex({ radius: '40' }), (e) => optionError('radius')(e) && e.detail === 0);
+  assert.throws(() => new ClusterIndex({ maxZoom: 1.5 }), (e) => optionError('maxZoom')(e) && e.detail === 3);
+  assert.throws(() => new ClusterIndex({ map: (p) => p }), (e) => optionError('map and reduce')(e) && e.detail === -1);
+  assert.throws(() => new ClusterIndex(null), { name: 'CairnError', code: 'INVALID_ARGUMENT' });
   const ok = new ClusterIndex({ radius: 40, maxZoom: undefined, log: true });
   assert.equal(ok.options.maxZoom, 16);
   ok.destroy();
@@ -516,7 +518,7 @@ test('aggregated cluster properties (SPEC C9) match their leaves, through load a
   const fast = new ClusterIndex({ aggregates }).loadCoordinates(lngLat, { values: { population } });
   assert.deepEqual(fast.getClusters(WORLD, 3).map((f) => f.properties.total), index.getClusters(WORLD, 3).map((f) => f.properties.total));
   assert.throws(() => new ClusterIndex({ aggregates }).loadCoordinates(lngLat), /values\.population/);
-  assert.throws(() => new ClusterIndex({ aggregates: { x: ['median', 'population'] } }), TypeError);
+  assert.throws(() => new ClusterIndex({ aggregates: { x: ['median', 'population'] } }), { code: 'INVALID_OPTION', detail: -1, message: /aggregate x must be/ });
   index.destroy();
   fast.destroy();
 });
@@ -544,8 +546,8 @@ test('getAggregatesInto gives the aggregates of getClustersInto records, as getC
     assert.equal(index.getAggregatesInto(name, Float64Array.from(ids), values), ids.length);
     ids.forEach((id, k) => assert.equal(values[k], expected.get(id)[name]));
   }
-  assert.throws(() => index.getAggregatesInto('nope', new Float64Array(1), new Float64Array(1)), TypeError);
-  assert.throws(() => index.getAggregatesInto('total', new Float64Array(2), new Float64Array(1)), TypeError);
+  assert.throws(() => index.getAggregatesInto('nope', new Float64Array(1), new Float64Array(1)), { code: 'INVALID_ARGUMENT', message: /no aggregate named nope/ });
+  assert.throws(() => index.getAggregatesInto('total', new Float64Array(2), new Float64Array(1)), { code: 'INVALID_ARGUMENT' });
   assert.throws(() => index.getAggregatesInto('total', new Float64Array([12345.5]), new Float64Array(1)), CairnError);
   const empty = new ClusterIndex({ aggregates });
   assert.throws(() => empty.getAggregatesInto('total', new Float64Array(1), new Float64Array(1)), { code: 'INVALID_STATE' });

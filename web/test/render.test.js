@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 
 import { layoutInfoWindow, wrapText, fitLine, INFO_WINDOW, ELLIPSIS } from '../src/render/info-window.js';
 import { tileUrl, graticuleStep, formatDegrees, tileKey, RasterTileSource, OfflineTileSource, mercatorY } from '../src/render/tiles.js';
-import { LRU } from '../src/render/lru.js';
+import { LRU, cacheCapacity } from '../src/render/lru.js';
 import { pinSize, PIN } from '../src/render/pin.js';
 import { findTileImage, emptyPatch } from '../src/render/tile-pyramid.js';
 import { affineFromTriangles, growTriangle, isParallelogram, parallelogramTransform } from '../src/render/quad.js';
@@ -369,7 +369,19 @@ test('raster source: tiles beyond cacheSize are dropped, least recently used fir
 });
 
 test('raster source: a url is required', () => {
-  assert.throws(() => new RasterTileSource(/** @type {any} */ ({})), /url must be a tile URL template/);
+  assert.throws(() => new RasterTileSource(/** @type {any} */ ({})), { code: 'INVALID_ARGUMENT', message: /url must be a tile URL template/ });
+});
+
+test('tile sources: cacheSize must be a number; below 1 keeps one tile', () => {
+  const url = 'https://tile.example/{z}/{x}/{y}.png';
+  for (const cacheSize of [NaN, '64', Infinity]) {
+    assert.throws(() => new RasterTileSource(/** @type {any} */ ({ url, cacheSize })), { code: 'INVALID_ARGUMENT', message: /RasterTileSource: cacheSize/ });
+    assert.throws(() => new OfflineTileSource(/** @type {any} */ ({ cacheSize })), { code: 'INVALID_ARGUMENT', message: /OfflineTileSource: cacheSize/ });
+  }
+  assert.equal(cacheCapacity(undefined, 512, 'x'), 512);
+  assert.equal(cacheCapacity(0, 512, 'x'), 1);
+  assert.equal(cacheCapacity(10.7, 512, 'x'), 10);
+  assert.ok(new RasterTileSource({ url, cacheSize: 0 }));
 });
 
 // ── caches, pins, colours ───────────────────────────────────────────────────────────────────
@@ -398,7 +410,7 @@ test('M2/V1: the pin is 27 × 43 and scales with its style', () => {
   assert.deepEqual(pinSize({ scale: 0.5, background: '#00f' }), { width: 13.5, height: 21.5 });
   assert.deepEqual([PIN.anchorX, PIN.anchorY], [0.5, 1]);
   assert.throws(() => pinSize({ scale: 0 }), /scale must be a number above 0/);
-  assert.throws(() => pinSize({ scale: NaN }), RangeError);
+  assert.throws(() => pinSize({ scale: NaN }), { name: 'CairnError', code: 'INVALID_ARGUMENT' });
 });
 
 test('colours: parse hex and rgb(), darken, print', () => {

@@ -35,18 +35,28 @@ function fakeModuleBytes(version) {
 // These run first, while the module is not loaded yet (each test file is its own process).
 test('a ClusterIndex before init() is a clear error', () => {
   assert.equal(isInitialized(), false);
-  assert.throws(() => new ClusterIndex(), /call `await init\(\)` first/);
-  assert.throws(() => getModule(), /init/);
+  assert.throws(() => new ClusterIndex(), { name: 'CairnError', code: 'INVALID_STATE', message: /call `await init\(\)` first/ });
+  assert.throws(() => getModule(), { code: 'INVALID_STATE', message: /init/ });
 });
 
 test('init refuses a module with another ABI version, and can be retried', async () => {
-  await assert.rejects(init(fakeModuleBytes(2)), /ABI version 2 but these bindings know version 1/);
+  await assert.rejects(init(fakeModuleBytes(2)), { code: 'MODULE_MISMATCH', message: /ABI version 2 but these bindings know version 1/ });
   assert.equal(isInitialized(), false);
 });
 
 test('init refuses a module without the cairn exports', async () => {
   const empty = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-  await assert.rejects(init(empty), /not cairn\.wasm/);
+  await assert.rejects(init(empty), { code: 'MODULE_MISMATCH', status: 0, message: /not cairn\.wasm/ });
+});
+
+test('init failures that are not the module\'s doing have codes too, and keep their cause', async () => {
+  await assert.rejects(init(new Uint8Array([1, 2, 3, 4])), (e) => e instanceof CairnError && e.code === 'MODULE_MISMATCH' &&
+    e.cause instanceof WebAssembly.CompileError && /not a module these bindings can use/.test(e.message));
+  const missing = fileURLToPath(new URL('./no-such-dir/cairn.wasm', import.meta.url));
+  await assert.rejects(init(missing), (e) => e instanceof CairnError && e.code === 'MODULE_LOAD_FAILED' &&
+    e.cause?.code === 'ENOENT' && e.message.includes('could not read the module'));
+  await assert.rejects(init(42), { code: 'INVALID_ARGUMENT', message: /source must be/ });
+  assert.equal(isInitialized(), false);
 });
 
 test('init loads once and is idempotent', async () => {
@@ -77,6 +87,11 @@ test('init takes every kind of source: path, URL, http, bytes, Module, Response'
   const bytes = await readFile(wasmUrl);
   const server = createServer((request, response) => {
     // /plain serves the wrong content type, which makes streaming compilation refuse it.
+    if (request.url === '/missing') {
+      response.writeHead(404);
+      response.end();
+      return;
+    }
     response.writeHead(200, { 'content-type': request.url === '/plain' ? 'text/plain' : 'application/wasm' });
     response.end(bytes);
   });
@@ -98,6 +113,8 @@ test('init takes every kind of source: path, URL, http, bytes, Module, Response'
     ];
     for (const source of sources) assert.equal(await initInChild(source), expected, source);
     await assert.rejects(initInChild('42'), /source must be/);
+    await assert.rejects(initInChild(JSON.stringify(`${base}/missing`)), /MODULE_LOAD_FAILED[\s\S]*HTTP 404|HTTP 404[\s\S]*MODULE_LOAD_FAILED/);
+    await assert.rejects(initInChild(`await fetch(${JSON.stringify(`${base}/missing`)})`), /HTTP 404[\s\S]*MODULE_LOAD_FAILED/);
   } finally {
     server.close();
   }

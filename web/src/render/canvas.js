@@ -3,6 +3,7 @@
 // resolve any CSS colour (names, hsl()) to one the colour maths can read.
 
 import { parseColor } from './color.js';
+import { argumentError } from '../errors.js';
 import { LRU } from './lru.js';
 
 /** @typedef {import('./color.js').Rgba} Rgba */
@@ -27,7 +28,7 @@ export function createCanvas(width, height) {
  */
 export function context2d(canvas) {
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('cairn: this canvas has no 2D context (it was already given another kind)');
+  if (!ctx) throw argumentError('CairnMap', 'this canvas has no 2D context (it was already given another kind)');
   return ctx;
 }
 

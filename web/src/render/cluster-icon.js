@@ -5,6 +5,7 @@
 
 import { createCanvas, context2d, cssToRgba } from './canvas.js';
 import { cssColor, withAlpha } from './color.js';
+import { argumentError } from '../errors.js';
 import { LRU } from './lru.js';
 
 /**
@@ -32,8 +33,8 @@ const cache = new LRU(256);
  */
 export function clusterIconImage(style, pixelRatio = 1) {
   const { text, color, diameter } = style;
-  if (!(Number.isFinite(diameter) && diameter > 0)) throw new RangeError(`clusterIconImage: diameter must be above 0, not ${diameter}`);
-  if (!(Number.isFinite(pixelRatio) && pixelRatio > 0)) throw new RangeError(`clusterIconImage: pixelRatio must be above 0, not ${pixelRatio}`);
+  if (!(Number.isFinite(diameter) && diameter > 0)) throw argumentError('clusterIconImage', `diameter must be above 0, not ${diameter}`);
+  if (!(Number.isFinite(pixelRatio) && pixelRatio > 0)) throw argumentError('clusterIconImage', `pixelRatio must be above 0, not ${pixelRatio}`);
   const key = `${text}|${color}|${diameter}|${pixelRatio}`;
   const cached = cache.get(key);
   if (cached) return cached;

@@ -4,7 +4,7 @@
 // that asked for them, so a pan across new ground never holds a frame up.
 
 import { createCanvas, context2d } from './canvas.js';
-import { LRU } from './lru.js';
+import { LRU, cacheCapacity } from './lru.js';
 import { TileQueue } from './tile-queue.js';
 import { tileKey } from './tile-pyramid.js';
 
@@ -161,7 +161,7 @@ export class OfflineTileSource {
     this.#budget = options.budget ?? 8;
     this.#schedule = options.schedule ?? ((task) => { setTimeout(task, 0); });
     // An evicted canvas gives its pixels back at once instead of whenever it is collected.
-    this.#tiles = new LRU(Math.max(1, options.cacheSize ?? 256), (_, canvas) => { canvas.width = 0; canvas.height = 0; });
+    this.#tiles = new LRU(cacheCapacity(options.cacheSize, 256, 'OfflineTileSource'), (_, canvas) => { canvas.width = 0; canvas.height = 0; });
     this.#queue = new TileQueue(() => this.#wake());
   }
 

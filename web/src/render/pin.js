@@ -8,6 +8,7 @@
 
 import { createCanvas, context2d, cssToRgba, imageHeight, imageId, imageReady, imageWidth } from './canvas.js';
 import { cssColor, darken } from './color.js';
+import { argumentError } from '../errors.js';
 import { LRU } from './lru.js';
 
 /**
@@ -57,7 +58,7 @@ export function pinSize(style) {
  */
 export function pinImage(style = {}, pixelRatio = 1) {
   const scale = pinScale(style);
-  if (!(Number.isFinite(pixelRatio) && pixelRatio > 0)) throw new RangeError(`pinImage: pixelRatio must be above 0, not ${pixelRatio}`);
+  if (!(Number.isFinite(pixelRatio) && pixelRatio > 0)) throw argumentError('pinImage', `pixelRatio must be above 0, not ${pixelRatio}`);
   const colors = pinColors(style);
   // An image glyph still loading is left out, under a key of its own: asked again once the
   // image has loaded, the pin is drawn whole.
@@ -89,7 +90,7 @@ export function pinImage(style = {}, pixelRatio = 1) {
 function pinScale(style) {
   const scale = style?.scale ?? 1;
   if (!(typeof scale === 'number' && Number.isFinite(scale) && scale > 0)) {
-    throw new RangeError(`pin scale must be a number above 0, not ${String(scale)}`);
+    throw argumentError('pin', `scale must be a number above 0, not ${String(scale)}`);
   }
   return scale;
 }

@@ -3,7 +3,8 @@
 // fetched first (see tile-queue.js), and a tile that failed is not asked for again until a
 // while has passed, so a missing tile costs one request and not sixty a second.
 
-import { LRU } from './lru.js';
+import { argumentError } from '../errors.js';
+import { LRU, cacheCapacity } from './lru.js';
 import { TileQueue } from './tile-queue.js';
 import { tileKey } from './tile-pyramid.js';
 
@@ -91,7 +92,7 @@ export class RasterTileSource {
 
   /** @param {RasterTileOptions} options */
   constructor(options) {
-    if (typeof options?.url !== 'string' || options.url === '') throw new TypeError('RasterTileSource: url must be a tile URL template such as https://tile.example/{z}/{x}/{y}.png');
+    if (typeof options?.url !== 'string' || options.url === '') throw argumentError('RasterTileSource', 'url must be a tile URL template such as https://tile.example/{z}/{x}/{y}.png');
     this.#url = options.url;
     this.attribution = options.attribution ?? '';
     this.maxZoom = options.maxZoom ?? 19;
@@ -102,7 +103,7 @@ export class RasterTileSource {
     this.#retryAfter = options.retryAfter ?? 30000;
     this.#now = options.now ?? Date.now;
     this.#load = options.load ?? loadImage;
-    this.#tiles = new LRU(Math.max(1, options.cacheSize ?? 512));
+    this.#tiles = new LRU(cacheCapacity(options.cacheSize, 512, 'RasterTileSource'));
     this.#queue = new TileQueue(() => this.#pump());
   }
 

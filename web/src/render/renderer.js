@@ -10,6 +10,7 @@
 import { context2d, imageReady } from './canvas.js';
 import { drawCompass, drawLocationDot, drawMyLocationButton } from './controls.js';
 import { canvasMeasure, drawInfoWindow, layoutInfoWindow } from './info-window.js';
+import { argumentError } from '../errors.js';
 import { LRU } from './lru.js';
 import { drawTiles } from './tile-layer.js';
 
@@ -200,7 +201,7 @@ export class Renderer {
    */
   #adopt(source) {
     if (!source || typeof source.get !== 'function' || typeof source.request !== 'function') {
-      throw new TypeError('Renderer: basemap must be a TileSource (attribution, maxZoom, get, request)');
+      throw argumentError('Renderer', 'basemap must be a TileSource (attribution, maxZoom, get, request)');
     }
     if (!source.onLoad) source.onLoad = this.#onNeedsRedraw;
     return source;
