@@ -2,7 +2,7 @@
 // integer arguments. Ranges are the engine's to check (its errors name the option); these
 // checks catch what the engine could not see, such as a string where a number belongs.
 
-import { argumentError, optionError } from './errors.js';
+import { argumentError, describeValue, optionError } from './errors.js';
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
@@ -51,14 +51,20 @@ export function clampInt32(v) {
 }
 
 /**
- * A number from whatever a caller passed, coerced as supercluster coerces it (`Number`), except
- * that a Symbol, which `Number` refuses with a TypeError, becomes NaN for the checks to refuse
- * with a CairnError.
+ * A number from whatever a caller passed, coerced with `Number` ('12' is 12, as supercluster's
+ * arithmetic takes it); what `Number` would throw on (a Symbol, an object whose `valueOf`
+ * throws) becomes NaN, which the checks after refuse with a CairnError.
  * @param {unknown} value
  * @returns {number}
  */
 export function toNumber(value) {
-  return typeof value === 'symbol' ? NaN : Number(value);
+  if (typeof value === 'number') return value;
+  if (typeof value === 'symbol') return NaN;
+  try {
+    return Number(value);
+  } catch {
+    return NaN;
+  }
 }
 
 /**
@@ -67,7 +73,7 @@ export function toNumber(value) {
  * @returns {[number, number, number, number]}
  */
 export function bboxArgs(bbox, call) {
-  if (bbox === null || typeof bbox !== 'object' || !(bbox.length >= 4)) {
+  if (bbox === null || typeof bbox !== 'object' || !(typeof bbox.length === 'number' && bbox.length >= 4)) {
     throw argumentError(call, 'bbox must be [westLng, southLat, eastLng, northLat]');
   }
   return [toNumber(bbox[0]), toNumber(bbox[1]), toNumber(bbox[2]), toNumber(bbox[3])];
@@ -80,7 +86,7 @@ export function bboxArgs(bbox, call) {
  */
 export function integerArg(value, name, call) {
   const n = toNumber(value);
-  if (!Number.isInteger(n)) throw argumentError(call, `${name} must be an integer, got ${String(value)}`);
+  if (!Number.isInteger(n)) throw argumentError(call, `${name} must be an integer, got ${describeValue(value)}`);
   return clampInt32(n);
 }
 
@@ -106,7 +112,7 @@ export function resolveOptions(given) {
   }
   for (const key of ['minZoom', 'maxZoom', 'minPoints']) {
     if (!Number.isInteger(options[key])) {
-      throw optionError('ClusterIndex', key, `option ${key} must be an integer, got ${String(options[key])}`);
+      throw optionError('ClusterIndex', key, `option ${key} must be an integer, got ${describeValue(options[key])}`);
     }
   }
   options.generateId = Boolean(options.generateId);

@@ -5,7 +5,7 @@
 // reusable scratch buffer), and GeoJSON objects built from those records on the JS side.
 
 import { getModule } from './wasm.js';
-import { CairnError, STATUS_BY_CODE, STATUS_CODES, argumentError, errorFromStatus, memoryError } from './errors.js';
+import { CairnError, STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, memoryError } from './errors.js';
 import { bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions, toNumber } from './arguments.js';
 import { clusterProperties } from './geojson.js';
 import { engineMemory } from './engine-memory.js';
@@ -60,9 +60,8 @@ export class ClusterIndex {
 
   /**
    * @param {ClusterOptions} [options]
-   * @throws {Error} if `init()` has not finished
-   * @throws {TypeError} if an option has the wrong type
-   * @throws {CairnError} (code INVALID_OPTION) if an option is out of range
+   * @throws {CairnError} (INVALID_STATE) if `init()` has not finished; (INVALID_OPTION) for an
+   *   option of the wrong type or out of range; (INVALID_ARGUMENT) if `options` is not an object
    */
   constructor(options = {}) {
     this.#mod = getModule();
@@ -87,7 +86,7 @@ export class ClusterIndex {
    *
    * @param {PointFeature[]} features
    * @returns {this}
-   * @throws {TypeError} if `features` is not an array
+   * @throws {CairnError} (INVALID_ARGUMENT) if `features` is not an array
    * @throws {CairnError} naming the input index of the first feature that is not a Point or
    *   whose coordinates are not finite or whose latitude is beyond ±90; the index is then empty
    */
@@ -110,7 +109,7 @@ export class ClusterIndex {
         }
         continue;
       }
-      if (g.type !== 'Point') this.#rejectFeature(i, `has a ${String(g.type)} geometry, not a Point`);
+      if (g.type !== 'Point') this.#rejectFeature(i, `has a ${typeof g.type === 'string' ? g.type : describeValue(g.type)} geometry, not a Point`);
       const c = g.coordinates;
       if (c === null || typeof c !== 'object' || !(c.length >= 2)) this.#rejectFeature(i, 'has no [lng, lat] coordinates');
       if (featureOf) featureOf[kept] = i;
@@ -125,8 +124,8 @@ export class ClusterIndex {
         const g = features[next++].geometry;
         if (!g) continue;
         const c = g.coordinates;
-        view[2 * written] = +c[0];
-        view[2 * written + 1] = +c[1];
+        view[2 * written] = toNumber(c[0]);
+        view[2 * written + 1] = toNumber(c[1]);
         written++;
       }
       return written;
@@ -156,7 +155,7 @@ export class ClusterIndex {
    * @param {{onProgress?: (progress: Progress) => void, values?: Record<string, ArrayLike<number>>}} [options]
    *   `values`: for each point property an aggregate reads, one number per point (NaN for none)
    * @returns {this}
-   * @throws {TypeError} if `lngLat` is not an array of even length
+   * @throws {CairnError} (INVALID_ARGUMENT) if `lngLat` is not an array of even length
    * @throws {CairnError} naming the first bad point; the index is then empty
    */
   loadCoordinates(lngLat, options = {}) {
@@ -176,7 +175,7 @@ export class ClusterIndex {
       if (typed) {
         view.set(lngLat.subarray(2 * next, 2 * (next + count)));
       } else {
-        for (let k = 0, j = 2 * next; k < 2 * count; k++, j++) view[k] = +lngLat[j];
+        for (let k = 0, j = 2 * next; k < 2 * count; k++, j++) view[k] = toNumber(lngLat[j]);
       }
       next += count;
       return count;
@@ -188,7 +187,7 @@ export class ClusterIndex {
       if (!values || values.length !== n) {
         throw argumentError('loadCoordinates', `aggregate property ${property} needs options.values.${property} with one number per point`);
       }
-      return values instanceof Float64Array ? values : Float64Array.from(values, Number);
+      return values instanceof Float64Array ? values : Float64Array.from(values, toNumber);
     }, 'loadCoordinates');
     return this;
   }
@@ -258,14 +257,14 @@ export class ClusterIndex {
    * @param {Float64Array} clusterIds
    * @param {Float64Array} out  at least as long as `clusterIds`
    * @returns {number} how many values were written (`clusterIds.length`)
-   * @throws {TypeError} for an undeclared name or buffers of the wrong type or size
+   * @throws {CairnError} (INVALID_ARGUMENT) for an undeclared name or buffers of the wrong type or size
    * @throws {CairnError} (code UNKNOWN_CLUSTER) for an id this index did not produce, or
    *   (INVALID_STATE) when nothing is loaded
    */
   getAggregatesInto(name, clusterIds, out) {
     const call = 'getAggregatesInto';
     const a = this.#aggregates.findIndex((aggregate) => aggregate.name === name);
-    if (a < 0) throw argumentError(call, `no aggregate named ${String(name)} in the options`);
+    if (a < 0) throw argumentError(call, `no aggregate named ${describeValue(name)} in the options`);
     if (!(clusterIds instanceof Float64Array) || !(out instanceof Float64Array) || out.length < clusterIds.length) {
       throw argumentError(call, 'clusterIds and out must be Float64Arrays, out at least as long as clusterIds');
     }
@@ -331,7 +330,7 @@ export class ClusterIndex {
    * @param {number} x
    * @param {number} y
    * @returns {{features: TileFeature[]} | null}
-   * @throws {TypeError} for non-integer coordinates
+   * @throws {CairnError} (INVALID_ARGUMENT) for non-integer coordinates
    * @throws {CairnError} (code INVALID_ARGUMENT) for a tile that does not exist
    */
   getTile(z, x, y) {
@@ -589,7 +588,7 @@ export class ClusterIndex {
     const res = this.#res;
     let total = run(res.handle, res.ptr, res.capacity);
     if (total > res.capacity && res.capacity < room) {
-      this.#grow(Math.min(total, room));
+      this.#grow(Math.min(total, room), call);
       total = run(res.handle, res.ptr, res.capacity);
     }
     if (total < 0) {
@@ -600,8 +599,11 @@ export class ClusterIndex {
     return total;
   }
 
-  /** @param {number} records */
-  #grow(records) {
+  /**
+   * @param {number} records
+   * @param {string} call  the query that needs them
+   */
+  #grow(records, call) {
     const res = this.#res;
     const recordBytes = this.#mod.recordStride * 8;
     let capacity = Math.max(MIN_RESULT_RECORDS, res.capacity);
@@ -613,7 +615,7 @@ export class ClusterIndex {
     res.capacity = 0;
     // Addresses are unsigned; an i32 result above 2 GiB would read as negative.
     const ptr = res.fn.cairn_alloc(capacity * recordBytes) >>> 0;
-    if (!ptr) throw memoryError('ClusterIndex', `out of WebAssembly memory for ${records} result records`);
+    if (!ptr) throw memoryError(call, `out of WebAssembly memory for ${records} result records`);
     res.ptr = ptr;
     res.capacity = capacity;
   }

@@ -5,8 +5,7 @@
 // per method, and keeps what the engine does not hold: the items' titles, snippets and user
 // data, and the bucket list and colours the host draws cluster icons with.
 
-import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus, refusedInBatch } from './errors.js';
-import { argumentError } from './errors.js';
+import { STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, refusedInBatch } from './errors.js';
 import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from './map-input.js';
 import { markerChecks, resolveOptions } from './map-markers.js';
 import { ItemTable } from './cluster-items.js';
@@ -335,9 +334,9 @@ export class ClusterManager {
   iconFor(item) {
     const call = 'iconFor';
     const i = objectArg(item, 'item', call);
-    if (i.kind !== undefined && i.kind !== 'cluster') throw argumentError(call, `item is a ${String(i.kind)}, not a cluster`);
+    if (i.kind !== undefined && i.kind !== 'cluster') throw argumentError(call, `item is a ${describeValue(i.kind)}, not a cluster`);
     if (i.manager !== undefined && i.manager !== this.#number) {
-      throw argumentError(call, `item belongs to cluster manager ${String(i.manager)}, not ${this.#number}`);
+      throw argumentError(call, `item belongs to cluster manager ${describeValue(i.manager)}, not ${this.#number}`);
     }
     const bucket = int32Arg(i.icon, 'item.icon', call);
     const count = numberArg(i.count, 'item.count', call);

@@ -62,10 +62,7 @@ export const STATUS_CODES = Object.freeze({
   },
 });
 
-/**
- * Codes of errors only the bindings raise, with no engine status (their `status` is 0).
- * @type {Readonly<Record<string, string>>}
- */
+/** Codes of errors only the bindings raise, with no engine status (their `status` is 0). */
 export const BINDING_CODES = Object.freeze({
   MODULE_LOAD_FAILED: 'init could not read or fetch the module',
   MODULE_MISMATCH: 'the module is not the cairn.wasm these bindings were written for',
@@ -79,8 +76,9 @@ export const BINDING_CODES = Object.freeze({
 export const STATUS_BY_CODE = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([n, s]) => [s.code, -Number(n)])));
 
 /**
- * An error reported by the engine (or by the bindings on the engine's behalf, such as a
- * feature that is not a Point).
+ * An error reported by the engine, or by the bindings: on the engine's behalf (a feature that is
+ * not a Point, an argument of the wrong type) with the engine's codes, or with one of
+ * BINDING_CODES and `status` 0 (a module that does not load or does not match).
  */
 export class CairnError extends Error {
   /**
@@ -179,4 +177,20 @@ export function memoryError(call, text) {
  */
 export function bindingError(code, message, cause) {
   return new CairnError(message, { code, status: 0, cause });
+}
+
+/**
+ * A value as an error message shows it: strings quoted, and never a throw of its own (a
+ * Symbol, or an object with no way to become a string).
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function describeValue(value) {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'symbol') return 'a symbol';
+  try {
+    return String(value);
+  } catch {
+    return 'an object that cannot be shown';
+  }
 }

@@ -83,7 +83,7 @@ export class MapEngine {
   /**
    * @param {{camera: {latitude: number, longitude: number, zoom: number, bearing?: number, tilt?: number},
    *   width: number, height: number}} options  the first camera, and the view's size in CSS pixels
-   * @throws {Error} if `init()` has not finished
+   * @throws {CairnError} (INVALID_STATE) if `init()` has not finished
    * @throws {CairnError} (INVALID_ARGUMENT) for a camera or size that is not finite and positive
    */
   constructor(options) {

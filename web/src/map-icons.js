@@ -246,8 +246,8 @@ async function decode(url) {
   img.src = url;
   try {
     await img.decode();
-  } catch {
-    throw bindingError('IMAGE_LOAD_FAILED', `loadIcon: could not load or decode the image at ${url}`);
+  } catch (error) {
+    throw bindingError('IMAGE_LOAD_FAILED', `loadIcon: could not load or decode the image at ${url}`, error);
   }
   return img;
 }

@@ -3,7 +3,7 @@
 // input records a MapEngine collects between frames. Encodings only: what an event does to the
 // map is decided in the engine.
 
-import { argumentError, bindingError } from './errors.js';
+import { argumentError, bindingError, describeValue } from './errors.js';
 
 /** Pointer Events' `pointerType`, as the engine numbers them. */
 export const POINTER_KINDS = Object.freeze({ mouse: 0, touch: 1, pen: 2 });
@@ -97,7 +97,7 @@ export function stringArg(value, name, call) {
  * @param {string} call
  */
 function typeArg(value, type, name, call) {
-  if (typeof value !== type) throw argumentError(call, `${name} must be a ${type}, got ${describe(value)}`);
+  if (typeof value !== type) throw argumentError(call, `${name} must be a ${type}, got ${describeValue(value)}`);
   return value;
 }
 
@@ -160,7 +160,7 @@ export function int32Arg(value, name, call) {
  */
 export function nameArg(table, value, name, call) {
   if (typeof value !== 'string' || !Object.hasOwn(table, value)) {
-    throw argumentError(call, `${name} must be one of ${Object.keys(table).join(', ')}, got ${describe(value)}`);
+    throw argumentError(call, `${name} must be one of ${Object.keys(table).join(', ')}, got ${describeValue(value)}`);
   }
   return table[value];
 }
@@ -201,11 +201,6 @@ export function resolveSettings(settings, call) {
  */
 export function settingsBits(settings) {
   return SETTINGS.reduce((bits, s, i) => (settings[/** @type {keyof UISettings} */ (s.name)] ? bits | (1 << i) : bits), 0);
-}
-
-/** @param {unknown} value */
-function describe(value) {
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'symbol' ? 'a symbol' : String(value);
 }
 
 /**

@@ -19,7 +19,7 @@ let warmed = false;
  * blobs) and frees them, once per page: a large load that follows runs on optimized code from
  * its start. Optional; call it after `init()`, ideally while the data is on its way.
  * @returns {boolean} whether this call did the work (false: done before)
- * @throws {Error} if `init()` has not finished
+ * @throws {CairnError} (INVALID_STATE) if `init()` has not finished
  */
 export function warmUp() {
   getModule();

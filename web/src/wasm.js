@@ -6,7 +6,7 @@
 // module; `init` checks the module against it so that a mismatched build fails at load time
 // with a clear message rather than later with "x is not a function".
 
-import { CairnError, STATUS_BY_CODE, argumentError, bindingError } from './errors.js';
+import { CairnError, STATUS_BY_CODE, argumentError, bindingError, describeValue } from './errors.js';
 
 /** The ABI version these bindings were written for (`cairn_abi_version()` must return it). */
 export const ABI_VERSION = 1;
@@ -134,12 +134,12 @@ const isNode = typeof nodeProcess === 'object' && nodeProcess !== null &&
 export function init(source) {
   if (loaded) return Promise.resolve(loaded);
   if (!pending) {
-    pending = instantiate(source).catch((error) => { throw loadFailure(error); }).then(
+    pending = instantiate(source).then(
       (instance) => {
         loaded = bind(instance.module, instance.instance);
         return loaded;
       },
-    ).finally(() => { pending = null; });
+    ).catch((error) => { throw loadFailure(error); }).finally(() => { pending = null; });
   }
   return pending;
 }
@@ -193,16 +193,19 @@ async function instantiate(source) {
 }
 
 /**
- * A failure to read, fetch or compile the module, as a CairnError (with the original as its
- * cause); CairnErrors pass through.
+ * A failure to read, fetch, compile or start the module, as a CairnError (with the original as
+ * its cause); CairnErrors pass through. A module that does not compile, link or start is not one
+ * these bindings can use (MODULE_MISMATCH); anything else kept it from being read.
  * @param {any} error
  * @returns {CairnError}
  */
 function loadFailure(error) {
   if (error instanceof CairnError) return error;
-  const compile = error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError;
-  const what = compile ? 'the bytes are not a module these bindings can use' : 'could not read the module';
-  return bindingError(compile ? 'MODULE_MISMATCH' : 'MODULE_LOAD_FAILED', `cairn init: ${what}: ${error?.message ?? String(error)}`, error);
+  const mismatch = error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError ||
+    error instanceof WebAssembly.RuntimeError;
+  const what = mismatch ? 'the bytes are not a module these bindings can use' : 'could not read the module';
+  const reason = error instanceof Error ? error.message : describeValue(error);
+  return bindingError(mismatch ? 'MODULE_MISMATCH' : 'MODULE_LOAD_FAILED', `cairn init: ${what}: ${reason}`, error);
 }
 
 /**

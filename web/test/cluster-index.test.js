@@ -412,6 +412,24 @@ test('bad input: an error naming the point, and nothing loaded', () => {
   index.destroy();
 });
 
+test('values no conversion can take are refused with a code, never a TypeError', () => {
+  const index = new ClusterIndex();
+  const noString = Object.create(null);   // Number() and String() both throw on it
+  const feature = (coordinates) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates } });
+  assert.throws(() => index.load([feature([Symbol('x'), 0])]), { code: 'NON_FINITE_COORDINATE', detail: 0 });
+  assert.throws(() => index.load([feature([0, 0]), feature([10n, noString])]), { code: 'NON_FINITE_COORDINATE', detail: 1 });
+  assert.throws(() => index.loadCoordinates([0, Symbol('y')]), { code: 'NON_FINITE_COORDINATE', detail: 0 });
+  index.loadCoordinates([1, 2, 3, 4]);
+  assert.throws(() => index.getClusters({ length: Symbol('n') }, 1), { code: 'INVALID_ARGUMENT', message: /bbox must be/ });
+  assert.throws(() => index.getTile(noString, 0, 0), { code: 'INVALID_ARGUMENT', message: /z must be an integer, got an object that cannot be shown/ });
+  assert.throws(() => index.getChildren(Symbol('id')), { name: 'CairnError' });
+  assert.throws(() => new ClusterIndex({ maxZoom: noString }), { code: 'INVALID_OPTION', detail: 3 });
+  const sums = new ClusterIndex({ aggregates: { total: ['sum', 'v'] } }).loadCoordinates([1, 2, 1, 2], { values: { v: [Symbol('v'), 5] } });
+  assert.equal(sums.getClusters(WORLD, 0)[0].properties.total, 5, 'a value that is no number counts as none');
+  index.destroy();
+  sums.destroy();
+});
+
 test('bad options: the engine says which one', () => {
   const optionError = (name) => (e) => e instanceof CairnError && e.code === 'INVALID_OPTION' && e.message.includes(name);
   assert.throws(() => new ClusterIndex({ radius: -1 }), optionError('radius'));
@@ -546,7 +564,7 @@ test('getAggregatesInto gives the aggregates of getClustersInto records, as getC
     assert.equal(index.getAggregatesInto(name, Float64Array.from(ids), values), ids.length);
     ids.forEach((id, k) => assert.equal(values[k], expected.get(id)[name]));
   }
-  assert.throws(() => index.getAggregatesInto('nope', new Float64Array(1), new Float64Array(1)), { code: 'INVALID_ARGUMENT', message: /no aggregate named nope/ });
+  assert.throws(() => index.getAggregatesInto('nope', new Float64Array(1), new Float64Array(1)), { code: 'INVALID_ARGUMENT', message: /no aggregate named "nope"/ });
   assert.throws(() => index.getAggregatesInto('total', new Float64Array(2), new Float64Array(1)), { code: 'INVALID_ARGUMENT' });
   assert.throws(() => index.getAggregatesInto('total', new Float64Array([12345.5]), new Float64Array(1)), CairnError);
   const empty = new ClusterIndex({ aggregates });

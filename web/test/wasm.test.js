@@ -17,9 +17,11 @@ const wasmUrl = new URL('../dist/cairn.wasm', import.meta.url);
 
 /**
  * A minimal module that looks like cairn.wasm but reports another ABI version: the bytes of
- * (memory 1) (func _initialize) (func cairn_abi_version (result i32) i32.const <version>).
+ * (memory 1) (func _initialize) (func cairn_abi_version (result i32) i32.const <version>), with
+ * an `unreachable` in `_initialize` if asked.
  */
-function fakeModuleBytes(version) {
+function fakeModuleBytes(version, { trapOnInit = false } = {}) {
+  const initBody = trapOnInit ? [0x00, 0x0b] : [0x0b];
   const str = (s) => [s.length, ...Buffer.from(s)];
   const section = (id, body) => [id, body.length, ...body];
   return new Uint8Array([
@@ -28,7 +30,7 @@ function fakeModuleBytes(version) {
     ...section(3, [2, 0, 1]), // two functions
     ...section(5, [1, 0, 1]), // one memory, 1 page
     ...section(7, [3, ...str('memory'), 2, 0, ...str('_initialize'), 0, 0, ...str('cairn_abi_version'), 0, 1]),
-    ...section(10, [2, 2, 0, 0x0b, 4, 0, 0x41, version, 0x0b]),
+    ...section(10, [2, initBody.length + 1, 0, ...initBody, 4, 0, 0x41, version, 0x0b]),
   ]);
 }
 
@@ -49,12 +51,14 @@ test('init refuses a module without the cairn exports', async () => {
   await assert.rejects(init(empty), { code: 'MODULE_MISMATCH', status: 0, message: /not cairn\.wasm/ });
 });
 
-test('init failures that are not the module\'s doing have codes too, and keep their cause', async () => {
+test('init failures of reading and compiling have codes too, and keep their cause', async () => {
   await assert.rejects(init(new Uint8Array([1, 2, 3, 4])), (e) => e instanceof CairnError && e.code === 'MODULE_MISMATCH' &&
     e.cause instanceof WebAssembly.CompileError && /not a module these bindings can use/.test(e.message));
   const missing = fileURLToPath(new URL('./no-such-dir/cairn.wasm', import.meta.url));
   await assert.rejects(init(missing), (e) => e instanceof CairnError && e.code === 'MODULE_LOAD_FAILED' &&
     e.cause?.code === 'ENOENT' && e.message.includes('could not read the module'));
+  await assert.rejects(init(fakeModuleBytes(ABI_VERSION, { trapOnInit: true })), (e) => e instanceof CairnError &&
+    e.code === 'MODULE_MISMATCH' && e.cause instanceof WebAssembly.RuntimeError);
   await assert.rejects(init(42), { code: 'INVALID_ARGUMENT', message: /source must be/ });
   assert.equal(isInitialized(), false);
 });

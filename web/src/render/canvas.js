@@ -28,7 +28,7 @@ export function createCanvas(width, height) {
  */
 export function context2d(canvas) {
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw argumentError('CairnMap', 'this canvas has no 2D context (it was already given another kind)');
+  if (!ctx) throw argumentError('context2d', 'this canvas has no 2D context (it was already given another kind)');
   return ctx;
 }
 

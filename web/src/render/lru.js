@@ -2,19 +2,19 @@
 // images, and the ones seen last are the ones the next frame most likely needs again. A Map
 // keeps insertion order, so re-inserting on every read makes its first key the oldest.
 
-import { argumentError } from '../errors.js';
+import { argumentError, describeValue } from '../errors.js';
 
 /**
- * A cache size a caller gave (`cacheSize`), as a capacity: the default when absent, at least 1,
- * whole; anything but a finite number is refused.
+ * A cache size a caller gave (`cacheSize`), as a capacity: the default when absent (undefined or
+ * null), at least 1, whole; anything but a finite number is refused.
  * @param {unknown} value
  * @param {number} fallback
  * @param {string} call
  * @returns {number}
  */
 export function cacheCapacity(value, fallback, call) {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw argumentError(call, `cacheSize must be a number, not ${String(value)}`);
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw argumentError(call, `cacheSize must be a number, not ${describeValue(value)}`);
   return Math.max(1, Math.floor(value));
 }
 

@@ -8,7 +8,7 @@
 
 import { createCanvas, context2d, cssToRgba, imageHeight, imageId, imageReady, imageWidth } from './canvas.js';
 import { cssColor, darken } from './color.js';
-import { argumentError } from '../errors.js';
+import { argumentError, describeValue } from '../errors.js';
 import { LRU } from './lru.js';
 
 /**
@@ -90,7 +90,7 @@ export function pinImage(style = {}, pixelRatio = 1) {
 function pinScale(style) {
   const scale = style?.scale ?? 1;
   if (!(typeof scale === 'number' && Number.isFinite(scale) && scale > 0)) {
-    throw argumentError('pin', `scale must be a number above 0, not ${String(scale)}`);
+    throw argumentError('pinIcon', `scale must be a number above 0, not ${describeValue(scale)}`);
   }
   return scale;
 }
