@@ -111,7 +111,7 @@ export class ClusterIndex {
       }
       if (g.type !== 'Point') this.#rejectFeature(i, `has a ${typeof g.type === 'string' ? g.type : describeValue(g.type)} geometry, not a Point`);
       const c = g.coordinates;
-      if (c === null || typeof c !== 'object' || !(c.length >= 2)) this.#rejectFeature(i, 'has no [lng, lat] coordinates');
+      if (c === null || typeof c !== 'object' || !(typeof c.length === 'number' && c.length >= 2)) this.#rejectFeature(i, 'has no [lng, lat] coordinates');
       if (featureOf) featureOf[kept] = i;
       kept++;
     }

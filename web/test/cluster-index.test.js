@@ -419,6 +419,7 @@ test('values no conversion can take are refused with a code, never a TypeError',
   assert.throws(() => index.load([feature([Symbol('x'), 0])]), { code: 'NON_FINITE_COORDINATE', detail: 0 });
   assert.throws(() => index.load([feature([0, 0]), feature([10n, noString])]), { code: 'NON_FINITE_COORDINATE', detail: 1 });
   assert.throws(() => index.loadCoordinates([0, Symbol('y')]), { code: 'NON_FINITE_COORDINATE', detail: 0 });
+  assert.throws(() => index.load([feature({ length: Symbol('n') })]), { name: 'CairnError', detail: 0, message: /no \[lng, lat\]/ });
   index.loadCoordinates([1, 2, 3, 4]);
   assert.throws(() => index.getClusters({ length: Symbol('n') }, 1), { code: 'INVALID_ARGUMENT', message: /bbox must be/ });
   assert.throws(() => index.getTile(noString, 0, 0), { code: 'INVALID_ARGUMENT', message: /z must be an integer, got an object that cannot be shown/ });
