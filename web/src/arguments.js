@@ -96,9 +96,11 @@ export function integerArg(value, name, call) {
  */
 export function resolveOptions(given) {
   if (given === null || typeof given !== 'object') throw argumentError('ClusterIndex', 'options must be an object');
-  if (given.map !== undefined || given.reduce !== undefined) {
-    // Silently dropping them would give clusters without the properties the caller expects.
-    throw optionError('ClusterIndex', given.map !== undefined ? 'map' : 'reduce', 'the map and reduce options are not supported (declare aggregates instead)');
+  // A reduce function would compute cluster properties: silently dropping it would give
+  // clusters without the properties the caller expects. `map` alone computes nothing in
+  // supercluster (it feeds reduce), and null is supercluster's own default for reduce.
+  if (given.reduce !== undefined && given.reduce !== null) {
+    throw optionError('ClusterIndex', 'reduce', 'the map and reduce options are not supported (declare aggregates instead)');
   }
   /** @type {Record<string, any>} */
   const options = { ...DEFAULT_OPTIONS };

@@ -59,15 +59,16 @@ export class ClusterIndex {
   #columns = [];
 
   /**
-   * @param {ClusterOptions} [options]
+   * @param {ClusterOptions | null} [options]
    * @throws {CairnError} (INVALID_STATE) if `init()` has not finished; (INVALID_OPTION) for an
-   *   option of the wrong type or out of range; (INVALID_ARGUMENT) if `options` is not an object
+   *   option of the wrong type or out of range; (INVALID_ARGUMENT) if `options` is neither an
+   *   object nor null
    */
   constructor(options = {}) {
     this.#mod = getModule();
     /** The options in force, defaults filled in. */
-    this.options = resolveOptions(options);
-    this.#aggregates = resolveAggregates(options.aggregates);
+    this.options = resolveOptions(options ?? {});   // null too, as supercluster takes it
+    this.#aggregates = resolveAggregates(options?.aggregates);
     /**
      * The features given to `load` (supercluster keeps them under this name too); null for
      * data from `loadCoordinates`.
@@ -109,7 +110,11 @@ export class ClusterIndex {
         }
         continue;
       }
-      if (g.type !== 'Point') this.#rejectFeature(i, `has a ${typeof g.type === 'string' ? g.type : describeValue(g.type)} geometry, not a Point`);
+      if (g.type !== 'Point') {
+        this.#rejectFeature(i, typeof g.type === 'string' ? `has a ${g.type} geometry, not a Point`
+          : g.type === undefined ? 'has a geometry without a type, not a Point'
+            : `has a geometry whose type is ${describeValue(g.type)}, not "Point"`);
+      }
       const c = g.coordinates;
       if (c === null || typeof c !== 'object' || !(typeof c.length === 'number' && c.length >= 2)) this.#rejectFeature(i, 'has no [lng, lat] coordinates');
       if (featureOf) featureOf[kept] = i;
@@ -240,9 +245,8 @@ export class ClusterIndex {
       out.set(this.#view(written));
       const featureOf = this.#featureOf;
       if (featureOf) {
-        for (let k = 0; k < written * stride; k += stride) {
-          if (out[k + 1] === 1) out[k] = featureOf[out[k]];
-        }
+        const shift = this.#idShift();
+        for (let k = 0; k < written * stride; k += stride) out[k] = out[k + 1] === 1 ? featureOf[out[k]] : out[k] + shift;
       }
     }
     return total;
@@ -271,7 +275,9 @@ export class ClusterIndex {
     this.#checkAlive(call);
     if (this.#columns.length !== this.#aggregates.length) throw this.#error(STATUS_BY_CODE.INVALID_STATE, call);
     if (clusterIds.length === 0) return 0;
-    this.#aggregateValues(clusterIds, [a], call, (_, values) => out.set(values));
+    const shift = this.#idShift();
+    const engineIds = shift ? clusterIds.map((id) => id - shift) : clusterIds;
+    this.#aggregateValues(engineIds, [a], call, (_, values) => out.set(values));
     return clusterIds.length;
   }
 
@@ -284,7 +290,8 @@ export class ClusterIndex {
   getChildren(clusterId) {
     const id = toNumber(clusterId);
     const fn = this.#res.fn;
-    const total = this.#query((h, p, c) => fn.cairn_index_children(h, id, p, c), 'getChildren', undefined, undefined, id);
+    const engineId = id - this.#idShift();
+    const total = this.#query((h, p, c) => fn.cairn_index_children(h, engineId, p, c), 'getChildren', undefined, undefined, id);
     return this.#features(total);
   }
 
@@ -305,7 +312,8 @@ export class ClusterIndex {
     // The engine wants a finite offset; past the end is past the end.
     if (o === Infinity) o = Number.MAX_SAFE_INTEGER;
     const fn = this.#res.fn;
-    const total = this.#query((h, p, c) => fn.cairn_index_leaves(h, id, l, o, p, c),
+    const engineId = id - this.#idShift();
+    const total = this.#query((h, p, c) => fn.cairn_index_leaves(h, engineId, l, o, p, c),
       'getLeaves', 'limit and offset must be numbers ≥ 0', undefined, id);
     return /** @type {PointFeature[]} */ (this.#features(total));
   }
@@ -318,7 +326,7 @@ export class ClusterIndex {
    */
   getClusterExpansionZoom(clusterId) {
     const id = toNumber(clusterId);
-    const status = this.#res.fn.cairn_index_expansion_zoom(this.#res.handle, id);
+    const status = this.#res.fn.cairn_index_expansion_zoom(this.#res.handle, id - this.#idShift());
     if (status < 0) throw this.#error(status, 'getClusterExpansionZoom', undefined, id);
     return status;
   }
@@ -345,6 +353,7 @@ export class ClusterIndex {
     const stride = this.#mod.recordStride;
     const n = v.length / stride;
     const generateId = this.options.generateId;
+    const shift = this.#idShift();
     /** @type {TileFeature[]} */
     const features = new Array(n);
     /** @type {number[]} */
@@ -357,8 +366,8 @@ export class ClusterIndex {
       /** @type {TileFeature} */
       let f;
       if (count > 1) {
-        const tags = clusterProperties(id, count);
-        f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags, id };
+        const tags = clusterProperties(id + shift, count);
+        f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags, id: id + shift };
         clusterIds.push(id);
         clusterTags.push(tags);
       } else {
@@ -638,6 +647,7 @@ export class ClusterIndex {
     const v = this.#view(total);
     const stride = this.#mod.recordStride;
     const n = v.length / stride;
+    const shift = this.#idShift();
     const out = new Array(n);
     /** @type {number[]} */
     const clusterIds = [];
@@ -647,8 +657,8 @@ export class ClusterIndex {
       const id = v[k];
       const count = v[k + 1];
       if (count > 1) {
-        const properties = clusterProperties(id, count);
-        out[i] = { type: 'Feature', id, properties, geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] } };
+        const properties = clusterProperties(id + shift, count);
+        out[i] = { type: 'Feature', id: id + shift, properties, geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] } };
         clusterIds.push(id);
         clusterProps.push(properties);
       } else {
@@ -658,6 +668,16 @@ export class ClusterIndex {
     // After the loop: fetching aggregates allocates, which may detach the view `v`.
     this.#fillAggregates(clusterIds, clusterProps);
     return out;
+  }
+
+  /**
+   * What to add to the engine's cluster ids to get the ids callers see. Like supercluster's,
+   * they lie above every input index (skipped features without geometry count too), so a
+   * cluster's id never equals a point's; the engine numbers them above the points it holds.
+   * @returns {number}
+   */
+  #idShift() {
+    return this.#featureOf && this.points ? this.points.length - this.#featureOf.length : 0;
   }
 
   /**

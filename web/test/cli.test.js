@@ -499,7 +499,9 @@ describe('parity fixtures through the CLI', { skip: noFixtures, concurrency: tru
     const runs = JSON.parse(readFileSync(new URL('places.reference.json', fixtures), 'utf8'));
     const position = new Map(places.features.map((f, i) => [f, i]));
     for (const run of runs) {
-      const index = new ClusterIndex(run.options).load(places.features);
+      // The features the CLI loads: it numbers clusters above the points it kept (ClusterIndex
+      // numbers them above every feature it was given, as supercluster does).
+      const index = new ClusterIndex(run.options).load(places.features.filter((f) => f.geometry));
       const { lists, stderr } = await checkFixtureRun(run, path, index, (f) => position.get(f), ['--skip-invalid', '--precision', '12']);
       assert.match(stderr, /skipped 1 invalid record \(feature 162 \(line \d+\): has no geometry\)/);
       // Positions too, as the reference has them (the output has 12 decimals).
@@ -549,6 +551,8 @@ describe('bad input: exit 1 with the line or feature and the problem', { concurr
     ['CSV: infinite aggregate value', 'points.csv', 'lng,lat,pop\n1,2,1e400\n', /line 2: column pop: 1e400 is not a finite number/, ['--aggregate', 'sum:pop']],
     ['NDJSON: malformed JSON', 'points.ndjson', '{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}}\n{"type": Feature}\n', /points\.ndjson: line 2: malformed JSON \(/],
     ['NDJSON: not a Point', 'points.ndjson', '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]}}\n', /line 1: has a LineString geometry, not a Point/],
+    ['NDJSON: a geometry without a type', 'points.ndjson', '{"type":"Feature","geometry":{"coordinates":[1,2]}}\n', /line 1: has a geometry without a type, not a Point/],
+    ['NDJSON: a geometry that is no object', 'points.ndjson', '{"type":"Feature","geometry":5}\n', /line 1: has a number as its geometry, not a Point/],
     ['NDJSON: missing coordinates', 'points.ndjson', '{"type":"Feature","geometry":{"type":"Point"}}\n', /line 1: has no \[longitude, latitude\] coordinates/],
     ['NDJSON: a string coordinate', 'points.ndjson', '{"type":"Feature","geometry":{"type":"Point","coordinates":["1",2]}}\n', /line 1: longitude "1" is not a number/],
     ['NDJSON: not a Feature', 'points.ndjson', '\n\n[1,2]\n', /line 3: is an array, not a GeoJSON Feature/],

@@ -308,6 +308,64 @@ test('features without geometry are skipped but keep their indices', () => {
   index.destroy();
 });
 
+test('cluster ids lie above every input index, skipped features without geometry too', () => {
+  // As in supercluster, whose ids count every input feature: otherwise a cluster could share
+  // its id with a point (with generateId, in the same tile).
+  const random = mulberry32(7);
+  const kept = Array.from({ length: 40 }, (_, i) => point(random() * 20, random() * 20, { i, v: i }));
+  const features = kept.flatMap((f, i) => [f, { type: 'Feature', properties: { i: -1 }, geometry: null }, ...(i % 2 ? [{ type: 'Feature', properties: {} }] : [])]);
+  const skipped = features.length - kept.length;
+  const options = { generateId: true, aggregates: { total: ['sum', 'v'] } };
+  const index = new ClusterIndex(options).load(features);
+  const plain = new ClusterIndex(options).load(kept);
+  const stride = index.recordStride;
+  const out = new Float64Array(100 * stride);
+  let clusters = 0;
+  for (let z = 0; z <= 6; z++) {
+    const items = index.getClusters(WORLD, z);
+    const plainItems = plain.getClusters(WORLD, z);
+    assert.equal(items.length, plainItems.length);
+    index.getClustersInto(WORLD, z, out);
+    for (let k = 0; k < items.length; k++) {
+      const f = items[k];
+      if (!f.properties.cluster) {
+        assert.equal(out[k * stride], features.indexOf(f), 'a point record holds its input index');
+        continue;
+      }
+      clusters++;
+      const expected = plainItems[k];
+      assert.ok(f.id >= features.length, `cluster id ${f.id} above every input index`);
+      assert.equal(f.id, expected.id + skipped);
+      assert.equal(f.properties.cluster_id, f.id);
+      assert.equal(out[k * stride], f.id);
+      // Every query takes the ids it hands out.
+      assert.deepEqual(index.getChildren(f.id).map((c) => c.properties.cluster_id ?? c.properties.i),
+        plain.getChildren(expected.id).map((c) => c.properties.cluster_id === undefined ? c.properties.i : c.properties.cluster_id + skipped));
+      assert.deepEqual(index.getLeaves(f.id, Infinity), plain.getLeaves(expected.id, Infinity));
+      assert.equal(index.getClusterExpansionZoom(f.id), plain.getClusterExpansionZoom(expected.id));
+      const total = new Float64Array(1);
+      index.getAggregatesInto('total', new Float64Array([f.id]), total);
+      assert.equal(total[0], expected.properties.total);
+      assert.equal(f.properties.total, expected.properties.total);
+    }
+    for (let x = 0; x < 2 ** Math.min(z, 2); x++) {
+      for (let y = 0; y < 2 ** Math.min(z, 2); y++) {
+        const tile = index.getTile(Math.min(z, 2), x, y);
+        const ids = tile ? tile.features.map((f) => f.id) : [];
+        assert.equal(new Set(ids).size, ids.length, 'no two features of a tile share an id');
+        for (const f of tile ? tile.features : []) if (f.tags.cluster) assert.ok(f.id >= features.length);
+      }
+    }
+  }
+  assert.ok(clusters > 10, 'the data forms clusters');
+  // An input index is no cluster, not even one the engine would number so.
+  for (const id of [kept.length, features.length - 1]) {
+    assert.throws(() => index.getChildren(id), { code: 'UNKNOWN_CLUSTER', message: new RegExp(`id ${id}\\b`) });
+  }
+  index.destroy();
+  plain.destroy();
+});
+
 test('fast path: loadCoordinates + getClustersInto match load + getClusters', () => {
   const slow = new ClusterIndex({ radius: 50 }).load(random2k);
   const progress = [];
@@ -396,7 +454,11 @@ test('bad input: an error naming the point, and nothing loaded', () => {
   assert.throws(() => index.load([point(0, 0), point(Infinity, 0)]), (e) => e.code === 'NON_FINITE_COORDINATE');
   assert.throws(() => index.load([point(0, 0), { type: 'Feature', geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } }]),
     (e) => e instanceof CairnError && e.detail === 1 && /feature 1 has a LineString geometry/.test(e.message));
+  assert.throws(() => index.load([{ type: 'Feature', geometry: { coordinates: [1, 2] } }]),
+    (e) => e instanceof CairnError && e.detail === 0 && /feature 0 has a geometry without a type, not a Point/.test(e.message));
   assert.throws(() => index.load([{ type: 'Feature', geometry: { type: 'Point' } }]), (e) => e instanceof CairnError && /feature 0 has no \[lng, lat\]/.test(e.message));
+  assert.throws(() => index.load([{ type: 'Feature', geometry: { type: 7, coordinates: [1, 2] } }]),
+    (e) => e instanceof CairnError && /feature 0 has a geometry whose type is 7, not "Point"/.test(e.message));
   assert.throws(() => index.load([null]), (e) => e instanceof CairnError && e.detail === 0);
   assert.throws(() => index.load('nope'), { code: 'INVALID_ARGUMENT', message: /load: features must be an array/ });
   // A bad point in a later chunk of the fast path: nothing of it stays either.
@@ -445,8 +507,16 @@ test('bad options: the engine says which one', () => {
   // and field number.
   assert.throws(() => new ClusterIndex({ radius: '40' }), (e) => optionError('radius')(e) && e.detail === 0);
   assert.throws(() => new ClusterIndex({ maxZoom: 1.5 }), (e) => optionError('maxZoom')(e) && e.detail === 3);
-  assert.throws(() => new ClusterIndex({ map: (p) => p }), (e) => optionError('map and reduce')(e) && e.detail === -1);
-  assert.throws(() => new ClusterIndex(null), { name: 'CairnError', code: 'INVALID_ARGUMENT' });
+  assert.throws(() => new ClusterIndex({ map: (p) => p, reduce: (a, b) => { a.n += b.n; } }),
+    (e) => optionError('map and reduce')(e) && e.detail === -1);
+  assert.throws(() => new ClusterIndex(5), { name: 'CairnError', code: 'INVALID_ARGUMENT' });
+  // What supercluster takes without computing anything: no options at all, its own default
+  // reduce (null), and map without reduce (map only feeds reduce).
+  for (const options of [null, { reduce: null, map: null }, { map: (p) => p }]) {
+    const taken = new ClusterIndex(options);
+    assert.equal(taken.options.radius, 40);
+    taken.destroy();
+  }
   const ok = new ClusterIndex({ radius: 40, maxZoom: undefined, log: true });
   assert.equal(ok.options.maxZoom, 16);
   ok.destroy();

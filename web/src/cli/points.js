@@ -92,7 +92,10 @@ export class FeatureAdder {
     }
     const g = f.geometry;
     if (g === null || g === undefined) return 'has no geometry';
-    if (typeof g !== 'object' || g.type !== 'Point') return `has a ${typeof g === 'object' ? String(g.type) : describe(g)} geometry, not a Point`;
+    if (typeof g !== 'object') return `has ${describe(g)} as its geometry, not a Point`;
+    if (g.type === undefined) return 'has a geometry without a type, not a Point';
+    if (typeof g.type !== 'string') return `has a geometry whose type is ${describe(g.type)}, not "Point"`;
+    if (g.type !== 'Point') return `has a ${g.type} geometry, not a Point`;
     const c = g.coordinates;
     if (!Array.isArray(c) || c.length < 2) return 'has no [longitude, latitude] coordinates';
     if (typeof c[0] !== 'number') return `longitude ${JSON.stringify(c[0])} is not a number`;
