@@ -5,7 +5,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { Readable, Writable } from 'node:stream';
 import { init, ClusterIndex } from '../src/index.js';
 import { WorldScanner } from '../src/cli/world-scan.js';
 import { main } from '../src/cli/main.js';
+import { AtomicDirectory } from '../src/cli/atomic-output.js';
 import { mulberry32 } from '../bench/generate.js';
 
 const CLI = fileURLToPath(new URL('../bin/cairn.js', import.meta.url));
@@ -641,6 +642,58 @@ describe('existing output and --force', { concurrency: true }, () => {
     const r = await cairnHere(['cluster', input(), '--out', file, '--force']);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /exists and is not a directory/);
+    // Below a file: refused before the input is read (this input is not even there).
+    const below = await cairnHere(['cluster', fresh('missing.csv'), '--out', join(file, 'out')]);
+    assert.equal(below.code, 2);
+    assert.match(below.stderr, /--out .*file\/out: .*file is not a directory/);
+  });
+
+  test('--force never replaces files cairn does not write, however deep', async () => {
+    const tiles = fresh('deep-tiles');
+    mkdirSync(join(tiles, '5'), { recursive: true });
+    writeFileSync(join(tiles, '5', 'notes.txt'), 'keep');
+    const r = await cairnHere(['cluster', input(), '--tiles', tiles, '--max-zoom', '1', '--force']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /holds "5\/notes\.txt", which cairn does not write/);
+    assert.equal(readFileSync(join(tiles, '5', 'notes.txt'), 'utf8'), 'keep');
+    const out = fresh('dir-named-like-output');
+    mkdirSync(join(out, 'z3.geojson'), { recursive: true });
+    writeFileSync(join(out, 'z3.geojson', 'data.txt'), 'keep');
+    const o = await cairnHere(['cluster', input(), '--out', out, '--max-zoom', '1', '--force']);
+    assert.equal(o.code, 2);
+    assert.match(o.stderr, /holds "z3\.geojson", which cairn does not write/);
+    // A pyramid cairn wrote is replaced.
+    assert.equal((await cairnHere(['cluster', input(), '--tiles', tiles + '-own', '--max-zoom', '2'])).code, 0);
+    const again = await cairnHere(['cluster', input(), '--tiles', tiles + '-own', '--max-zoom', '1', '--force']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.ok(!existsSync(join(tiles + '-own', '2')), 'the old zoom 2 went with the old pyramid');
+  });
+
+  test('a symbolic link to a directory stays a link; the directory gets the output', async () => {
+    const real = fresh('real');
+    mkdirSync(real);
+    const link = fresh('link');
+    symlinkSync(real, link);
+    for (const extra of [[], ['--force']]) {
+      const r = await cairnHere(['cluster', input(), '--out', link, '--max-zoom', extra.length ? '2' : '1', ...extra]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(lstatSync(link).isSymbolicLink());
+      assert.deepEqual(zoomFiles(real), extra.length ? ['z0.geojson', 'z1.geojson', 'z2.geojson'] : ['z0.geojson', 'z1.geojson']);
+    }
+  });
+
+  test('an output that appears while the run works is checked again before it is replaced', () => {
+    const target = fresh('appears');
+    const directory = new AtomicDirectory(target, '--out', [/^z\d+\.geojson$/], false);
+    directory.check();
+    const temporary = directory.begin();
+    writeFileSync(join(temporary, 'z0.geojson'), 'new');
+    mkdirSync(target);
+    writeFileSync(join(target, 'important.txt'), 'keep');
+    assert.throws(() => directory.commit(), { name: 'UsageError', message: /already exists; use --force/ });
+    directory.discard();
+    assert.deepEqual(readdirSync(target), ['important.txt']);
+    assert.ok(!existsSync(temporary));
   });
 });
 

@@ -1,11 +1,13 @@
 // Output directories that appear complete or not at all (SPEC N3). A run writes into a
 // temporary directory beside the target and renames it into place at the end; on failure, or
 // on SIGINT/SIGTERM (see signals.js), the temporary directory is removed. An existing target is only replaced
-// with --force, and never when it holds files cairn does not write (so that `--out . --force`
-// cannot wipe a working directory).
+// with --force, and never when it holds files cairn does not write, at any depth (so that
+// `--out . --force` cannot wipe a working directory). The target is checked before any work
+// and again just before it is replaced, since it may have appeared or changed meanwhile. A
+// symbolic link to a directory stays a link: the directory it points to is replaced.
 
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 import { UsageError } from './errors.js';
@@ -23,29 +25,57 @@ export class AtomicDirectory {
   /**
    * @param {string} target  where the output goes
    * @param {string} flag  the option that named it, for messages
-   * @param {RegExp} ours  names (top level) that cairn writes there
+   * @param {RegExp[]} ours  the names cairn writes there, by depth: directories at every depth
+   *   but the last, files at the last
+   * @param {boolean} force  whether an existing output may be replaced
    */
-  constructor(target, flag, ours) {
+  constructor(target, flag, ours, force) {
     this.target = target;
     this.flag = flag;
     this.ours = ours;
+    this.force = force;
   }
 
   /**
-   * Checks, before any work, that the target may be written.
-   * @param {boolean} force
-   * @throws {UsageError} when the target exists (and is not an empty directory) without
-   *   --force, is not a directory, or holds files cairn does not write
+   * Checks, before any work, that the target may be written: that its directory can be made
+   * there, and that an existing target may be replaced (see `#checkExisting`).
+   * @throws {UsageError} when it cannot or may not
    */
-  check(force) {
-    if (!existsSync(this.target)) return;
+  check() {
     const where = `${this.flag} ${this.target}`;
-    if (!statSync(this.target).isDirectory()) throw new UsageError(`${where}: exists and is not a directory`);
-    const entries = readdirSync(this.target);
-    if (entries.length === 0) return;
-    if (!force) throw new UsageError(`${where}: already exists; use --force to replace it`);
-    const foreign = entries.find((name) => !this.ours.test(name));
-    if (foreign !== undefined) {
+    // The nearest existing directory above the target must take new entries.
+    let above = dirname(resolve(this.target));
+    while (!existsSync(above)) above = dirname(above);
+    if (!statSync(above).isDirectory()) throw new UsageError(`${where}: ${above} is not a directory`);
+    try {
+      accessSync(above, constants.W_OK);
+    } catch {
+      throw new UsageError(`${where}: cannot write in ${above}`);
+    }
+    this.#checkExisting();
+  }
+
+  /**
+   * The path to write: the target, or the directory a symbolic link there points to.
+   * @returns {string}
+   */
+  #path() {
+    return existsSync(this.target) && lstatSync(this.target).isSymbolicLink() ? realpathSync(this.target) : this.target;
+  }
+
+  /**
+   * @throws {UsageError} when the target exists and is not a directory, or is a non-empty
+   *   directory and --force was not given, or holds anything cairn does not write
+   */
+  #checkExisting() {
+    const path = this.#path();
+    if (!existsSync(path)) return;
+    const where = `${this.flag} ${this.target}`;
+    if (!statSync(path).isDirectory()) throw new UsageError(`${where}: exists and is not a directory`);
+    if (readdirSync(path).length === 0) return;
+    if (!this.force) throw new UsageError(`${where}: already exists; use --force to replace it`);
+    const foreign = foreignEntry(path, this.ours);
+    if (foreign !== null) {
       throw new UsageError(`${where}: holds ${JSON.stringify(foreign)}, which cairn does not write; not replacing it`);
     }
   }
@@ -53,29 +83,41 @@ export class AtomicDirectory {
   /**
    * Creates the temporary directory beside the target.
    * @returns {string} its path
+   * @throws {UsageError} when it cannot be made
    */
   begin() {
-    const parent = dirname(this.target);
-    mkdirSync(parent, { recursive: true });
-    const temporary = join(parent, `.${basename(this.target)}.cairn-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-    mkdirSync(temporary);
+    const path = this.#path();
+    const parent = dirname(path);
+    const temporary = join(parent, `.${basename(path)}.cairn-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      mkdirSync(parent, { recursive: true });
+      mkdirSync(temporary);
+    } catch (error) {
+      throw new UsageError(`${this.flag} ${this.target}: cannot make a directory in ${parent} (${/** @type {any} */ (error).code ?? error})`);
+    }
     this.temporary = temporary;
     pending.add(temporary);
     return temporary;
   }
 
-  /** Puts the finished output in place of the target (replacing it, if it exists). */
+  /**
+   * Puts the finished output in place of the target (replacing it, if it exists and may still
+   * be replaced).
+   * @throws {UsageError} when the target has become something that may not be replaced
+   */
   commit() {
     const temporary = /** @type {string} */ (this.temporary);
-    if (existsSync(this.target)) {
+    this.#checkExisting();
+    const path = this.#path();
+    if (existsSync(path)) {
       // Rename the old output aside first: rename() cannot replace a non-empty directory.
       const aside = `${temporary}.old`;
       pending.add(aside);
-      renameSync(this.target, aside);
+      renameSync(path, aside);
       try {
-        renameSync(temporary, this.target);
+        renameSync(temporary, path);
       } catch (error) {
-        renameSync(aside, this.target);
+        renameSync(aside, path);
         pending.delete(aside);
         throw error;
       }
@@ -83,7 +125,7 @@ export class AtomicDirectory {
       rmSync(aside, { recursive: true, force: true });
       pending.delete(aside);
     } else {
-      renameSync(temporary, this.target);
+      renameSync(temporary, path);
       pending.delete(temporary);
     }
     this.temporary = null;
@@ -96,6 +138,25 @@ export class AtomicDirectory {
     pending.delete(this.temporary);
     this.temporary = null;
   }
+}
+
+/**
+ * The first entry under `dir` (as a path relative to it) that cairn does not write, or null.
+ * @param {string} dir
+ * @param {RegExp[]} levels  the names cairn writes, by depth (see AtomicDirectory)
+ * @returns {string | null}
+ */
+function foreignEntry(dir, levels) {
+  const [names, ...deeper] = levels;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const kindFits = deeper.length > 0 ? entry.isDirectory() : entry.isFile();
+    if (!kindFits || !names.test(entry.name)) return entry.name;
+    if (deeper.length > 0) {
+      const inner = foreignEntry(join(dir, entry.name), deeper);
+      if (inner !== null) return `${entry.name}/${inner}`;
+    }
+  }
+  return null;
 }
 
 /**

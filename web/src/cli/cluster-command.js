@@ -35,9 +35,9 @@ export async function runCluster(args, io) {
     progress: args.progress ?? Boolean(io.stderr.isTTY),
     quiet: args.progress === false,
   });
-  const target = args.tiles !== null ? new AtomicDirectory(args.tiles, '--tiles', /^\d+$/)
-    : args.out !== null ? new AtomicDirectory(args.out, '--out', /^z\d+\.geojson$/) : null;
-  target?.check(args.force);
+  const target = args.tiles !== null ? new AtomicDirectory(args.tiles, '--tiles', [/^\d+$/, /^\d+$/, /^\d+\.json$/], args.force)
+    : args.out !== null ? new AtomicDirectory(args.out, '--out', [/^z\d+\.geojson$/], args.force) : null;
+  target?.check();
 
   // Read.
   const valueProperties = [...new Set(args.aggregates.map((a) => a.property))];
