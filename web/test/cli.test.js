@@ -48,14 +48,15 @@ function cairn(args, { input, cwd } = {}) {
 /**
  * Runs the command in this process, through the same main() the script calls.
  * @param {string[]} args
- * @param {{input?: string}} [options]
+ * @param {{input?: string | Array<string | Buffer>}} [options]  standard input, whole or as the
+ *   chunks it arrives in
  */
 async function cairnHere(args, { input = '' } = {}) {
   const stdout = [];
   const stderr = [];
   const sink = (chunks) => new Writable({ write(chunk, _, done) { chunks.push(Buffer.from(chunk)); done(); } });
   const code = await main(args, {
-    stdin: Readable.from(input ? [Buffer.from(input)] : []),
+    stdin: Readable.from(Array.isArray(input) ? input.map((chunk) => Buffer.from(chunk)) : input ? [Buffer.from(input)] : []),
     stdout: sink(stdout),
     stderr: sink(stderr),
   });
@@ -206,6 +207,25 @@ describe('input formats', { concurrency: true }, () => {
     const asNdjson = await cairnHere(['cluster', path, '--zoom', '3', '--format', 'ndjson']);
     assert.equal(asNdjson.code, 0, asNdjson.stderr);
     assert.equal(asNdjson.stdout, readFileSync(join(csvOut, 'z3.geojson'), 'utf8'));
+  });
+
+  test('standard input: the format shows however the input arrives in chunks', async () => {
+    const ndjson = toNdjson(POINTS.slice(0, 50));
+    const long = JSON.stringify({ type: 'Feature', properties: { d: 'x'.repeat(70_000) }, geometry: { type: 'Point', coordinates: [1, 2] } });
+    const collection = JSON.stringify({ type: 'FeatureCollection', features: POINTS.slice(0, 50).map(feature) });
+    const csv = `\ufeff${toCsv(POINTS.slice(0, 50))}`;
+    for (const [what, whole, chunks] of [
+      ['a first line cut in two', ndjson, [ndjson.slice(0, 20), ndjson.slice(20)]],
+      ['a first line longer than a pipe\'s chunk', `${long}\n${long}\n`, [long.slice(0, 65_536), `${long.slice(65_536)}\n${long}\n`]],
+      ['white space first', collection, ['   ', '\n', collection]],
+      ['a byte order mark byte by byte', csv, [...Buffer.from(csv).subarray(0, 4)].map((b) => Buffer.from([b])).concat([Buffer.from(csv).subarray(4)])],
+    ]) {
+      const expected = await cairnHere(['cluster', '-', '--zoom', '4'], { input: whole });
+      assert.equal(expected.code, 0, `${what}: ${expected.stderr}`);
+      const split = await cairnHere(['cluster', '-', '--zoom', '4'], { input: chunks });
+      assert.equal(split.code, 0, `${what}: ${split.stderr}`);
+      assert.equal(split.stdout, expected.stdout, what);
+    }
   });
 
   test('CSV: --lng-column/--lat-column, CRLF line ends, quoted fields with commas, quotes and line breaks', async () => {

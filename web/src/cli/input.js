@@ -11,6 +11,15 @@ import { UsageError } from './errors.js';
 /** Bytes per read: large enough that per-chunk work is noise. */
 const CHUNK_BYTES = 1 << 20;
 
+/**
+ * Most bytes read ahead to tell the format: JSON's first line must be whole to tell one
+ * feature per line from a FeatureCollection, and a collection on one line has no end of line.
+ */
+const HEAD_LIMIT = 64 << 20;
+
+/** UTF-8's byte order mark. */
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
+
 /** @typedef {'csv' | 'ndjson' | 'geojson'} Format */
 
 /** Formats by file name ending; .json and .geojson are told apart by their first line. */
@@ -36,13 +45,25 @@ const EXTENSIONS = /** @type {const} */ ([
  */
 export async function readInput(options, store, spec) {
   const iterator = open(options.path, options.stdin)[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const firstChunk = first.done ? Buffer.alloc(0) : /** @type {Buffer} */ (first.value);
-  const format = options.format ?? formatOf(options.path, firstChunk);
-  /** The stream again, first chunk included. */
+  // Chunks come as they come (a pipe's may be a few bytes): read on until the format shows.
+  /** @type {Buffer[]} */
+  const head = [];
+  const ahead = new HeadScan();
+  let ended = false;
+  while (!ended) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+    } else {
+      head.push(/** @type {Buffer} */ (next.value));
+      if (options.format !== null || ahead.enough(/** @type {Buffer} */ (next.value))) break;
+    }
+  }
+  const format = options.format ?? formatOf(options.path, Buffer.concat(head));
+  /** The stream again, the chunks read ahead included. */
   const chunks = (async function* all() {
-    if (first.done) return;
-    yield firstChunk;
+    yield* head;
+    if (ended) return;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield /** @type {Buffer} */ (next.value);
   })();
   if (format === 'csv') await readCsv(chunks, store, spec, options.csv);
@@ -75,6 +96,34 @@ function open(path, stdin) {
 }
 
 /**
+ * Follows the first chunks of an input until they show its format (see `formatOf`): the first
+ * byte that is not white space (or a byte order mark, or RS), and when that opens JSON, the
+ * end of its line.
+ */
+class HeadScan {
+  #bytes = 0;
+  /** @type {number | null} the first byte that is not white space, once seen */
+  #start = null;
+
+  /**
+   * @param {Buffer} chunk  the next chunk
+   * @returns {boolean} whether the chunks so far are enough to tell the format
+   */
+  enough(chunk) {
+    const offset = this.#bytes;
+    this.#bytes += chunk.length;
+    let p = 0;
+    if (this.#start === null) {
+      while (p < chunk.length && (chunk[p] <= 0x20 || chunk[p] === 0x1e || (offset + p < 3 && chunk[p] === BYTE_ORDER_MARK[offset + p]))) p++;
+      if (p === chunk.length) return false;
+      this.#start = chunk[p];
+    }
+    if (this.#start !== 0x7b && this.#start !== 0x5b) return true;   // not JSON: CSV
+    return chunk.indexOf(0x0a, p) >= 0 || this.#bytes >= HEAD_LIMIT;
+  }
+}
+
+/**
  * The format of an input from its name, else from its first bytes: JSON whose first line is a
  * whole Feature is newline-delimited; other JSON is a FeatureCollection; anything else is CSV.
  * @param {string} path
@@ -84,7 +133,7 @@ function open(path, stdin) {
 export function formatOf(path, head) {
   for (const [pattern, format] of EXTENSIONS) if (pattern.test(path)) return format;
   let p = 0;
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) p = 3; // byte order mark
+  if (BYTE_ORDER_MARK.every((byte, i) => head[i] === byte)) p = 3;
   while (p < head.length && (head[p] <= 0x20 || head[p] === 0x1e)) p++;
   if (head[p] !== 0x7b && head[p] !== 0x5b) return 'csv'; // neither { nor [
   const lineEnd = head.indexOf(0x0a, p);
