@@ -296,6 +296,20 @@ describe('options', { concurrency: true }, () => {
     assert.equal(cluster.properties.count_pop, 2);
   });
 
+  test('--aggregate names and properties may hold any character', async () => {
+    const csv = 'lng,lat,pop😀,é\n10,10,5,1\n10.001,10,6,2\n';
+    const out = fresh('names');
+    for (const where of [['--zoom', '0'], ['--out', out, '--max-zoom', '0'], ['--tiles', out + '-tiles', '--max-zoom', '0']]) {
+      const r = await cairnHere(['cluster', '-', ...where, '--aggregate', 'sum:pop😀', '--aggregate', 'largest é=max:é'], { input: csv });
+      assert.equal(r.code, 0, r.stderr);
+    }
+    for (const properties of [features(join(out, 'z0.geojson')), [JSON.parse(readFileSync(join(out + '-tiles', '0', '0', '0.json'), 'utf8')).features[0].tags]]) {
+      const p = properties[0].properties ?? properties[0];
+      assert.equal(p['sum_pop😀'], 11);
+      assert.equal(p['largest é'], 2);
+    }
+  });
+
   test('--properties carries input properties onto points (GeoJSON values of any type), not onto clusters', async () => {
     const input = [
       { type: 'Feature', properties: { name: 'a', tags: ['x', 1], nested: { k: null }, skip: 1 }, geometry: { type: 'Point', coordinates: [-120, 10] } },

@@ -77,7 +77,9 @@ export class FeatureFormatter {
   constructor({ decimals, aggregates, carried, indexCarried, inputIndex }, handOver) {
     this.#decimals = decimals;
     this.#scale = 10 ** decimals;
-    this.#aggregateKeys = aggregates.map((name) => snippet(`,${JSON.stringify(name)}:`));
+    // Written as ASCII (a name's other characters as \u escapes): snippets take no characters
+    // beyond U+FFFF, and a name may hold any.
+    this.#aggregateKeys = aggregates.map((name) => snippet(`,${JSON.stringify(name).replace(/[^\x00-\x7f]/g, unicodeEscape)}:`));
     this.#carried = carried;
     this.#indexCarried = indexCarried;
     this.#inputIndex = inputIndex;
@@ -174,4 +176,12 @@ export class FeatureFormatter {
     chunk.length = p;
     this.#features = features;
   }
+}
+
+/**
+ * A UTF-16 code unit as a JSON escape: \uXXXX.
+ * @param {string} unit
+ */
+function unicodeEscape(unit) {
+  return `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
