@@ -139,8 +139,9 @@ function features(pathOrText, isText = false) {
 const keyOf = (f) => (f.properties.cluster ? `c${f.id}:${f.properties.point_count}` : `p${f.properties.index}`);
 
 /**
- * Checks CLI features against getClusters of an index at zoom z: the same items, the same
- * positions (to the output's precision), the same aggregates.
+ * Checks CLI features against getClusters of an index of LNGLAT at zoom z: the same items, the
+ * same positions (to the output's precision; a point's are its input's, as getClusters gives a
+ * caller's own feature), the same aggregates.
  */
 function assertSameItems(cliFeatures, index, z, { decimals = 7, aggregates = [] } = {}) {
   const expected = new Map(index.getClusters(WORLD, z).map((f) => [keyOf(f), f]));
@@ -150,7 +151,8 @@ function assertSameItems(cliFeatures, index, z, { decimals = 7, aggregates = [] 
     const e = expected.get(keyOf(f));
     assert.ok(e, `zoom ${z}: ${keyOf(f)} is not an item of getClusters`);
     const [x, y] = f.geometry.coordinates;
-    const [ex, ey] = e.geometry.coordinates;
+    const point = e.properties.index;
+    const [ex, ey] = f.properties.cluster ? e.geometry.coordinates : [LNGLAT[2 * point], LNGLAT[2 * point + 1]];
     assert.ok(Math.abs(x - ex) <= tolerance && Math.abs(y - ey) <= tolerance, `zoom ${z}: ${keyOf(f)} at ${x},${y}, expected ${ex},${ey}`);
     if (f.properties.cluster) {
       assert.deepEqual(f.properties, { ...e.properties, ...Object.fromEntries(aggregates.map((name) => [name, Number.isNaN(e.properties[name]) ? null : e.properties[name]])) });
@@ -294,6 +296,14 @@ describe('options', { concurrency: true }, () => {
     assert.equal(cluster.properties.point_count, 3);
     assert.equal(cluster.properties.sum_pop, 12);
     assert.equal(cluster.properties.count_pop, 2);
+  });
+
+  test('points keep the coordinates they came with, beyond ±180° and ±85.05° too', async () => {
+    const csv = 'lng,lat\n190,10\n-540.5,0\n-179.9999999,89.9\n1,-88\n2.5,3.25\n';
+    const r = await cairnHere(['cluster', '-', '--zoom', '5', '--precision', '12'], { input: csv });
+    assert.equal(r.code, 0, r.stderr);
+    const byIndex = Object.fromEntries(features(r.stdout, true).map((f) => [f.properties.index, f.geometry.coordinates]));
+    assert.deepEqual(byIndex, { 0: [190, 10], 1: [-540.5, 0], 2: [-179.9999999, 89.9], 3: [1, -88], 4: [2.5, 3.25] });
   });
 
   test('--aggregate names and properties may hold any character', async () => {

@@ -65,7 +65,7 @@ export async function runCluster(args, io) {
   });
   try {
     const points = store.count;
-    const { carried, inputIndex } = load(index, store, valueProperties, reporter);
+    const { carried, inputIndex, moved } = load(index, store, valueProperties, reporter);
     /** @type {import('./geojson-format.js').FormatOptions} */
     const format = {
       decimals: args.precision,
@@ -78,7 +78,7 @@ export async function runCluster(args, io) {
 
     // Write.
     if (target === null) {
-      await writeZooms(index, zooms, new StreamSink(io.stdout, format), () => '', format.aggregates, reporter, () => {});
+      await writeZooms(index, zooms, new StreamSink(io.stdout, format), { pathOf: () => '', aggregates: format.aggregates, moved, reporter, checkpoint: () => {} });
       return;
     }
     // From here temporaries exist: signals stop the run at its next checkpoint (signals.js).
@@ -98,7 +98,7 @@ export async function runCluster(args, io) {
         reporter.progress(`${count(tiles)} tiles written`, true);
       } else {
         const sink = new WorkerSink(format);
-        await writeZooms(index, zooms, sink, (z) => join(dir, `z${z}.geojson`), format.aggregates, reporter, checkpoint);
+        await writeZooms(index, zooms, sink, { pathOf: (z) => join(dir, `z${z}.geojson`), aggregates: format.aggregates, moved, reporter, checkpoint });
       }
       checkpoint();
       target.commit();
@@ -121,11 +121,12 @@ export async function runCluster(args, io) {
  * @param {PointStore} store
  * @param {string[]} valueProperties
  * @param {Reporter} reporter
- * @returns {{carried: import('./geojson-format.js').CarriedText | null, inputIndex: Int32Array | null}}
- *   what the output still needs; the coordinates are let go of
+ * @returns {{carried: import('./geojson-format.js').CarriedText | null, inputIndex: Int32Array | null,
+ *   moved: Map<number, [number, number]>}} what the output still needs; the coordinates are let go of
  */
 function load(index, store, valueProperties, reporter) {
   const { lngLat, values, carried, inputIndex } = store.finish();
+  const moved = movedPoints(lngLat);
   const maxZoom = index.options.maxZoom;
   index.loadCoordinates(lngLat, {
     values: Object.fromEntries(valueProperties.map((name, i) => [name, values[i]])),
@@ -137,7 +138,28 @@ function load(index, store, valueProperties, reporter) {
       else reporter.progress(`clustered ${total} zooms`, true);
     },
   });
-  return { carried, inputIndex };
+  return { carried, inputIndex, moved };
+}
+
+/** The engine's latitude limit (Web Mercator's square world): atan(sinh(π)), in degrees. */
+const MAX_LATITUDE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
+
+/**
+ * The points whose position the engine does not keep as given: longitudes beyond ±180 (it
+ * wraps them) and latitudes beyond ±85.05° (it clamps them to the map's edge). Their GeoJSON
+ * gets the input's coordinates back, as getClusters returns a caller's own features.
+ * @param {Float64Array} lngLat
+ * @returns {Map<number, [number, number]>} by point (engine index)
+ */
+function movedPoints(lngLat) {
+  /** @type {Map<number, [number, number]>} */
+  const moved = new Map();
+  for (let i = 0; i < lngLat.length; i += 2) {
+    const lng = lngLat[i];
+    const lat = lngLat[i + 1];
+    if (lng < -180 || lng > 180 || lat > MAX_LATITUDE || lat < -MAX_LATITUDE) moved.set(i / 2, [lng, lat]);
+  }
+  return moved;
 }
 
 /**
@@ -146,18 +168,21 @@ function load(index, store, valueProperties, reporter) {
  * @param {ClusterIndex} index
  * @param {number[]} zooms  ascending
  * @param {import('./geojson-output.js').ZoomSink} sink
- * @param {(z: number) => string} pathOf
- * @param {string[]} aggregates  names of the aggregates, for clusters
- * @param {Reporter} reporter
- * @param {() => void} checkpoint  called between batches; throws to stop the run
+ * @param {object} options
+ * @param {(z: number) => string} options.pathOf
+ * @param {string[]} options.aggregates  names of the aggregates, for clusters
+ * @param {Map<number, [number, number]>} options.moved  input coordinates of points the engine moved
+ * @param {Reporter} options.reporter
+ * @param {() => void} options.checkpoint  called between batches; throws to stop the run
  */
-async function writeZooms(index, zooms, sink, pathOf, aggregates, reporter, checkpoint) {
+async function writeZooms(index, zooms, sink, { pathOf, aggregates, moved, reporter, checkpoint }) {
   const scanner = new WorldScanner(index, { aggregates, allocate: (length) => sink.allocate(length) });
   try {
     for (const z of [...zooms].reverse()) {
       await sink.open(pathOf(z));
       let items = 0;
       for (const batch of scanner.zoom(z)) {
+        if (moved.size > 0) restorePositions(batch, moved);
         await sink.add(batch);
         checkpoint();
         items += batch.count;
@@ -168,6 +193,18 @@ async function writeZooms(index, zooms, sink, pathOf, aggregates, reporter, chec
     }
   } finally {
     await sink.stop();
+  }
+}
+
+/**
+ * Puts the input's coordinates back into the records of points the engine moved.
+ * @param {import('./world-scan.js').Batch} batch
+ * @param {Map<number, [number, number]>} moved
+ */
+function restorePositions({ records, count, stride }, moved) {
+  for (let k = 0; k < count * stride; k += stride) {
+    const position = records[k + 1] === 1 ? moved.get(records[k]) : undefined;
+    if (position) [records[k + 2], records[k + 3]] = position;
   }
 }
 
