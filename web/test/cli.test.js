@@ -16,6 +16,7 @@ import { init, ClusterIndex } from '../src/index.js';
 import { WorldScanner } from '../src/cli/world-scan.js';
 import { main } from '../src/cli/main.js';
 import { AtomicDirectory } from '../src/cli/atomic-output.js';
+import { parseDecimal } from '../src/cli/numbers.js';
 import { mulberry32 } from '../bench/generate.js';
 
 const CLI = fileURLToPath(new URL('../bin/cairn.js', import.meta.url));
@@ -240,6 +241,31 @@ describe('input formats', { concurrency: true }, () => {
     assert.deepEqual(byIndex[1].properties, { index: 1, note: 'plain', id: 2 });
     assert.deepEqual(byIndex[2].properties, { index: 2, id: 3 }, 'an empty field is left out');
     assert.deepEqual(byIndex[2].geometry.coordinates, [-74, 40.7]);
+  });
+
+  test('CSV: a byte order mark before a quoted header', async () => {
+    const r = await cairnHere(['cluster', '-', '--zoom', '0'], { input: '\ufeff"lng","lat"\n1,2\n' });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(features(r.stdout, true)[0].geometry.coordinates, [1, 2]);
+  });
+
+  test('numbers are read as Number() reads them', () => {
+    const random = mulberry32(3);
+    const texts = ['0', '-0', '7', '+3', '1.', '.5', '-12.345678', '1e2', '2.5E-3', ' 12.5 ', '\t4\t', '12.5\u00a0', '12.5\r',
+      '0.9007199254740993', '9007199254740993', '9007199254740992', '123456789012345678901234567890', '0.1000000000000000055511151231257827'];
+    for (let i = 0; i < 2000; i++) {
+      const digits = Array.from({ length: 1 + Math.floor(random() * 19) }, () => Math.floor(random() * 10)).join('');
+      const dot = Math.floor(random() * (digits.length + 1));
+      texts.push(`${random() < 0.5 ? '-' : ''}${digits.slice(0, dot)}.${digits.slice(dot)}`.replace(/^(-?)\.$/, '$10'));
+    }
+    for (const text of texts) {
+      const bytes = Buffer.from(`x${text}y`);
+      assert.ok(Object.is(parseDecimal(bytes, 1, bytes.length - 1), Number(text)), `${JSON.stringify(text)}: ${parseDecimal(bytes, 1, bytes.length - 1)} against ${Number(text)}`);
+    }
+    for (const text of ['', ' ', '0x10', 'Infinity', 'NaN', '1,5', '1e', '--1']) {
+      const bytes = Buffer.from(text);
+      assert.ok(Number.isNaN(parseDecimal(bytes, 0, bytes.length)), JSON.stringify(text));
+    }
   });
 
   test('CSV headers lon/latitude are found in any case; text that is not a JSON number stays a string', async () => {

@@ -7,7 +7,10 @@ import { DOT, MINUS, PLUS, SPACE, TAB, ZERO } from './ascii.js';
 
 /** 10^0 … 10^22: the powers of ten a double holds exactly. */
 const POW10 = Float64Array.from({ length: 23 }, (_, i) => 10 ** i);
-/** Largest integer below which every integer is exact in a double (2^53). */
+/**
+ * 2^53: below it every integer is exact in a double. (2^53 itself is too, but so is the sum
+ * that rounds to it from 9007199254740993, so it cannot be trusted.)
+ */
 const EXACT_LIMIT = 2 ** 53;
 /** A decimal number as Number() reads it, minus the forms CSV data never means (hex, "Infinity", ""). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -52,11 +55,12 @@ export function parseDecimal(bytes, start, end) {
     }
     digits += decimals;
   }
-  if (i === end && digits > 0 && mantissa <= EXACT_LIMIT && decimals < POW10.length) {
+  if (i === end && digits > 0 && mantissa < EXACT_LIMIT && decimals < POW10.length) {
     const value = decimals === 0 ? mantissa : mantissa / POW10[decimals];
     return negative ? -value : value;
   }
-  const text = bytes.toString('latin1', start, end);
+  // Number() also skips other white space (a no-break space, a stray carriage return).
+  const text = bytes.toString('utf8', start, end).trim();
   return DECIMAL.test(text) ? Number(text) : NaN;
 }
 
