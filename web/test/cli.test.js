@@ -630,6 +630,7 @@ describe('bad input: exit 1 with the line or feature and the problem', { concurr
     ['NDJSON: infinite aggregate value', 'points.ndjson', '{"type":"Feature","properties":{"pop":1e999},"geometry":{"type":"Point","coordinates":[1,2]}}\n', /line 1: property pop is Infinity, not a finite number/, ['--aggregate', 'sum:pop']],
     ['GeoJSON: latitude beyond 90, by feature index', 'points.geojson', '{"type":"FeatureCollection","features":[\n{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}},\n{"type":"Feature","geometry":{"type":"Point","coordinates":[1,-91]}}]}', /points\.geojson: feature 1 \(line 3\): latitude -91 is beyond ±90/],
     ['GeoJSON: null geometry', 'points.geojson', '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null}]}', /feature 0 \(line 1\): has no geometry/],
+    ['GeoJSON: malformed feature over lines, told on one', 'points.geojson', '{"type":"FeatureCollection","features":[{\n"type":\n}\n]}\n', /feature 0 \(line 1\): malformed JSON \([^\n]*"\{ "type": \}" is not valid JSON\)\n$/],
     ['GeoJSON: malformed feature', 'points.geojson', '{"type":"FeatureCollection","features":[{"type":"Feature",,}]}', /feature 0 \(line 1\): malformed JSON/],
     ['GeoJSON: cut short', 'points.geojson', '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}},{"type":"Fea', /the input ends inside feature 1 \(is the file cut short\?\)/],
     ['GeoJSON: no features', 'points.geojson', '{"type":"FeatureCollection"}', /has no "features" array/],
@@ -671,6 +672,24 @@ describe('--skip-invalid', { concurrency: true }, () => {
     assert.equal(collection.code, 1);
     assert.match(collection.stderr, /the input ends inside feature 1/);
   });
+});
+
+test('on a terminal, the progress line ends with the run, before an error too', async () => {
+  const run = async (args) => {
+    const chunks = [];
+    const stderr = Object.assign(new Writable({ write(chunk, _, done) { chunks.push(Buffer.from(chunk)); done(); } }), { isTTY: true });
+    const stdout = new Writable({ write(_, __, done) { done(); } });
+    const code = await main(args, { stdin: Readable.from([]), stdout, stderr });
+    return { code, text: Buffer.concat(chunks).toString() };
+  };
+  const done = await run(['cluster', writeInput('points.csv', toCsv(POINTS)), '--out', fresh('tty'), '--max-zoom', '2']);
+  assert.equal(done.code, 0);
+  assert.match(done.text, /\r\[ *[\d.]+s\] done: .*\x1b\[K\n$/, 'the last progress line stays, and ends');
+  // A failure after progress was drawn: /proc takes no new directories (Linux).
+  const failed = await run(['cluster', writeInput('points.csv', toCsv(POINTS)), '--out', '/proc/cairn-test-output', '--max-zoom', '2']);
+  assert.equal(failed.code, 2);
+  assert.match(failed.text, /clustered 3 zooms\x1b\[K\ncairn: --out \/proc\/cairn-test-output: cannot make a directory in \/proc \(\w+\)\n/,
+    'the error starts a line of its own');
 });
 
 // ── output safety ──────────────────────────────────────────────────────────────────────────

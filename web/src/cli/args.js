@@ -156,7 +156,7 @@ function parseCluster(argv) {
   } catch (error) {
     // parseArgs explains at length how to pass values that start with '-'; the first sentence
     // says what is wrong.
-    throw new UsageError(String(/** @type {Error} */ (error).message).split('. ')[0]);
+    throw new UsageError(String(/** @type {Error} */ (error).message).split(/\.\s/)[0]);
   }
   const v = parsed.values;
   const [input, extra] = parsed.positionals;

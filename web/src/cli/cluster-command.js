@@ -35,6 +35,20 @@ export async function runCluster(args, io) {
     progress: args.progress ?? Boolean(io.stderr.isTTY),
     quiet: args.progress === false,
   });
+  try {
+    await cluster(args, io, reporter);
+  } finally {
+    reporter.end();
+  }
+}
+
+/**
+ * The run itself.
+ * @param {import('./args.js').ClusterArgs} args
+ * @param {Io} io
+ * @param {Reporter} reporter
+ */
+async function cluster(args, io, reporter) {
   const target = args.tiles !== null ? new AtomicDirectory(args.tiles, '--tiles', [/^\d+$/, /^\d+$/, /^\d+\.json$/], args.force)
     : args.out !== null ? new AtomicDirectory(args.out, '--out', [/^z\d+\.geojson$/], args.force) : null;
   target?.check();

@@ -24,3 +24,13 @@ export class InputError extends Error {
     this.exitCode = EXIT.INPUT;
   }
 }
+
+/**
+ * Why JSON.parse refused a text, on one line: its message quotes the text, which may span
+ * lines, and a run's error is one line.
+ * @param {unknown} error  what JSON.parse threw
+ * @returns {string}
+ */
+export function jsonReason(error) {
+  return String(error instanceof Error ? error.message : error).replace(/\s*\n\s*/g, ' ');
+}

@@ -8,7 +8,7 @@
 // the next.
 
 import { FeatureAdder } from './points.js';
-import { InputError } from './errors.js';
+import { InputError, jsonReason } from './errors.js';
 import { isJsonSpace, BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, LF, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './ascii.js';
 
 /** One feature longer than this is refused rather than buffered without bound. */
@@ -286,7 +286,7 @@ class CollectionWalker {
         try {
           feature = JSON.parse(text);
         } catch (error) {
-          this.store.invalid(where, `malformed JSON (${/** @type {Error} */ (error).message})`);
+          this.store.invalid(where, `malformed JSON (${jsonReason(error)})`);
           return;
         }
         this.adder.add(feature, where);
@@ -303,7 +303,7 @@ class CollectionWalker {
     try {
       return JSON.parse(text);
     } catch (error) {
-      return this.#fail(`malformed JSON in ${what} (${/** @type {Error} */ (error).message})`);
+      return this.#fail(`malformed JSON in ${what} (${jsonReason(error)})`);
     }
   }
 

@@ -3,7 +3,7 @@
 // one, so only the current line is ever a string.
 
 import { FeatureAdder } from './points.js';
-import { InputError } from './errors.js';
+import { InputError, jsonReason } from './errors.js';
 import { CR, LF, RS } from './ascii.js';
 
 /** A line longer than this is refused rather than buffered without bound. */
@@ -35,7 +35,7 @@ export async function readNdjson(chunks, store, spec) {
     try {
       feature = JSON.parse(data.toString('utf8', start, end));
     } catch (error) {
-      store.invalid(`line ${line}`, `malformed JSON (${/** @type {Error} */ (error).message})`);
+      store.invalid(`line ${line}`, `malformed JSON (${jsonReason(error)})`);
       return;
     }
     adder.add(feature, `line ${line}`);

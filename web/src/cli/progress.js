@@ -69,15 +69,16 @@ export class Reporter {
   }
 
   /**
-   * An error; always shown.
-   * @param {string} text
+   * Ends the run's reports: a progress line drawn on a terminal stays, and what follows (an
+   * error, the shell's prompt) starts on a line of its own.
    */
-  error(text) {
-    this.#clear();
-    this.#stream.write(`${text}\n`);
+  end() {
+    if (!this.#drawn) return;
+    this.#stream.write('\n');
+    this.#drawn = false;
   }
 
-  /** Ends the progress line, if one is drawn. */
+  /** Clears the progress line, if one is drawn. */
   #clear() {
     if (!this.#drawn) return;
     this.#stream.write('\r\x1b[K');
