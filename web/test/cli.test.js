@@ -668,6 +668,11 @@ describe('--skip-invalid', { concurrency: true }, () => {
     const ndjson = await cairnHere(['cluster', '-', '--skip-invalid', '--zoom', '0'], { input: '{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}}\nnot json\n' });
     assert.equal(ndjson.code, 0, ndjson.stderr);
     assert.match(ndjson.stderr, /skipped 1 invalid record \(line 2: malformed JSON/);
+    const csv = await cairnHere(['cluster', '-', '--format', 'csv', '--skip-invalid', '--zoom', '17', '--properties', 'name'],
+      { input: 'name,lng,lat\n"a"x,1,2\n"b\nc",3,4\n"d"\r,5,6\n"e",7,8\n' });
+    assert.equal(csv.code, 0, csv.stderr);
+    assert.match(csv.stderr, /skipped 2 invalid records \(line 2: unexpected "x" after the closing quote of field 1; line 5: unexpected "\\r" after the closing quote of field 1\)/);
+    assert.deepEqual(features(csv.stdout, true).map((f) => f.properties).sort((a, b) => a.index - b.index), [{ index: 1, name: 'b\nc' }, { index: 3, name: 'e' }]);
     const collection = await cairnHere(['cluster', '-', '--skip-invalid', '--zoom', '0'], { input: '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}},{"type":"Feature","geometry":{"type":"Point","coordinates":[1,' });
     assert.equal(collection.code, 1);
     assert.match(collection.stderr, /the input ends inside feature 1/);

@@ -71,6 +71,8 @@ class CsvReader {
   fields = 0;
   /** Line breaks inside quoted fields of the current record. */
   innerLines = 0;
+  /** @type {string | null} what is wrong with the current record's quoting, if anything */
+  malformed = null;
   lngAt = -1;
   latAt = -1;
   /** @type {number[]} */
@@ -138,6 +140,7 @@ class CsvReader {
     let p = pos;
     let n = 0;
     this.innerLines = 0;
+    this.malformed = null;
     for (;;) {
       if (n === this.starts.length) this.#growFields();
       const starts = this.starts;
@@ -171,7 +174,12 @@ class CsvReader {
           p += c === CR && p + 1 < len ? 2 : 1;
           break;
         }
-        this.fail(`unexpected ${JSON.stringify(String.fromCharCode(c))} after the closing quote of field ${n}`);
+        // The record cannot be read: it ends at the end of its line, and is refused whole.
+        this.malformed = `unexpected ${JSON.stringify(String.fromCharCode(c))} after the closing quote of field ${n}`;
+        const lineEnd = data.indexOf(LF, p);
+        if (lineEnd < 0 && !final) return -1;
+        p = lineEnd < 0 ? len : lineEnd + 1;
+        break;
       }
       // An unquoted field: up to the next comma or line end.
       let q = p;
@@ -197,6 +205,11 @@ class CsvReader {
 
   /** @param {Buffer} data */
   #record(data) {
+    if (this.malformed !== null) {
+      if (!this.header) this.fail(this.malformed);
+      this.store.invalid(`line ${this.line}`, this.malformed);
+      return;
+    }
     // A blank line is no record.
     if (this.fields === 1 && this.starts[0] === this.ends[0] && !this.quoted[0]) return;
     if (!this.header) {
