@@ -212,6 +212,20 @@ describe('input formats', { concurrency: true }, () => {
     assert.equal(asNdjson.stdout, readFileSync(join(csvOut, 'z3.geojson'), 'utf8'));
   });
 
+  test('RFC 8142 sequences: a record runs over lines to the next RS', async () => {
+    const pretty = POINTS.slice(0, 40).map((p) => `\x1e${JSON.stringify(feature(p), null, 2)}\n`);
+    const expected = await cairnHere(['cluster', '-', '--zoom', '4'], { input: toNdjson(POINTS.slice(0, 40)) });
+    const r = await cairnHere(['cluster', '-', '--format', 'ndjson', '--zoom', '4'], { input: pretty.join('') });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, expected.stdout);
+    const lines = pretty[0].split('\n').length - 1;
+    const bad = await cairnHere(['cluster', '-', '--format', 'ndjson', '--zoom', '4', '--skip-invalid'],
+      { input: [pretty[0], '\x1e{"type":\n"Feature",,}\n', ...pretty.slice(1)].join('') });
+    assert.equal(bad.code, 0, bad.stderr);
+    assert.match(bad.stderr, new RegExp(`skipped 1 invalid record \\(line ${lines + 1}: malformed JSON`));
+    assert.equal(features(bad.stdout, true).reduce((n, f) => n + (f.properties.point_count ?? 1), 0), 40);
+  });
+
   test('standard input: the format shows however the input arrives in chunks', async () => {
     const ndjson = toNdjson(POINTS.slice(0, 50));
     const long = JSON.stringify({ type: 'Feature', properties: { d: 'x'.repeat(70_000) }, geometry: { type: 'Point', coordinates: [1, 2] } });

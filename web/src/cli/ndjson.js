@@ -1,6 +1,7 @@
-// Newline-delimited GeoJSON: one Feature per line (RFC 8142 sequences, whose records start
-// with an RS character, read the same). Lines are found in the raw bytes and parsed one by
-// one, so only the current line is ever a string.
+// Newline-delimited GeoJSON: one Feature per line. RFC 8142 sequences read the same: each of
+// their records starts with an RS character and runs to the next one, over as many lines as
+// it takes (a record may be pretty-printed). Lines are found in the raw bytes and parsed one by
+// one, so only the current line (or record) is ever a string.
 
 import { FeatureAdder } from './points.js';
 import { InputError, jsonReason } from './errors.js';
@@ -24,21 +25,44 @@ export async function readNdjson(chunks, store, spec) {
   let pending = [];
   let pendingBytes = 0;
 
+  /** @type {{line: number, text: string} | null} the RFC 8142 record being gathered */
+  let record = null;
+
+  /** @param {string} text @param {number} at  its first line */
+  const parse = (text, at) => {
+    let feature;
+    try {
+      feature = JSON.parse(text);
+    } catch (error) {
+      store.invalid(`line ${at}`, `malformed JSON (${jsonReason(error)})`);
+      return;
+    }
+    adder.add(feature, `line ${at}`);
+  };
+  const endRecord = () => {
+    if (record !== null && record.text.trim() !== '') parse(record.text, record.line);
+    record = null;
+  };
+
   /** @param {Buffer} data @param {number} start @param {number} end */
   const handle = (data, start, end) => {
     line++;
     if (line === 1 && data[start] === 0xef && data[start + 1] === 0xbb && data[start + 2] === 0xbf) start += 3; // byte order mark
-    while (start < end && (data[start] <= 0x20 || data[start] === RS)) start++;
-    while (end > start && (data[end - 1] <= 0x20 || data[end - 1] === CR)) end--;
-    if (start === end) return;
-    let feature;
-    try {
-      feature = JSON.parse(data.toString('utf8', start, end));
-    } catch (error) {
-      store.invalid(`line ${line}`, `malformed JSON (${jsonReason(error)})`);
-      return;
+    while (start < end && data[start] !== RS && data[start] <= 0x20) start++;
+    if (data[start] === RS) {
+      endRecord();
+      while (start < end && data[start] === RS) start++;
+      record = { line, text: '' };
     }
-    adder.add(feature, `line ${line}`);
+    while (end > start && (data[end - 1] <= 0x20 || data[end - 1] === CR)) end--;
+    if (record !== null) {
+      record.text += `${data.toString('utf8', start, end)}\n`;
+      if (record.text.length > MAX_LINE_BYTES) {
+        throw new InputError(`${store.options.source}: line ${record.line}: a record longer than ${MAX_LINE_BYTES / 2 ** 20} MiB`);
+      }
+    } else if (start < end) {
+      parse(data.toString('utf8', start, end), line);
+    }
   };
 
   for await (const chunk of chunks) {
@@ -68,4 +92,5 @@ export async function readNdjson(chunks, store, spec) {
     const whole = Buffer.concat(pending);
     handle(whole, 0, whole.length);
   }
+  endRecord();
 }
