@@ -206,7 +206,7 @@ describe('input formats', { concurrency: true }, () => {
     const path = writeInput('points.txt', toNdjson(POINTS));
     const asCollection = await cairnHere(['cluster', path, '--zoom', '3', '--format', 'geojson']);
     assert.equal(asCollection.code, 1);
-    assert.match(asCollection.stderr, /not a FeatureCollection \(for one feature per line use --format ndjson\)/);
+    assert.match(asCollection.stderr, /not a FeatureCollection \(for one feature per line use --format ndjson; put a single feature in a FeatureCollection\)/);
     const asNdjson = await cairnHere(['cluster', path, '--zoom', '3', '--format', 'ndjson']);
     assert.equal(asNdjson.code, 0, asNdjson.stderr);
     assert.equal(asNdjson.stdout, readFileSync(join(csvOut, 'z3.geojson'), 'utf8'));
@@ -287,6 +287,12 @@ describe('input formats', { concurrency: true }, () => {
     const r = await cairnHere(['cluster', '-', '--properties', 'Zip,score', '--zoom', '0'], { input: csv });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(features(r.stdout, true)[0].properties, { index: 0, Zip: '02134', score: 1e3 });
+  });
+
+  test('CSV: lines of white space only are blank lines', async () => {
+    const r = await cairnHere(['cluster', '-', '--format', 'csv', '--zoom', '17'], { input: 'lng,lat\n1,2\n  \t\n\n3,4\n   \n' });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(features(r.stdout, true).map((f) => f.properties.index).sort(), [0, 1]);
   });
 
   test('an empty CSV (header only) gives empty FeatureCollections', async () => {
@@ -630,6 +636,7 @@ describe('bad input: exit 1 with the line or feature and the problem', { concurr
     ['CSV: too few fields', 'points.csv', 'name,lng,lat\na,1,2\nb,1\n', /line 3: has 2 fields, the header has 3/],
     ['CSV: unterminated quote', 'points.csv', 'lng,lat,name\n1,2,"open\n3,4,x\n', /line 2: a quoted field is not closed before the end of the input/],
     ['CSV: text after a closing quote', 'points.csv', 'lng,lat\n"1"x,2\n', /line 2: unexpected "x" after the closing quote of field 1/],
+    ['CSV: two longitude columns', 'points.csv', 'lon,lng,lat\n1,2,3\n', /line 1: two longitude columns, "lon" and "lng"; name one with --lng-column/],
     ['CSV: no coordinate columns', 'points.csv', 'a,b\n1,2\n', /line 1: no longitude column \(looked for lng, lon, longitude; name it with --lng-column\); the header has "a", "b"/],
     ['CSV: empty', 'points.csv', '', /no header row \(the input is empty\)/],
     ['CSV: aggregate column missing', 'points.csv', 'lng,lat\n1,2\n', /line 1: no column named "pop" \(for --aggregate\)/, ['--aggregate', 'sum:pop']],
@@ -817,6 +824,9 @@ describe('usage errors: exit 2', { concurrency: true }, () => {
     [['cluster', '-', '--zoom', '1', '--radius', '0'], /--radius must be a number above 0, not "0"/],
     [['cluster', '-', '--zoom', '1', '--extent', 'wide'], /--extent must be a number above 0, not "wide"/],
     [['cluster', '-', '--zoom', '1', '--max-zoom', '31'], /--max-zoom must be an integer from 0 to 30, not "31"/],
+    [['cluster', '-', '--zoom', '3', '--min-zoom', '5'], /--zoom 3 is below --min-zoom 5, the lowest zoom clustered/],
+    [['cluster', '-', '--out', '.'], /--out \.: is the current directory or holds it/],
+    [['cluster', '-', '--tiles', '..', '--force'], /--tiles \.\.: is the current directory or holds it/],
     [['cluster', '-', '--zoom', '1', '--min-zoom', '5', '--max-zoom', '3'], /--min-zoom \(5\) must not be above --max-zoom \(3\)/],
     [['cluster', '-', '--zoom', '1', '--min-points', '1.5'], /--min-points must be an integer 1 or more, not "1\.5"/],
     [['cluster', '-', '--zoom', 'x'], /--zoom must be an integer from 0 to 30, not "x"/],

@@ -176,6 +176,8 @@ function parseCluster(argv) {
     minPoints: numberOption(v['min-points'], '--min-points', DEFAULT_OPTIONS.minPoints, { integer: true, min: 1 }),
   };
   const zoom = v.zoom === undefined ? null : numberOption(v.zoom, '--zoom', 0, { integer: true, min: 0, max: MAX_ZOOM });
+  // Below the lowest zoom clustered, the index answers with that zoom's clusters.
+  if (zoom !== null && zoom < minZoom) throw new UsageError(`--zoom ${zoom} is below --min-zoom ${minZoom}, the lowest zoom clustered`);
   if (v.out !== undefined && v.tiles !== undefined) throw new UsageError('give --out or --tiles, not both');
   if (v.out === undefined && v.tiles === undefined && zoom === null) {
     throw new UsageError('nothing to write: give --out DIR, --tiles DIR, or --zoom Z for standard output');

@@ -7,7 +7,7 @@
 // symbolic link to a directory stays a link: the directory it points to is replaced.
 
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 import { UsageError } from './errors.js';
@@ -51,6 +51,12 @@ export class AtomicDirectory {
       accessSync(above, constants.W_OK);
     } catch {
       throw new UsageError(`${where}: cannot write in ${above}`);
+    }
+    // Replacing the directory a shell stands in would leave it in a deleted one.
+    const path = resolve(this.#path());
+    const here = realpathSync(process.cwd());
+    if (here === path || here.startsWith(path + sep)) {
+      throw new UsageError(`${where}: is the current directory or holds it; the output directory is replaced as a whole, so name a directory of its own`);
     }
     this.#checkExisting();
   }

@@ -8,7 +8,7 @@
 import { parseDecimal, JSON_NUMBER } from './numbers.js';
 import { positionProblem, memberPrefixes } from './points.js';
 import { InputError } from './errors.js';
-import { COMMA, CR, LF, QUOTE } from './ascii.js';
+import { COMMA, CR, LF, QUOTE, SPACE, TAB } from './ascii.js';
 
 /** A record longer than this is refused (it is most likely an unterminated quote). */
 const MAX_RECORD_BYTES = 64 * 2 ** 20;
@@ -210,8 +210,8 @@ class CsvReader {
       this.store.invalid(`line ${this.line}`, this.malformed);
       return;
     }
-    // A blank line is no record.
-    if (this.fields === 1 && this.starts[0] === this.ends[0] && !this.quoted[0]) return;
+    // A blank line (or one of white space only) is no record.
+    if (this.fields === 1 && !this.quoted[0] && this.#isBlank(data, this.starts[0], this.ends[0])) return;
     if (!this.header) {
       this.#readHeader(data);
       return;
@@ -244,6 +244,17 @@ class CsvReader {
     if (this.carriedAt.length > 0) store.carry(this.#carriedText(data));
   }
 
+  /**
+   * Whether bytes [start, end) of the data are white space only (or nothing).
+   * @param {Buffer} data
+   * @param {number} start
+   * @param {number} end
+   */
+  #isBlank(data, start, end) {
+    for (let i = start; i < end; i++) if (data[i] !== SPACE && data[i] !== TAB) return false;
+    return true;
+  }
+
   /** @param {Buffer} data */
   #readHeader(data) {
     const names = [];
@@ -256,6 +267,12 @@ class CsvReader {
         const expected = given !== null ? `no column named ${JSON.stringify(given)}` :
           `no ${what} column (looked for ${usual.join(', ')}; name it with ${flag})`;
         this.fail(`${expected}; the header has ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+      }
+      // Two columns that could both be meant: guessing one would put points in the wrong place.
+      const other = given !== null ? names.indexOf(given, at + 1) : lower.findIndex((name, i) => i > at && usual.includes(name));
+      if (other >= 0) {
+        this.fail(`two ${what} columns, ${JSON.stringify(names[at])} and ${JSON.stringify(names[other])}` +
+          (given !== null ? '' : `; name one with ${flag}`));
       }
       return at;
     };

@@ -272,7 +272,7 @@ class CollectionWalker {
         // Other members are skipped, but must still be JSON.
         const value = this.#parse(text, `the value of ${JSON.stringify(this.key)}`);
         if (this.key === 'type' && value !== 'FeatureCollection') {
-          const hint = value === 'Feature' ? ' (for one feature per line use --format ndjson)' : '';
+          const hint = value === 'Feature' ? ' (for one feature per line use --format ndjson; put a single feature in a FeatureCollection)' : '';
           this.#fail(`the input is a GeoJSON ${JSON.stringify(value)}, not a FeatureCollection${hint}`);
         }
         this.state = State.AFTER_VALUE;
