@@ -304,6 +304,7 @@ final class GestureRecognizerTests: XCTestCase {
         let map = MapController.make(zoom: 3)
         map.settings = UISettings(bits: 0)
         try map.animateCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 5), duration: 1, easing: .linear)
+        map.frame(0)
         map.frame(0.5)
         XCTAssertEqual(map.zoom, 4, accuracy: 1e-12)
         map.down(1, 10, 10, at: 0.5)

@@ -11,7 +11,7 @@ import { getModule } from './wasm.js';
 import { STATUS_BY_CODE, STATUS_CODES, argumentError, errorFromStatus, memoryError, refusedInBatch } from './errors.js';
 import {
   ALTITUDE_MODES, DOM_KEYS, EASINGS, InputBatch, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES,
-  booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, resolveSettings, settingsBits, sidesArg,
+  booleanArg, int32Arg, knownKeys, nameArg, numberArg, numbersArg, objectArg, resolveSettings, settingsBits, sidesArg,
 } from './map-input.js';
 import { readFrame, readLayout } from './map-frame.js';
 import {
@@ -92,6 +92,7 @@ export class MapEngine {
     const fn = this.#mod.fn;
     const o = objectArg(options, 'options', call);
     const c = objectArg(o.camera, 'camera', call);
+    knownKeys(c, CAMERA_FIELDS, 'camera', call);
     this.#camera = {
       latitude: numberArg(c.latitude, 'camera.latitude', call),
       longitude: numberArg(c.longitude, 'camera.longitude', call),
@@ -310,18 +311,23 @@ export class MapEngine {
   // ── programmatic camera (never gated by the UI settings) ────────────────────────────────────
 
   /**
-   * Moves the camera at once. Fields not given keep the values of `this.camera`.
+   * Moves the camera at once. Fields not given keep their values (see animateCamera).
    * @param {Partial<CameraPosition>} camera
    */
   moveCamera(camera) {
     const call = 'moveCamera';
     const c = this.#cameraArgs(camera, call);
     this.#check(this.#res.fn.cairn_map_move_camera(this.#enter(call), ...c), call);
+    // The engine is there now: a partial move or animation before the next frame starts here.
+    // (The frame then reads the camera back, normalised.)
+    const [latitude, longitude, zoom, bearing, tilt] = c;
+    this.#camera = { latitude, longitude, zoom, bearing, tilt };
   }
 
   /**
-   * Animates the camera from where it is, starting at the latest time the engine has seen.
-   * Fields not given keep the values of `this.camera`.
+   * Animates the camera from where it is, starting with the next frame (however long after the
+   * last one it comes). Fields not given keep their values: the last frame's camera, or what
+   * moveCamera set since.
    * @param {Partial<CameraPosition>} camera
    * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]
    *   duration in seconds (default 0.5), easing default 'easeInOut'
@@ -665,6 +671,7 @@ export class MapEngine {
    */
   #cameraArgs(camera, call) {
     const c = objectArg(camera, 'camera', call);
+    knownKeys(c, CAMERA_FIELDS, 'camera', call);
     return /** @type {[number, number, number, number, number]} */ (CAMERA_FIELDS.map(
       (name) => (c[name] === undefined ? this.#camera[name] : numberArg(c[name], name, call))));
   }

@@ -179,6 +179,20 @@ export function objectArg(value, name, call) {
 }
 
 /**
+ * Refuses an object's keys that are not among `names`: a misspelt or foreign option (Google's
+ * `center` or `heading` for a camera) would otherwise be dropped without a word.
+ * @param {Record<string, any>} given
+ * @param {readonly string[]} names
+ * @param {string} what  the object, for the message
+ * @param {string} call
+ */
+export function knownKeys(given, names, what, call) {
+  for (const key of Object.keys(given)) {
+    if (!names.includes(key)) throw argumentError(call, `${what} has no ${JSON.stringify(key)} (it takes ${names.join(', ')})`);
+  }
+}
+
+/**
  * The settings with defaults for those not given, checked to be booleans.
  * @param {UISettings | undefined} settings
  * @param {string} call
@@ -186,6 +200,7 @@ export function objectArg(value, name, call) {
  */
 export function resolveSettings(settings, call) {
   const given = objectArg(settings, 'settings', call);
+  knownKeys(given, SETTINGS.map((s) => s.name), 'settings', call);
   /** @type {Record<string, boolean>} */
   const out = {};
   for (const s of SETTINGS) {

@@ -282,7 +282,8 @@ test('a tap on a cluster: clusterTapped, then answerTap(false) zooms to where it
   const zoom = index.getClusterExpansionZoom(cluster.id);
   index.destroy();
   assert.ok(zoom > 3);
-  const after = map.frame(3);
+  map.frame(3);   // the zoom starts with the first frame after the answer
+  const after = map.frame(4);
   assert.equal(after.camera.zoom, zoom);
   closeTo(after.camera.longitude, feature.geometry.coordinates[0], 1e-6, 'centred: longitude');
   closeTo(after.camera.latitude, feature.geometry.coordinates[1], 1e-6, 'centred: latitude');
@@ -349,7 +350,8 @@ test('a tap on an item: clusterItemTapped names the manager and the item, whose 
     snippet: 'Papers', userData: data });
   assert.equal(manager.item(e.item).userData, data);
   map.answerTap(false);
-  const after = map.frame(3);
+  map.frame(3);
+  const after = map.frame(4);
   closeTo(after.camera.latitude, 0.001, 1e-9, 'centred on the item');
   closeTo(after.camera.longitude, 0.001, 1e-9, 'centred on the item');
   // item() hands out copies.

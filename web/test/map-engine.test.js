@@ -308,7 +308,8 @@ test('keys and the programmatic camera', () => {
   map.moveCamera({ zoom: 8 });
   assert.deepEqual(map.frame(2.1).camera, { latitude: 0, longitude: 0, zoom: 8, bearing: 345, tilt: 0 });
   map.animateCamera({ latitude: 10 }, { duration: 1, easing: 'linear' });
-  const half = map.frame(2.6);
+  assert.equal(map.frame(2.2).camera.latitude, 0, 'it starts with the first frame after the call');
+  const half = map.frame(2.7);
   assert.ok(half.animating && half.camera.latitude > 0 && half.camera.latitude < 10);
   map.stopAnimation();
   const stopped = map.frame(3);
@@ -324,6 +325,52 @@ test('keys and the programmatic camera', () => {
   const small = map.frame(3.3);
   assert.deepEqual(small.viewport, { width: 400, height: 300 });
   near(map.screenPoint(small.camera.latitude, small.camera.longitude).y, 200, 1e-6, 'padded centre');
+  map.destroy();
+});
+
+test('programmatic animations start with the next frame, however long after the last one it comes', () => {
+  const map = mapAt({ latitude: 0, longitude: 0, zoom: 10 });
+  map.frame(1);
+  // The page drew nothing for a while (it draws only while something changes).
+  map.zoomBy(2, { duration: 0.5 });
+  near(map.frame(60).camera.zoom, 10, 1e-12, 'the first frame is the start');
+  const middle = map.frame(60.25).camera.zoom;
+  assert.ok(middle > 10 && middle < 12, `zoom ${middle} half way`);
+  near(map.frame(60.5).camera.zoom, 12, 1e-12, 'the end');
+  map.animateCamera({ latitude: 20 }, { duration: 1, easing: 'linear' });
+  near(map.frame(100).camera.latitude, 0, 1e-12, 'animateCamera too');
+  const half = map.frame(100.5).camera.latitude;
+  assert.ok(half > 5 && half < 15, `latitude ${half}`);
+  map.showBounds({ west: 10, south: 10, east: 11, north: 11 }, { duration: 0.5 });
+  assert.ok(map.frame(200).camera.longitude < 1, 'showBounds too');
+  near(map.frame(200.5).camera.longitude, 10.5, 1e-9, 'and ends where asked');
+  map.destroy();
+});
+
+test('fields not given keep what moveCamera set before the next frame; unknown fields are refused', () => {
+  const map = mapAt({ latitude: 0, longitude: 0, zoom: 3 });
+  map.frame(0);
+  map.moveCamera({ latitude: 48.86, longitude: 2.35 });
+  map.moveCamera({ zoom: 12 });
+  const camera = map.frame(0.1).camera;
+  near(camera.latitude, 48.86, 1e-9, 'latitude kept');
+  near(camera.longitude, 2.35, 1e-9, 'longitude kept');
+  assert.equal(camera.zoom, 12);
+  map.moveCamera({ latitude: 40.7, longitude: -74 });
+  map.animateCamera({ zoom: 14 }, { duration: 0 });
+  const animated = map.frame(0.2).camera;
+  near(animated.latitude, 40.7, 1e-9, 'the animation starts from the move');
+  assert.equal(animated.zoom, 14);
+  // Google's names, or a misspelling, would otherwise move nothing without a word.
+  for (const [run, message] of [
+    [() => map.moveCamera({ center: { lat: 1, lng: 2 } }), /moveCamera: camera has no "center" \(it takes latitude, longitude, zoom, bearing, tilt\)/],
+    [() => map.animateCamera({ heading: 90 }), /camera has no "heading"/],
+    [() => map.setSettings({ compass: true }), /setSettings: settings has no "compass"/],
+    [() => new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 1, zom: 2 }, width: 10, height: 10 }), /MapEngine: camera has no "zom"/],
+  ]) {
+    assert.match(throwsCairn(run, 'INVALID_ARGUMENT').message, message);
+  }
+  assert.equal(map.frame(0.3).camera.zoom, 14, 'nothing changed');
   map.destroy();
 });
 

@@ -214,24 +214,25 @@ test('the draw list: screen points with altitude and tilt, zIndex order, flat ma
   assert.equal(drawn(frame, upright).scaleY, 1);
   assert.ok(frame.items.every((i) => i.icon === -1 && i.count === 1 && i.kind === 'marker'));
 
-  // Appear animations start when the marker is added and play once.
+  // Appear animations start with the first frame after the marker is added, however long after
+  // the last frame that comes (a page draws only while something changes), and play once.
   map.frame(10);
   const pop = map.addMarker({ ...at(1, 1), appearAnimation: 'pop' });
   const fade = map.addMarker({ ...at(1, 2), appearAnimation: 'fadeIn', opacity: 0.8 });
-  const start = map.frame(10);
+  const start = map.frame(40);
   assert.equal(drawn(start, pop)?.scaleX ?? 0, 0);
-  const middle = map.frame(10.15);
+  const middle = map.frame(40.15);
   assert.ok(drawn(middle, pop).scaleX > 0 && drawn(middle, pop).scaleX < 1);
   assert.ok(drawn(middle, fade).opacity > 0 && drawn(middle, fade).opacity < 0.8);
   // The draw records carry the animation's progress: half of the 0.3 s, then done.
   assert.ok(Math.abs(drawn(middle, pop).progress - 0.5) < 1e-9, `progress ${drawn(middle, pop).progress}`);
   assert.ok(Math.abs(drawn(middle, fade).progress - 0.5) < 1e-9);
-  const end = map.frame(10.5);
+  const end = map.frame(40.5);
   assert.equal(drawn(end, pop).scaleX, 1);
   assert.equal(drawn(end, pop).progress, 1);
   assert.equal(drawn(end, fade).opacity, 0.8);
   map.updateMarker(pop, { rotation: 10 });
-  assert.equal(drawn(map.frame(10.55), pop).scaleX, 1, 'an update does not replay it');
+  assert.equal(drawn(map.frame(40.55), pop).scaleX, 1, 'an update does not replay it');
   map.destroy();
 });
 
@@ -327,6 +328,7 @@ test('no window opens for a marker without title or snippet, unless it has a cus
   frame = clickPin(map, drawn(frame, plain), 1);
   assert.deepEqual(frame.events, [{ type: 'markerTapped', marker: plain }]);
   map.answerTap(false);
+  map.frame(2);
   frame = map.frame(2.5);
   assert.equal(frame.events.some((x) => x.type.startsWith('infoWindow')), false);
   assert.equal(frame.infoWindow, null);
@@ -375,13 +377,14 @@ test('the info window: a map tap closes it, reopening reports both, taps on it, 
   frame = map.frame(4);
   assert.deepEqual(frame.events.filter((x) => x.type.startsWith('infoWindow')),
     [{ type: 'infoWindowClosed', marker: a }, { type: 'infoWindowOpened', marker: a }]);
+  map.frame(4.6);   // the centring on the tapped marker (0.5 s from the frame after the answer) ends
   // Selecting another closes this one.
   map.selectMarker(b);
-  assert.deepEqual(map.frame(4.1).events, [{ type: 'infoWindowClosed', marker: a }, { type: 'infoWindowOpened', marker: b }]);
+  assert.deepEqual(map.frame(4.7).events, [{ type: 'infoWindowClosed', marker: a }, { type: 'infoWindowOpened', marker: b }]);
 
   // With its size given, the window is tapped and long-pressed (it stays open).
   map.setInfoWindowSize(200, 80);
-  frame = map.frame(4.2);
+  frame = map.frame(4.8);
   assert.deepEqual([frame.infoWindow.width, frame.infoWindow.height], [200, 80]);
   const w = frame.infoWindow;
   click(map, w.x + 90, w.y - 40, 5);

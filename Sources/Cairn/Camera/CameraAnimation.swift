@@ -23,7 +23,9 @@ public enum Easing: Int32 {
 struct CameraAnimation {
     var from: _WorldCamera
     var to: _WorldCamera
-    var start: Double
+    /// When it started; nil until the first frame after a programmatic call asked for it (see
+    /// `MapCamera.animate`).
+    var start: Double?
     var duration: Double
     var easing: Easing
     var cause: CameraMoveCause
@@ -34,11 +36,11 @@ struct CameraAnimation {
     /// A one-level zoom step (double tap, two-finger tap, +/- keys).
     static let zoomStepDuration = 0.3
 
-    func isFinished(at time: Double) -> Bool { time >= start + duration }
+    func isFinished(at time: Double) -> Bool { duration <= 0 || start.map { time >= $0 + duration } == true }
 
     /// The camera at `time` (the end position once the time is past the end), before anchoring.
     func camera(at time: Double) -> _WorldCamera {
-        let f = duration <= 0 ? 1 : easing.apply((time - start) / duration)
+        let f = duration <= 0 ? 1 : start.map { easing.apply((time - $0) / duration) } ?? 0
         var dx = to.x - from.x
         dx -= _floor(dx + 0.5)
         return _WorldCamera(x: from.x + dx * f, y: from.y + (to.y - from.y) * f,

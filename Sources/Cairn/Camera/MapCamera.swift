@@ -77,9 +77,12 @@ public struct MapCamera {
         }
     }
 
-    /// Starts an animation from the current camera at `time`; a zero duration moves at once.
+    /// Starts an animation from the current camera at `time`, or with the next frame when nil
+    /// (a call from the host, which may not have drawn for a while: the latest time seen could
+    /// be long past, and the animation would be over before its first frame). A zero duration
+    /// moves at once.
     mutating func animate(to target: _WorldCamera, duration: Double, easing: Easing, cause: CameraMoveCause,
-                          anchorScreen: (x: Double, y: Double)? = nil, at time: Double,
+                          anchorScreen: (x: Double, y: Double)? = nil, at time: Double?,
                           events: inout MapEventQueue) {
         guard target.isFinite else { return }
         var end = target
@@ -91,7 +94,8 @@ public struct MapCamera {
         }
         animation = anim
         noteMove(cause, events: &events)
-        step(to: time, events: &events)
+        // A zero duration needs no time: its one step is the end.
+        if let time { step(to: time, events: &events) } else if anim.duration == 0 { step(to: 0, events: &events) }
     }
 
     /// Stops an animation where it is (a finger touched the map).
@@ -99,7 +103,11 @@ public struct MapCamera {
 
     /// Advances the animation to `time`.
     mutating func step(to time: Double, events: inout MapEventQueue) {
-        guard let anim = animation else { return }
+        guard var anim = animation else { return }
+        if anim.start == nil {
+            anim.start = time
+            animation = anim
+        }
         var next = anim.camera(at: time)
         if let a = anim.anchor {
             next = anchored(next, worldX: a.worldX, worldY: a.worldY, screenX: a.screenX, screenY: a.screenY)

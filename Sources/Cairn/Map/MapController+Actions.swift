@@ -35,12 +35,13 @@ extension MapController {
 
     /// Zooms by `amount` (animated over `duration`) about a screen point, or the centre. Called
     /// from inside the gesture recognizer, so it must not touch `gestures` (exclusive access).
+    /// A gesture's step starts at its event's time; an API call's with the next frame.
     func zoomStep(by amount: Double, about pivot: (x: Double, y: Double)?, cause: CameraMoveCause = .gesture,
-                  duration: Double = CameraAnimation.zoomStepDuration) {
+                  duration: Double = CameraAnimation.zoomStepDuration, startingNextFrame: Bool = false) {
         var target = camera.destination.world
         target.zoom += amount
         camera.animate(to: target, duration: duration, easing: .easeOut, cause: cause, anchorScreen: pivot,
-                       at: time, events: &events)
+                       at: startingNextFrame ? nil : time, events: &events)
     }
 
     // MARK: Controls
@@ -82,12 +83,14 @@ extension MapController {
         }
     }
 
+    /// Flies to the user's location, from the next frame: the host may answer the request long
+    /// after the last frame.
     func goToMyLocation() {
         var target = camera.world
         target.x = WebMercator.x(longitude: myLocation.longitude)
         target.y = WebMercator.y(latitude: WebMercator.clampLatitude(myLocation.latitude))
         camera.animate(to: target, duration: CameraAnimation.defaultDuration, easing: .easeInOut,
-                       cause: .apiAnimation, at: time, events: &events)
+                       cause: .apiAnimation, at: nil, events: &events)
     }
 
     /// The location dot on screen and its accuracy circle's radius in pixels, when known and

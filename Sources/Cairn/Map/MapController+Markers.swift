@@ -5,10 +5,10 @@ extension MapController {
         try icons.register(icon)
     }
 
-    /// Adds a marker (its appear animation starts at the latest time seen); returns its id.
+    /// Adds a marker (its appear animation starts with the next frame); returns its id.
     public func addMarker(_ marker: MarkerProperties) throws(CairnError) -> Int64 {
         try checkIcon(marker)
-        return try markers.add(marker, at: time)
+        return try markers.add(marker, at: nil)
     }
 
     /// Adds markers all at once, or none when one is invalid.
@@ -16,7 +16,7 @@ extension MapController {
         for (i, m) in batch.enumerated() where m.icon >= 0 && icons.icon(m.icon) == nil {
             throw .invalidMarkerInBatch(index: i, field: MarkerProperties.Field.icon.rawValue)
         }
-        return try markers.add(batch, at: time)
+        return try markers.add(batch, at: nil)
     }
 
     /// Replaces a marker's properties. `contentChanged` says the host changed its title or
@@ -89,7 +89,7 @@ extension MapController {
             target.y = manager.worldY[s]
         }
         camera.animate(to: target, duration: CameraAnimation.defaultDuration, easing: .easeInOut, cause: .apiAnimation,
-                       at: time, events: &events)
+                       at: nil, events: &events)
     }
 
     private func checkIcon(_ m: MarkerProperties) throws(CairnError) {

@@ -77,6 +77,7 @@ public final class MapController {
         let t = try clock(time)
         gestures.advance(to: t, map: self)
         camera.step(to: t, events: &events)
+        markers.stampAdded(at: t)
         compass.update(bearing: camera.world.bearing, enabled: settings.compassButton, time: t)
         camera.finishFrame(stillMoving: gestures.isMoving(at: t), events: &events)
         let p = projection
@@ -116,13 +117,14 @@ public final class MapController {
         camera.move(to: _WorldCamera(try position.validated()), cause: .developer, events: &events)
     }
 
-    /// Animates from the current camera, starting at the latest time seen.
+    /// Animates from the current camera, starting with the next frame (the host may not have
+    /// drawn for a while, and the latest time seen would be long past).
     public func animateCamera(to position: CameraPosition, duration: Double = MapController.defaultAnimationDuration,
                               easing: Easing = .easeInOut) throws(CairnError) {
         guard duration.isFinite, duration >= 0 else { throw .invalidArgument }
         gestures.fling = nil
         camera.animate(to: _WorldCamera(try position.validated()), duration: duration, easing: easing,
-                       cause: .developer, at: time, events: &events)
+                       cause: .developer, at: nil, events: &events)
     }
 
     /// Shows a longitude/latitude box with `padding` pixels to spare inside the padded view,
@@ -132,7 +134,7 @@ public final class MapController {
         guard duration.isFinite, duration >= 0 else { throw .invalidArgument }
         let target = try camera.fitting(west: west, south: south, east: east, north: north, padding: padding)
         gestures.fling = nil
-        camera.animate(to: target, duration: duration, easing: .easeInOut, cause: .developer, at: time, events: &events)
+        camera.animate(to: target, duration: duration, easing: .easeInOut, cause: .developer, at: nil, events: &events)
     }
 
     /// Zooms by `amount` levels keeping the ground under a screen point still (the padded
@@ -143,7 +145,7 @@ public final class MapController {
         guard amount.isFinite, duration.isFinite, duration >= 0, onScreen(x), onScreen(y) else { throw .invalidArgument }
         let pivot = x != nil && y != nil ? (x: x!, y: y!) : nil
         gestures.fling = nil
-        zoomStep(by: amount, about: pivot, cause: .developer, duration: duration)
+        zoomStep(by: amount, about: pivot, cause: .developer, duration: duration, startingNextFrame: true)
     }
 
     public func stopAnimation() { camera.stopAnimation() }

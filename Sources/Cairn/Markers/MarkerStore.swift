@@ -7,8 +7,11 @@ public struct MarkerStore {
     /// World positions by slot, kept beside the properties for the per-frame passes.
     public private(set) var worldX: [Double] = []
     public private(set) var worldY: [Double] = []
-    /// When each marker was added (the map's clock), for its appear animation.
+    /// When each marker was added (the map's clock), for its appear animation: the first
+    /// frame's time after the call (`stampAdded`), since the host may not have drawn for a while.
     public private(set) var addedAt: [Double] = []
+    /// Slots added since the last frame, whose `addedAt` that frame's time becomes.
+    private var unstamped: [Int32] = []
     public private(set) var live: [Bool] = []
     private var generations: [UInt32] = []
     private var freeSlots: [Int32] = []
@@ -36,8 +39,9 @@ public struct MarkerStore {
     public func contains(_ id: Int64) -> Bool { (try? slot(of: id)) != nil }
 
     /// Adds a marker; returns its id. Invalid properties are refused (`invalidMarker` names
-    /// the property) and nothing is added.
-    public mutating func add(_ marker: MarkerProperties, at time: Double) throws(CairnError) -> Int64 {
+    /// the property) and nothing is added. Its appear animation starts at `time`, or with the
+    /// next frame when nil (see `stampAdded`).
+    public mutating func add(_ marker: MarkerProperties, at time: Double?) throws(CairnError) -> Int64 {
         if let field = marker.invalidField() { throw .invalidMarker(field) }
         guard count < MarkerStore.capacity else { throw .tooManyPoints }
         let slot: Int
@@ -55,14 +59,19 @@ public struct MarkerStore {
             generations.append(0)
         }
         live[slot] = true
-        addedAt[slot] = time
+        if let time {
+            addedAt[slot] = time
+        } else {
+            addedAt[slot] = .infinity   // not shown as appeared before its first frame
+            unstamped.append(Int32(slot))
+        }
         count += 1
         store(marker, slot)
         return id(ofSlot: slot)
     }
 
     /// Adds many markers at once: all or none (the error's marker is named by its position).
-    public mutating func add(_ markers: [MarkerProperties], at time: Double) throws(CairnError) -> [Int64] {
+    public mutating func add(_ markers: [MarkerProperties], at time: Double?) throws(CairnError) -> [Int64] {
         for (i, m) in markers.enumerated() {
             if let field = m.invalidField() { throw .invalidMarkerInBatch(index: i, field: field.rawValue) }
         }
@@ -71,6 +80,13 @@ public struct MarkerStore {
         ids.reserveCapacity(markers.count)
         for m in markers { ids.append(try add(m, at: time)) }
         return ids
+    }
+
+    /// Starts the appear animations of the markers added since the last frame at this frame's
+    /// time.
+    public mutating func stampAdded(at time: Double) {
+        for slot in unstamped { addedAt[Int(slot)] = time }
+        unstamped.removeAll(keepingCapacity: true)
     }
 
     /// Replaces a marker's properties (changing the position moves it; the appear animation
