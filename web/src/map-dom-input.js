@@ -65,6 +65,9 @@ export function forwardInput(element, engine, onInput) {
   };
   /** @param {KeyboardEvent} e */
   const key = (e) => {
+    // Ctrl, Alt or Cmd with a key is the browser's or the system's (ctrl+plus zooms the page,
+    // alt+left goes back); shift is the map's (it rotates and tilts).
+    if (e.ctrlKey || e.altKey || e.metaKey) return;
     const command = MapEngine.keyCommand(e.key);
     if (!command || isOverlay(e.target, element)) return;
     engine.key(command, MapEngine.modifiers(e), time(e));

@@ -1,6 +1,7 @@
 // The host-side pieces of CairnMap that hold no DOM: the table of cluster items added in bulk
 // (and how it answers for ids after removals and moves), cluster managers fed from coordinates
-// through the real module, the frame-time percentiles, and how far a popover pans the view.
+// through the real module, the frame-time percentiles, how far a popover pans the view, and
+// which keys the DOM input forwards (to a stand-in element).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -8,6 +9,7 @@ import { init, MapEngine, CairnError } from '../src/index.js';
 import { ItemTable } from '../src/cluster-items.js';
 import { FrameStats, percentiles } from '../src/map-frame-stats.js';
 import { shift } from '../src/map-popover.js';
+import { forwardInput } from '../src/map-dom-input.js';
 
 before(async () => {
   await init();
@@ -130,4 +132,38 @@ test('clusterAsync: a step per zoom with progress, the old clustering drawn mean
   const ended = manager.clusterAsync({ yield: async () => { manager.destroy(); } });
   await ended;
   map.destroy();
+});
+
+test('keys with ctrl, alt or cmd stay the browser\'s; shift and plain keys move the map', () => {
+  /** @type {Record<string, (e: any) => void>} */
+  const listeners = {};
+  const element = /** @type {any} */ ({
+    tabIndex: -1, style: {}, parentNode: null,
+    addEventListener: (type, fn) => { listeners[type] = fn; },
+    removeEventListener: (type) => { delete listeners[type]; },
+  });
+  const engine = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 5 }, width: 800, height: 600 });
+  let forwarded = 0;
+  const stop = forwardInput(element, engine, () => { forwarded++; });
+  const press = (key, modifiers = {}) => {
+    let prevented = false;
+    listeners.keydown({ key, target: element, timeStamp: 1000, ...modifiers, preventDefault: () => { prevented = true; } });
+    return prevented;
+  };
+  engine.frame(0);
+  for (const modifier of ['ctrlKey', 'altKey', 'metaKey']) {
+    assert.equal(press('+', { [modifier]: true }), false, `${modifier}+plus zooms the page, not the map`);
+    assert.equal(press('ArrowLeft', { [modifier]: true }), false, `${modifier}+left is not the map's`);
+  }
+  assert.equal(forwarded, 0);
+  assert.equal(engine.frame(2).camera.zoom, 5);
+  assert.equal(press('+'), true);
+  assert.equal(press('ArrowLeft', { shiftKey: true }), true, 'shift+left rotates the map');
+  assert.equal(forwarded, 2);
+  engine.frame(3);
+  const camera = engine.frame(4).camera;
+  assert.equal(camera.zoom, 6);
+  assert.notEqual(camera.bearing, 0);
+  stop();
+  engine.destroy();
 });
