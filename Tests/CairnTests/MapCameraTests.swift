@@ -71,6 +71,18 @@ final class MapCameraTests: XCTestCase {
         XCTAssertEqual((sw.x + ne.x) / 2, 400, accuracy: 1e-6)
     }
 
+    func testShowBoundsOfTheWholeWorldFitsItOnce() throws {
+        for (west, east, centre) in [(-180.0, 180.0, 0.0), (0, 360, 180), (-179.9, 179.9, 0), (-200, 200, -20)] {
+            let map = MapController.make()
+            try map.showBounds(west: west, south: -60, east: east, north: 60)
+            map.frame(0)
+            XCTAssertEqual(abs(map.camera.position.longitude), abs(centre), accuracy: 1e-6, "\(west)…\(east)")
+            // One world across the 800 px view: 256 · 2^zoom = 800 (the height is the tighter fit
+            // only for taller boxes).
+            XCTAssertEqual(map.zoom, _log2(800.0 / 256), accuracy: 0.01, "\(west)…\(east)")
+        }
+    }
+
     func testShowBoundsAcrossTheAntimeridianCentresOnIt() throws {
         let map = MapController.make()
         try map.showBounds(west: 170, south: -5, east: -170, north: 5, duration: 1)

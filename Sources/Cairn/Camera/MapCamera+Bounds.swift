@@ -10,7 +10,9 @@ extension MapCamera {
         let w = WebMercator.wrapLongitude(west), e = WebMercator.wrapLongitude(east)
         let x0 = WebMercator.x(longitude: w)
         var x1 = WebMercator.x(longitude: e)
-        if x1 < x0 || (east - west >= 360) { x1 += 1 }
+        // A box 360° wide or wider is the whole world once, from its west edge; otherwise an
+        // east edge west of the west edge crosses the antimeridian.
+        if east - west >= 360 { x1 = x0 + 1 } else if x1 < x0 { x1 += 1 }
         let y0 = WebMercator.y(latitude: WebMercator.clampLatitude(north))
         let y1 = WebMercator.y(latitude: WebMercator.clampLatitude(south))
         let p = viewport.padding
