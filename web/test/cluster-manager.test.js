@@ -201,6 +201,29 @@ test('the hierarchical radius is in supercluster units: 40 joins points 20 px ap
   }
 });
 
+test('every algorithm draws clusters and items just outside the view, whose icons reach in', () => {
+  for (const algorithm of ['hierarchical', 'distance', 'grid', 'none']) {
+    const map = newMap(10);
+    const manager = map.addClusterManager({ algorithm });
+    const left = map.coordinate(-10, 300);        // 10 px left of the view: a cluster's circle reaches in
+    manager.addItems(Array.from({ length: 5 }, () => ({ position: left })));
+    const below = map.coordinate(400, 615);       // a pin anchored 15 px below the view shows its top
+    const pin = manager.addItems([{ position: below }])[0];
+    const far = map.coordinate(400, 1200);        // far below: not drawn
+    manager.addItems([{ position: far }]);
+    manager.cluster();
+    const frame = map.frame(1);
+    const drawnClusters = clusters(frame, manager);
+    const drawnItems = items(frame, manager);
+    if (algorithm === 'none') assert.equal(drawnItems.filter((i) => Math.abs(i.x + 10) < 1).length, 5, algorithm);
+    // (A grid cluster sits at its cell's centre.)
+    else assert.deepEqual(drawnClusters.map((c) => [c.count, c.x < 0 && c.x > -256]), [[5, true]], algorithm);
+    assert.ok(drawnItems.some((i) => i.id === pin), `${algorithm}: the pin below`);
+    assert.ok(drawnItems.every((i) => i.y < 900), `${algorithm}: nothing far outside`);
+    map.destroy();
+  }
+});
+
 test('screen-space clusters follow a zoom change only once it has held for 0.2 s', () => {
   const map = newMap(4);
   const { manager } = clustered(map, 'distance', FOUR);

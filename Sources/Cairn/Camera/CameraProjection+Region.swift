@@ -15,7 +15,10 @@ public struct VisibleRegion: Equatable {
     public var corners: [(x: Double, y: Double)] { [nearLeft, nearRight, farRight, farLeft] }
 
     /// The bounding box in world coordinates: x not wrapped (may leave 0..<1), y clamped to 0...1.
-    public var worldBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    public var worldBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) { worldBounds(expandedBy: 0) }
+
+    /// The bounding box grown by `d` world units on every side, then clamped as `worldBounds`.
+    func worldBounds(expandedBy d: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         var minX = nearLeft.x, maxX = nearLeft.x, minY = nearLeft.y, maxY = nearLeft.y
         for c in [nearRight, farRight, farLeft] {
             minX = c.x < minX ? c.x : minX
@@ -23,13 +26,17 @@ public struct VisibleRegion: Equatable {
             minY = c.y < minY ? c.y : minY
             maxY = c.y > maxY ? c.y : maxY
         }
+        minX -= d; maxX += d; minY -= d; maxY += d
         return (minX, minY < 0 ? 0 : (minY > 1 ? 1 : minY), maxX, maxY < 0 ? 0 : (maxY > 1 ? 1 : maxY))
     }
 
     /// The bounding box in degrees, in the form `getClusters` takes: west may be greater than
     /// east when the view crosses the antimeridian; a view of the whole world is -180...180.
-    public var bounds: (west: Double, south: Double, east: Double, north: Double) {
-        let b = worldBounds
+    public var bounds: (west: Double, south: Double, east: Double, north: Double) { bounds(expandedBy: 0) }
+
+    /// `bounds` grown by `d` world units on every side.
+    public func bounds(expandedBy d: Double) -> (west: Double, south: Double, east: Double, north: Double) {
+        let b = worldBounds(expandedBy: d)
         let south = WebMercator.latitude(y: b.maxY), north = WebMercator.latitude(y: b.minY)
         if b.maxX - b.minX >= 1 { return (-180, south, 180, north) }
         return (WebMercator.wrapLongitude(WebMercator.longitude(x: b.minX)), south,

@@ -37,6 +37,9 @@ extension ClusterManager {
     /// Items of the hierarchical index listed before they are placed, at most this many at a
     /// time (see `placeListed`).
     static let placeBatch = 64
+    /// How far the default icons reach from their anchor: the pin is 43 px high, the largest
+    /// cluster circle about 62 px wide.
+    static let defaultIconReach = 64.0
 
     private func collect(owner: Int32, projection p: CameraProjection, icons: IconRegistry, into out: inout [Drawn]) {
         let asClusters = p.zoom <= rendering.maximumClusterZoom
@@ -51,7 +54,13 @@ extension ClusterManager {
                     listed.removeAll(keepingCapacity: true)
                 }
             }
-            let b = p.visibleRegion.bounds
+            // Items a little outside the view too: their icons may reach in. As far as the
+            // largest icon they may have (the default pin and cluster circles are under 64 px),
+            // not the markers' whole `Scene.margin`, which would place twice the items a frame.
+            // (The margin is in pixels at the target's scale; the far side of a tilted view is
+            // smaller, and its far clip hides what it misses.)
+            let margin = Swift.min(Scene.margin, Swift.max(Self.defaultIconReach, icons.longestSide))
+            let b = p.visibleRegion.bounds(expandedBy: margin / p.worldSize)
             let n = snapshot.count
             try? index.forEachVisibleItem(west: b.west, south: b.south, east: b.east, north: b.north, zoom: p.zoom) { item in
                 let c = Int(item) - n

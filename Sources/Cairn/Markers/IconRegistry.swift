@@ -24,6 +24,8 @@ public struct Icon: Equatable {
 
 public struct IconRegistry {
     public private(set) var icons: [Icon] = []
+    /// The longest side of any icon registered, in pixels (0 before the first).
+    public private(set) var longestSide = 0.0
 
     /// Icons larger than this are surely a unit mistake.
     public static let maximumSide = 4096.0
@@ -42,6 +44,7 @@ public struct IconRegistry {
         else { throw .invalidArgument }
         guard icons.count < Int(Int32.max) else { throw .tooManyPoints }
         icons.append(icon)
+        longestSide = Swift.max(longestSide, icon.width, icon.height)
         return Int32(icons.count - 1)
     }
 
