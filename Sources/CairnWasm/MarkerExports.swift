@@ -55,8 +55,10 @@ public func cairn_map_clear_markers(_ handle: Int32) -> Int32 {
 /// Selects a marker (opens its info window); a negative id selects none.
 @_expose(wasm, "cairn_map_select_marker") @_cdecl("cairn_map_select_marker")
 public func cairn_map_select_marker(_ handle: Int32, _ id: Double) -> Int32 {
-    _withMap(handle) { (map) throws(CairnError) in
+    _Registry.status { () throws(CairnError) in
+        let map = try _Registry.map(handle)
         try map.selectMarker(id < 0 ? nil : try _Registry.markerID(id))
+        return map.selectedMarker == nil ? 0 : 1   // no window opens without title, snippet or custom one
     }
 }
 

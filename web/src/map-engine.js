@@ -503,9 +503,8 @@ export class MapEngine {
   get frameTiming() { return { ...this.#frameTiming }; }
 
   /**
-   * The marker whose info window is open, or null: as of the last frame, except that removing
-   * it, clearing the markers or `selectMarker(null)` shows at once. A selection made since the
-   * last frame shows from the next.
+   * The marker whose info window is open, or null: as of the last frame, or of a later
+   * `selectMarker`, removal of the marker or clearing of the markers.
    * @returns {number | null}
    */
   get selectedMarker() { return this.#selected; }
@@ -518,8 +517,8 @@ export class MapEngine {
   selectMarker(id) {
     const call = 'selectMarker';
     if (id !== null) this.#known(id, call);
-    this.#markerCheck(this.#res.fn.cairn_map_select_marker(this.#enter(call), id ?? -1), call, { id: id ?? -1 });
-    if (id === null) this.#selected = null;
+    const opened = this.#markerCheck(this.#res.fn.cairn_map_select_marker(this.#enter(call), id ?? -1), call, { id: id ?? -1 });
+    this.#selected = opened === 1 ? id : null;
   }
 
   /**

@@ -66,7 +66,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_update_marker: { params: ['i32', 'f64', 'i32'], result: 'i32', doc: '(handle, id, record) → 0' },
   cairn_map_remove_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id) → 0' },
   cairn_map_clear_markers: { params: ['i32'], result: 'i32', doc: '(handle) → 0: every marker, and the info window' },
-  cairn_map_select_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id or -1 for none) → 0' },
+  cairn_map_select_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id or -1 for none) → 1 when its window opened, 0 when none is open' },
   cairn_map_set_info_window_size: { params: ['i32', 'f64', 'f64'], result: 'i32', doc: '(handle, width, height) → 0' },
   cairn_map_answer_tap: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, consumed 1 or 0) → 0; unless consumed the default runs (select and centre a marker, zoom into a cluster, centre an item)' },
   cairn_map_add_cluster_manager: { params: ['i32', 'i32', 'i32', 'f64', 'f64'], result: 'i32', doc: '(handle, algorithm 0 hierarchical 1 distance 2 grid 3 none, minimumClusterSize, maximumClusterZoom, hierarchical radius) → manager number' },

@@ -320,6 +320,7 @@ test('no window opens for a marker without title or snippet, unless it has a cus
   const custom = map.addMarker({ ...at(-10, -20), customInfoWindow: true });
   map.frame(0);
   map.selectMarker(plain);
+  assert.equal(map.selectedMarker, null, 'nothing to show: not selected');
   let frame = map.frame(0.1);
   assert.deepEqual(frame.events, []);
   assert.equal(frame.selectedMarker, null);
@@ -335,6 +336,7 @@ test('no window opens for a marker without title or snippet, unless it has a cus
   closeTo(frame.camera.longitude, 20, 1e-6, 'centred anyway');
   for (const id of [titled, snippet, custom]) {
     map.selectMarker(id);
+    assert.equal(map.selectedMarker, id, 'selected at once');
     frame = map.frame(3);
     assert.equal(frame.selectedMarker, id);
     assert.equal(frame.events.at(-1).type, 'infoWindowOpened');
@@ -352,7 +354,7 @@ test('the info window: a map tap closes it, reopening reports both, taps on it, 
   const b = map.addMarker({ ...at(-10, -20), title: 'B' });
   map.frame(0);
   map.selectMarker(a);
-  assert.equal(map.selectedMarker, null, 'shows from the next frame');
+  assert.equal(map.selectedMarker, a, 'at once, before the next frame');
   let frame = map.frame(0.1);
   assert.deepEqual(frame.events, [{ type: 'infoWindowOpened', marker: a }]);
   assert.equal(map.selectedMarker, a);
