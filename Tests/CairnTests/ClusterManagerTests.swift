@@ -173,6 +173,23 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertGreaterThan(clusters(map).count + items(map).count, 1, "the cluster split")
     }
 
+    func testRemovedManagersFreeTheirSlotButNotTheirNumber() throws {
+        let map = MapController.make(zoom: 10)
+        let first = try map.addClusterManager(.grid)
+        try map.removeClusterManager(first)
+        let second = try map.addClusterManager(.grid)
+        XCTAssertNotEqual(second, first)
+        XCTAssertEqual(map.clusterManagers.count, 1, "the slot is used again")
+        XCTAssertThrowsError(try map.clusterManager(first)) { XCTAssertEqual($0 as? CairnError, .invalidHandle) }
+        XCTAssertThrowsError(try map.removeClusterManager(first))
+        XCTAssertNoThrow(try map.clusterManager(second))
+        // Items drawn carry the manager's number, and a tap names it.
+        _ = try map.addClusterItems(second, latitudes: [0], longitudes: [0], icons: [-1])
+        try map.cluster(second)
+        map.frame(0)
+        XCTAssertEqual(map.scene.items.first?.owner, second)
+    }
+
     func testC7_ItemTapsAreReportedWithTheirManagerAndStaleClusterIdsAreRefused() throws {
         let map = MapController.make(zoom: 14)
         let m = try map.addClusterManager(.grid)

@@ -119,9 +119,9 @@ export class ClusterManager {
     const icons = o.buckets === undefined && o.colors === undefined ? null : iconArgs(o.buckets ?? STANDARD_BUCKETS, o.colors, call);
     this.#link = link;
     const h = link.enter(call);
-    this.#number = this.#check(link.fn.cairn_map_add_cluster_manager(h, algorithm, minimumClusterSize, maximumClusterZoom, radius), call,
-      'minimumClusterSize must be at least 1, maximumClusterZoom finite, radius above 0 and at most 4096, and a map has at ' +
-      'most 1024 cluster managers over its life');
+    const status = link.fn.cairn_map_add_cluster_manager(h, algorithm, minimumClusterSize, maximumClusterZoom, radius);
+    this.#number = this.#check(status, call, status === STATUS_BY_CODE.TOO_MANY_POINTS ? 'a map holds at most 1024 cluster managers at once'
+      : 'minimumClusterSize must be at least 1, maximumClusterZoom finite, radius above 0 and at most 4096');
     try {
       if (!animates) this.#setAnimates(false, call);
       if (icons) this.#setBuckets(icons, call);

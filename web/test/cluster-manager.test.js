@@ -224,6 +224,29 @@ test('every algorithm draws clusters and items just outside the view, whose icon
   }
 });
 
+test('a map takes managers without end as long as at most 1024 live at once; a removed one stays removed', () => {
+  const map = newMap(10);
+  const numbers = new Set();
+  let last = null;
+  for (let i = 0; i < 3000; i++) {
+    const manager = map.addClusterManager({ algorithm: 'grid' });
+    assert.ok(!numbers.has(manager.number), 'a number is never given twice');
+    numbers.add(manager.number);
+    if (last) last.destroy();
+    last = manager;
+  }
+  const id = last.addItems([{ position: { latitude: 0, longitude: 0 } }])[0];
+  last.cluster();
+  assert.equal(items(map.frame(1), last).map((i) => i.id)[0], id, 'the last one draws, under its own number');
+  const live = [last];
+  while (live.length < 1024) live.push(map.addClusterManager());
+  const error = refused(() => map.addClusterManager(), 'TOO_MANY_POINTS');
+  assert.match(error.message, /a map holds at most 1024 cluster managers at once/);
+  live[5].destroy();
+  map.addClusterManager();   // a slot is free again
+  map.destroy();
+});
+
 test('screen-space clusters follow a zoom change only once it has held for 0.2 s', () => {
   const map = newMap(4);
   const { manager } = clustered(map, 'distance', FOUR);

@@ -1,17 +1,38 @@
 /// Cluster managers on the map (SPEC C1–C4, C6, C7): each has its items and algorithm; the
 /// map draws them every frame with the markers.
 extension MapController {
-    /// Adds a cluster manager; returns its number.
+    /// At most this many managers at once on one map.
+    public static let maximumClusterManagers = 1024
+
+    /// Adds a cluster manager; returns its number. A removed manager's slot is used again, with
+    /// a new number (its generation changes), so a removed manager's number stays an error.
     public func addClusterManager(_ algorithm: ClusterAlgorithmKind,
                                   rendering: ClusterRendering = ClusterRendering()) throws(CairnError) -> Int32 {
         let manager = try ClusterManager(algorithm: algorithm, rendering: rendering)
-        guard clusterManagers.count < 1024 else { throw .tooManyPoints }
-        clusterManagers.append(manager)
-        return Int32(clusterManagers.count - 1)
+        let slot: Int
+        if let free = clusterManagers.firstIndex(where: { $0 == nil }) {
+            slot = free
+            // Numbers stay below 2^31: generations wrap after 2^21 reuses of a slot.
+            clusterManagerGenerations[slot] = (clusterManagerGenerations[slot] + 1) & (1 << 21 - 1)
+            clusterManagers[slot] = manager
+        } else {
+            guard clusterManagers.count < MapController.maximumClusterManagers else { throw .tooManyPoints }
+            slot = clusterManagers.count
+            clusterManagers.append(manager)
+            clusterManagerGenerations.append(0)
+        }
+        return clusterManagerNumber(slot: slot)
+    }
+
+    /// The number of the manager in a slot: its generation, then the slot.
+    func clusterManagerNumber(slot: Int) -> Int32 {
+        clusterManagerGenerations[slot] * Int32(MapController.maximumClusterManagers) + Int32(slot)
     }
 
     public func clusterManager(_ number: Int32) throws(CairnError) -> ClusterManager {
-        guard number >= 0, Int(number) < clusterManagers.count, let m = clusterManagers[Int(number)] else {
+        guard number >= 0 else { throw .invalidHandle }
+        let slot = Int(number) % MapController.maximumClusterManagers
+        guard slot < clusterManagers.count, clusterManagerNumber(slot: slot) == number, let m = clusterManagers[slot] else {
             throw .invalidHandle
         }
         return m
@@ -20,7 +41,7 @@ extension MapController {
     /// Removes a manager and everything it draws.
     public func removeClusterManager(_ number: Int32) throws(CairnError) {
         _ = try clusterManager(number)
-        clusterManagers[Int(number)] = nil
+        clusterManagers[Int(number) % MapController.maximumClusterManagers] = nil
         if pendingTap?.owner == number { pendingTap = nil }
     }
 

@@ -17,8 +17,9 @@ public final class MapController {
     /// What was drawn in the last frame; taps are tested against it.
     public internal(set) var scene = Scene()
     public internal(set) var infoWindow = InfoWindowSelection()
-    /// Cluster managers by number (nil once removed).
+    /// Cluster managers by slot (nil once removed); see `addClusterManager` for their numbers.
     public internal(set) var clusterManagers: [ClusterManager?] = []
+    var clusterManagerGenerations: [Int32] = []
     /// A tap reported to the host and waiting for its answer.
     var pendingTap: SceneItem?
     /// Programmatic animations take this long (seconds) unless told otherwise.
@@ -86,7 +87,7 @@ public final class MapController {
                 guard let manager else { continue }
                 manager.followZoom(p.zoom, time: t)
                 if let spider = manager.spiderfied, spider.zoom != p.zoom { manager.unspiderfy() }
-                manager.sceneItems(owner: Int32(n), projection: p, icons: icons, time: t, into: &placed)
+                manager.sceneItems(owner: clusterManagerNumber(slot: n), projection: p, icons: icons, time: t, into: &placed)
             }
         }
         autoPanInfoWindow()
