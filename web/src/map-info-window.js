@@ -46,6 +46,8 @@ export class InfoWindowView {
   /**
    * The window opened on `marker`, or its text changed while it tracks changes: build its content.
    * @param {Marker} marker
+   * @returns {boolean} false when there is nothing to show: the hooks gave no element and the
+   *   marker has neither title nor snippet (I2: then no window opens)
    */
   open(marker) {
     this.close();
@@ -64,11 +66,13 @@ export class InfoWindowView {
       this.#container.appendChild(el);
       this.#element = el;
       this.#setSize(el.offsetWidth, el.offsetHeight);
-      return;
+      return true;
     }
+    if (!marker.title && !marker.snippet) return false;
     this.#text = { title: marker.title, snippet: marker.snippet };
     const size = this.#measure(this.#text.title, this.#text.snippet);
     this.#setSize(size.width, size.height);
+    return true;
   }
 
   /** The window closed. */

@@ -394,6 +394,8 @@ export class CairnMap {
   }
 
   #customWindows = false;
+  /** @type {number | null} a marker whose window was closed at once, having nothing to show */
+  #unopened = null;
 
   /**
    * A popover anchored to a marker (V2): an element of the app's shown above the marker.
@@ -600,10 +602,25 @@ export class CairnMap {
           this.#engine.answerTap(consumed);
           break;
         }
-        case 'infoWindowOpened': this.#onMarker(ev.marker, (m) => { this.#infoWindow.open(m); this.#emit('infoWindowOpen', m); }); break;
+        case 'infoWindowOpened':
+          this.#onMarker(ev.marker, (m) => {
+            if (this.#infoWindow.open(m)) {
+              this.#emit('infoWindowOpen', m);
+            } else {
+              // Every marker may have a custom window while hooks are set (the engine cannot
+              // know what they will answer); one they do not give, with no text, is no window.
+              this.#unopened = ev.marker;
+              this.#engine.selectMarker(null);
+            }
+          });
+          break;
         case 'infoWindowContentChanged': this.#onMarker(ev.marker, (m) => this.#infoWindow.open(m)); break;
         case 'infoWindowClosed':
           this.#infoWindow.close();
+          if (ev.marker === this.#unopened) {
+            this.#unopened = null;
+            break;
+          }
           this.#onMarker(ev.marker, (m) => this.#emit('infoWindowClose', m));
           break;
         case 'infoWindowTapped': this.#onMarker(ev.marker, (m) => this.#emit('infoWindowTap', m)); break;

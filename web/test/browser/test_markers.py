@@ -174,6 +174,25 @@ class MarkerHandleTest(DemoTestCase):
     """A marker's handle through the public API (SPEC M1): its properties read and write the
     marker in the engine, what a getter returns is a copy, and a removed marker is gone."""
 
+    def test_no_window_for_a_marker_without_text_when_the_hooks_give_none(self):
+        # The demo's hooks build a window only for markers that ask for one (I7); a marker with
+        # neither title nor snippet then has nothing to show, and no window opens (I2).
+        self.js("""() => {
+            window.bare = map.addMarker({ position: { latitude: 48.86, longitude: 2.33 } });
+            window.opened = [];
+            window.stopOpened = map.on('infoWindowOpen', (m) => { opened.push(m === bare); });
+            map.selectedMarker = bare;
+        }""")
+        self.settle(after=0.3)
+        try:
+            self.assertEqual(self.js("opened"), [])
+            self.assertIsNone(self.js("map.selectedMarker"))
+            frame = self.frame()
+            self.assertIsNone(frame["infoWindow"])
+            self.assertIsNone(frame["selectedMarker"])
+        finally:
+            self.js("() => { stopOpened(); bare.remove(); }")
+
     def test_handle_properties_update_the_marker_and_removal_ends_it(self):
         result = self.js("""() => {
           const m = map.addMarker({ position: { latitude: 10, longitude: 20 }, title: 'Handle' });
