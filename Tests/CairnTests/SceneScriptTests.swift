@@ -38,7 +38,8 @@ final class SceneScriptTests: XCTestCase {
 enum SceneScriptLiterals {
     static let items: [[Double]] = [
         [3, 5, 479.97899452732923, 112.29583726212834, 0, 1],                // the lone cluster item
-        [1, 1, 474.0910925357, 338.24289316590216, 25, 0.8660254037844387],  // flat: 45° − bearing 20°, cos 30°
+        // flat: 45° − bearing 20° on the ground, squeezed by cos 30° up the screen
+        [1, 1, 474.0910925357, 338.24289316590216, 28.30005243274795, 0.8914323018542589],
         [2, 8_589_934_592, 363.095907043208, 574.0750187823576, 0, 1],      // the cluster of four
         [1, 0, 387.43828981033084, 282.73160745564337, 0, 1],               // zIndex 1 on top; it hides marker 2
     ]

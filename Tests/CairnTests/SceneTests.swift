@@ -55,9 +55,21 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(upright.rotation, 30, "a normal marker faces the screen: its own rotation only")
         XCTAssertEqual(upright.box.halfWidth, 15, "the 10 px of insets do not count")
         XCTAssertEqual(upright.box.centerX, 400, accuracy: 1e-9, "anchored at the content's centre")
-        XCTAssertEqual(flat.rotation, 30 - 90, "a flat marker turns with the map")
-        XCTAssertEqual(flat.scaleY, 0.5, accuracy: 1e-12, "and lies foreshortened by the tilt")
-        XCTAssertEqual(flat.scaleX, 1)
+        // A flat marker lies on the ground: its axes are where the ground's take them. On the
+        // ground it points 30° east of north; a metre that way and a metre across it, on screen:
+        let p = map.projection
+        let metre = 1 / 111_320.0, r = 30 * Double.pi / 180
+        let o = p.screenPoint(latitude: 0, longitude: 0)!
+        let up = p.screenPoint(latitude: _cos(r) * metre, longitude: _sin(r) * metre)!
+        let right = p.screenPoint(latitude: -_sin(r) * metre, longitude: _cos(r) * metre)!
+        let flatMetre = p.pixelsPerMeter(worldY: 0.5)
+        let v = (x: up.x - o.x, y: up.y - o.y), w = (x: right.x - o.x, y: right.y - o.y)
+        let length = (v.x * v.x + v.y * v.y).squareRoot()
+        XCTAssertEqual(flat.rotation, _atan2(v.x, -v.y) * 180 / Double.pi, accuracy: 1e-4, "its vertical points where the ground's does")
+        XCTAssertEqual(flat.scaleY, length / flatMetre, accuracy: 1e-4, "as long as the ground's")
+        // Across it: the part of the ground's other axis perpendicular to the vertical.
+        XCTAssertEqual(flat.scaleX, (w.x * -v.y + w.y * v.x) / length / flatMetre, accuracy: 1e-4)
+        XCTAssertNotEqual(flat.scaleY, 0.5, accuracy: 0.1, "not the tilt's squeeze along the icon's own vertical")
     }
 
     func testM9_AppearAnimationsPlayOnceFromTheFirstFrameAfterAdding() throws {

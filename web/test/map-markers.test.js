@@ -207,9 +207,13 @@ test('the draw list: screen points with altitude and tilt, zIndex order, flat ma
   const zeros = frame.items.filter((i) => i.zIndex === 0);
   for (let i = 1; i < zeros.length; i++) assert.ok(zeros[i - 1].y <= zeros[i].y, 'equal zIndex: lower on screen on top');
   assert.ok(order.indexOf(low) > order.indexOf(upright), 'the lowest of the zIndex 0 markers is drawn after the others');
-  // A flat marker turns with the map and is foreshortened by the tilt; an upright one faces the screen.
-  closeTo(drawn(frame, flat).rotation, 50 - 30, 1e-9, 'flat rotation');
-  closeTo(drawn(frame, flat).scaleY, Math.cos((40 * Math.PI) / 180), 1e-9, 'flat foreshortening');
+  // A flat marker lies on the ground: its vertical points on screen where the ground's 50° from
+  // north does, and the tilt squeezes its area by cos 40°. An upright one faces the screen.
+  const r = (50 * Math.PI) / 180;
+  const o = map.screenPoint(-3, -2);
+  const tip = map.screenPoint(-3 + 0.01 * Math.cos(r), -2 + (0.01 * Math.sin(r)) / Math.cos((3 * Math.PI) / 180));
+  closeTo(drawn(frame, flat).rotation, (Math.atan2(tip.x - o.x, o.y - tip.y) * 180) / Math.PI, 1, 'flat rotation (the squeeze is the view centre\'s)');
+  closeTo(drawn(frame, flat).scaleX * drawn(frame, flat).scaleY, Math.cos((40 * Math.PI) / 180), 1e-9, 'flat foreshortening');
   assert.equal(drawn(frame, upright).rotation, 50);
   assert.equal(drawn(frame, upright).scaleY, 1);
   assert.ok(frame.items.every((i) => i.icon === -1 && i.count === 1 && i.kind === 'marker'));

@@ -44,6 +44,22 @@ public enum DefaultPin {
     public static let height = 43.0
 }
 
+/// How a flat marker's icon lies on screen: turned with the map (its rotation is from north)
+/// and foreshortened by the tilt along the screen's vertical, which is the icon's own vertical
+/// only when it points up or down the screen. The ground's turn then squeeze is drawn as a turn
+/// (φ) and a scale along the icon's axes: its vertical axis exactly (direction and length), its
+/// horizontal one by the length across that axis (the squeeze's shear is left out).
+func _flatOnScreen(rotation: Double, projection p: CameraProjection) -> (rotation: Double, scaleX: Double, scaleY: Double) {
+    let theta = (rotation - p.bearing) * Double.pi / 180
+    let s = _sin(theta), c = _cos(theta), squeeze = p.cosTilt
+    // The icon's vertical axis (0, 1) turned by θ, then squeezed: (-sin θ, squeeze · cos θ).
+    let scaleY = (s * s + squeeze * squeeze * c * c).squareRoot()
+    let phi = _atan2(s, squeeze * c)
+    // Its horizontal axis, (cos θ, squeeze · sin θ), across the vertical one.
+    let scaleX = c * _cos(phi) + squeeze * s * _sin(phi)
+    return (phi * 180 / Double.pi, scaleX, scaleY)
+}
+
 /// Where a marker goes on screen for a camera.
 enum _MarkerPlacement {
     /// Appear animations last this long (seconds).
@@ -58,10 +74,8 @@ enum _MarkerPlacement {
         let icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
         let content = icon.contentBox
         let cw = content.maxX - content.minX, ch = content.maxY - content.minY
-        // A flat marker turns with the map (its rotation is from north) and is foreshortened by
-        // the tilt; a normal one faces the screen.
-        let rotation = m.flat ? m.rotation - p.bearing : m.rotation
-        var scaleX = 1.0, scaleY = m.flat ? p.cosTilt : 1.0
+        // A normal marker faces the screen; a flat one lies on the ground (see `_flatOnScreen`).
+        var (rotation, scaleX, scaleY) = m.flat ? _flatOnScreen(rotation: m.rotation, projection: p) : (m.rotation, 1.0, 1.0)
         var opacity = m.opacity
         var progress = 1.0
         let age = time - addedAt
