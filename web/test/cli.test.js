@@ -797,6 +797,17 @@ describe('existing output and --force', { concurrency: true }, () => {
     }
   });
 
+  test('a failed run takes away the directories it made for its output, and only those', () => {
+    const base = fresh('base');
+    mkdirSync(base);
+    const directory = new AtomicDirectory(join(base, 'a', 'b', 'out'), '--out', [/^z\d+\.geojson$/], false);
+    directory.check();
+    directory.begin();
+    assert.ok(existsSync(join(base, 'a', 'b')));
+    directory.discard();
+    assert.deepEqual(readdirSync(base), [], 'a and a/b are gone; the base stays');
+  });
+
   test('an output that appears while the run works is checked again before it is replaced', () => {
     const target = fresh('appears');
     const directory = new AtomicDirectory(target, '--out', [/^z\d+\.geojson$/], false);

@@ -6,7 +6,7 @@
 // and again just before it is replaced, since it may have appeared or changed meanwhile. A
 // symbolic link to a directory stays a link: the directory it points to is replaced.
 
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -21,6 +21,8 @@ const pending = new Set();
 export class AtomicDirectory {
   /** @type {string | null} the temporary directory, once begun */
   temporary = null;
+  /** @type {string | null} the first directory above it that the run made, if any */
+  #madeAbove = null;
 
   /**
    * @param {string} target  where the output goes
@@ -96,7 +98,7 @@ export class AtomicDirectory {
     const parent = dirname(path);
     const temporary = join(parent, `.${basename(path)}.cairn-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     try {
-      mkdirSync(parent, { recursive: true });
+      this.#madeAbove = mkdirSync(parent, { recursive: true }) ?? null;
       mkdirSync(temporary);
     } catch (error) {
       throw new UsageError(`${this.flag} ${this.target}: cannot make a directory in ${parent} (${/** @type {any} */ (error).code ?? error})`);
@@ -137,12 +139,24 @@ export class AtomicDirectory {
     this.temporary = null;
   }
 
-  /** Removes the temporary directory (after a failure). */
+  /** Removes the temporary directory (after a failure), and the directories made for it. */
   discard() {
     if (this.temporary === null) return;
     rmSync(this.temporary, { recursive: true, force: true });
     pending.delete(this.temporary);
     this.temporary = null;
+    if (this.#madeAbove !== null) {
+      // Only while nothing else has come into them meanwhile.
+      for (let dir = dirname(this.#path()); ; dir = dirname(dir)) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          break;
+        }
+        if (dir === this.#madeAbove) break;
+      }
+      this.#madeAbove = null;
+    }
   }
 }
 
