@@ -236,6 +236,10 @@ describe('input formats', { concurrency: true }, () => {
       ['a first line longer than a pipe\'s chunk', `${long}\n${long}\n`, [long.slice(0, 65_536), `${long.slice(65_536)}\n${long}\n`]],
       ['white space first', collection, ['   ', '\n', collection]],
       ['a byte order mark byte by byte', csv, [...Buffer.from(csv).subarray(0, 4)].map((b) => Buffer.from([b])).concat([Buffer.from(csv).subarray(4)])],
+      ...[collection, ndjson].map((text) => {
+        const bytes = Buffer.from(`\ufeff${text}`);
+        return ['JSON after a byte order mark byte by byte', text, [...bytes.subarray(0, 3)].map((b) => Buffer.from([b])).concat([bytes.subarray(3)])];
+      }),
     ]) {
       const expected = await cairnHere(['cluster', '-', '--zoom', '4'], { input: whole });
       assert.equal(expected.code, 0, `${what}: ${expected.stderr}`);

@@ -15,8 +15,6 @@ const MAX_RECORD_BYTES = 64 * 2 ** 20;
 /** Header names recognised for the coordinates, lower case. */
 const LNG_NAMES = ['lng', 'lon', 'longitude'];
 const LAT_NAMES = ['lat', 'latitude'];
-/** UTF-8's byte order mark. */
-const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
  * @typedef {object} CsvOptions
@@ -35,18 +33,8 @@ export async function readCsv(chunks, store, spec, options) {
   const reader = new CsvReader(store, spec, options);
   /** @type {Buffer | null} an incomplete record left at the end of the last chunk */
   let rest = null;
-  let begun = false;
   for await (const chunk of chunks) {
-    let data = rest ? Buffer.concat([rest, chunk]) : chunk;
-    if (!begun) {
-      // A byte order mark goes before the header's first field (which may be quoted).
-      if (data.length < BYTE_ORDER_MARK.length && BYTE_ORDER_MARK.subarray(0, data.length).equals(data)) {
-        rest = data;
-        continue;
-      }
-      if (data.subarray(0, BYTE_ORDER_MARK.length).equals(BYTE_ORDER_MARK)) data = data.subarray(BYTE_ORDER_MARK.length);
-      begun = true;
-    }
+    const data = rest ? Buffer.concat([rest, chunk]) : chunk;
     const used = reader.records(data, false);
     rest = used < data.length ? data.subarray(used) : null;
     if (rest && rest.length > MAX_RECORD_BYTES) {

@@ -94,10 +94,6 @@ class CollectionWalker {
         p++;
         continue;
       }
-      if (state === State.START && c === 0xef && data[p + 1] === 0xbb && data[p + 2] === 0xbf) {
-        p += 3; // byte order mark
-        continue;
-      }
       switch (state) {
         case State.START:
           if (c !== OPEN_BRACE) this.#fail(`expected a GeoJSON FeatureCollection, found ${describe(c)}`);

@@ -13,9 +13,10 @@ const CHUNK_BYTES = 1 << 20;
 
 /**
  * Most bytes read ahead to tell the format: JSON's first line must be whole to tell one
- * feature per line from a FeatureCollection, and a collection on one line has no end of line.
+ * feature per line from a FeatureCollection. A first line longer than this is taken for a
+ * collection written on one line (whose reader says so if it is a Feature after all).
  */
-const HEAD_LIMIT = 64 << 20;
+const HEAD_LIMIT = 1 << 20;
 
 /** UTF-8's byte order mark. */
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
@@ -50,19 +51,26 @@ export async function readInput(options, store, spec) {
   const head = [];
   const ahead = new HeadScan();
   let ended = false;
+  let bytes = 0;
   while (!ended) {
     const next = await iterator.next();
     if (next.done) {
       ended = true;
     } else {
-      head.push(/** @type {Buffer} */ (next.value));
-      if (options.format !== null || ahead.enough(/** @type {Buffer} */ (next.value))) break;
+      const chunk = /** @type {Buffer} */ (next.value);
+      head.push(chunk);
+      bytes += chunk.length;
+      // At least a byte order mark's worth, to take it away whole.
+      if ((options.format !== null || ahead.enough(chunk)) && bytes >= BYTE_ORDER_MARK.length) break;
     }
   }
-  const format = options.format ?? formatOf(options.path, Buffer.concat(head));
-  /** The stream again, the chunks read ahead included. */
+  let first = Buffer.concat(head);
+  // A byte order mark is taken away here, once, for every reader.
+  if (BYTE_ORDER_MARK.every((byte, i) => first[i] === byte)) first = first.subarray(BYTE_ORDER_MARK.length);
+  const format = options.format ?? formatOf(options.path, first, ended);
+  /** The stream again, the bytes read ahead included. */
   const chunks = (async function* all() {
-    yield* head;
+    if (first.length > 0) yield first;
     if (ended) return;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield /** @type {Buffer} */ (next.value);
   })();
@@ -127,22 +135,25 @@ class HeadScan {
  * The format of an input from its name, else from its first bytes: JSON whose first line is a
  * whole Feature is newline-delimited; other JSON is a FeatureCollection; anything else is CSV.
  * @param {string} path
- * @param {Buffer} head  the first chunk
+ * @param {Buffer} head  the first bytes (see HeadScan), without a byte order mark
+ * @param {boolean} [whole]  whether they are the whole input
  * @returns {Format}
  */
-export function formatOf(path, head) {
+export function formatOf(path, head, whole = false) {
   for (const [pattern, format] of EXTENSIONS) if (pattern.test(path)) return format;
   let p = 0;
-  if (BYTE_ORDER_MARK.every((byte, i) => head[i] === byte)) p = 3;
   while (p < head.length && (head[p] <= 0x20 || head[p] === 0x1e)) p++;
   if (head[p] !== 0x7b && head[p] !== 0x5b) return 'csv'; // neither { nor [
   const lineEnd = head.indexOf(0x0a, p);
+  // A first line the head does not hold whole is a collection's (never parsed here: it may be
+  // the whole document).
+  if (lineEnd < 0 && !whole) return 'geojson';
   try {
     const first = JSON.parse(head.toString('utf8', p, lineEnd < 0 ? head.length : lineEnd));
     if (first !== null && first.type === 'Feature') return 'ndjson';
   } catch {
-    // Not one value on the first line: a FeatureCollection spread over lines (or cut off by
-    // the chunk), which its reader checks.
+    // Not one value on the first line: a FeatureCollection spread over lines, which its reader
+    // checks.
   }
   return 'geojson';
 }

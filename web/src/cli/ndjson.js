@@ -47,7 +47,6 @@ export async function readNdjson(chunks, store, spec) {
   /** @param {Buffer} data @param {number} start @param {number} end */
   const handle = (data, start, end) => {
     line++;
-    if (line === 1 && data[start] === 0xef && data[start + 1] === 0xbb && data[start + 2] === 0xbf) start += 3; // byte order mark
     while (start < end && data[start] !== RS && data[start] <= 0x20) start++;
     if (data[start] === RS) {
       endRecord();
