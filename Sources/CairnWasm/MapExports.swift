@@ -112,12 +112,22 @@ public func cairn_map_frame(_ handle: Int32, _ time: Double, _ out: UnsafeMutabl
 
 // MARK: Programmatic camera
 
+/// A camera position from the host's fields; NaN keeps the camera's own value. The bindings
+/// send NaN for fields a call does not give: the camera may have moved since the host's last
+/// frame (an earlier call), which only the engine knows.
+func _cameraPosition(_ map: MapController, _ latitude: Double, _ longitude: Double, _ zoom: Double,
+                     _ bearing: Double, _ tilt: Double) -> CameraPosition {
+    let c = map.camera.position
+    func keep(_ value: Double, _ current: Double) -> Double { value.isNaN ? current : value }
+    return CameraPosition(latitude: keep(latitude, c.latitude), longitude: keep(longitude, c.longitude),
+                          zoom: keep(zoom, c.zoom), bearing: keep(bearing, c.bearing), tilt: keep(tilt, c.tilt))
+}
+
 @_expose(wasm, "cairn_map_move_camera") @_cdecl("cairn_map_move_camera")
 public func cairn_map_move_camera(_ handle: Int32, _ latitude: Double, _ longitude: Double, _ zoom: Double,
                                   _ bearing: Double, _ tilt: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        try map.moveCamera(to: CameraPosition(latitude: latitude, longitude: longitude, zoom: zoom,
-                                              bearing: bearing, tilt: tilt))
+        try map.moveCamera(to: _cameraPosition(map, latitude, longitude, zoom, bearing, tilt))
     }
 }
 
@@ -127,8 +137,7 @@ public func cairn_map_animate_camera(_ handle: Int32, _ latitude: Double, _ long
                                      _ bearing: Double, _ tilt: Double, _ duration: Double, _ easing: Int32) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
         guard let e = Easing(rawValue: easing) else { throw .invalidArgument }
-        try map.animateCamera(to: CameraPosition(latitude: latitude, longitude: longitude, zoom: zoom,
-                                                 bearing: bearing, tilt: tilt), duration: duration, easing: e)
+        try map.animateCamera(to: _cameraPosition(map, latitude, longitude, zoom, bearing, tilt), duration: duration, easing: e)
     }
 }
 

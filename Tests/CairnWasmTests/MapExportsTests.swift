@@ -105,7 +105,12 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 31), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_set_viewport(h, 1024, 768, 10, 20, 30, 40), 0)
         XCTAssertEqual(cairn_map_set_viewport(h, .nan, 768, 0, 0, 0, 0), -CairnError.invalidArgument.code)
-        XCTAssertEqual(cairn_map_move_camera(h, .nan, 0, 3, 0, 0), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_move_camera(h, .infinity, 0, 3, 0, 0), -CairnError.invalidArgument.code)
+        // NaN keeps the camera's own value of a field.
+        XCTAssertEqual(cairn_map_move_camera(h, 10, 20, 5, 0, 0), 0)
+        XCTAssertEqual(cairn_map_move_camera(h, .nan, .nan, 7, .nan, .nan), 0)
+        XCTAssertEqual(try _Registry.map(h).camera.position.latitude, 10, accuracy: 1e-9)
+        XCTAssertEqual(try _Registry.map(h).camera.position.zoom, 7, accuracy: 1e-9)
         XCTAssertEqual(cairn_map_animate_camera(h, 0, 0, 3, 0, 0, 1, 7), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_animate_camera(h, 0, 0, 3, 0, 0, 1, 1), 0)
         XCTAssertEqual(cairn_map_stop_animation(h), 0)

@@ -318,16 +318,12 @@ export class MapEngine {
     const call = 'moveCamera';
     const c = this.#cameraArgs(camera, call);
     this.#check(this.#res.fn.cairn_map_move_camera(this.#enter(call), ...c), call);
-    // The engine is there now: a partial move or animation before the next frame starts here.
-    // (The frame then reads the camera back, normalised.)
-    const [latitude, longitude, zoom, bearing, tilt] = c;
-    this.#camera = { latitude, longitude, zoom, bearing, tilt };
   }
 
   /**
    * Animates the camera from where it is, starting with the next frame (however long after the
-   * last one it comes). Fields not given keep their values: the last frame's camera, or what
-   * moveCamera set since.
+   * last one it comes). Fields not given keep the camera's values as they are now (a move since
+   * the last frame included: the engine fills them in).
    * @param {Partial<CameraPosition>} camera
    * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]
    *   duration in seconds (default 0.5), easing default 'easeInOut'
@@ -671,8 +667,13 @@ export class MapEngine {
   #cameraArgs(camera, call) {
     const c = objectArg(camera, 'camera', call);
     knownKeys(c, CAMERA_FIELDS, 'camera', call);
-    return /** @type {[number, number, number, number, number]} */ (CAMERA_FIELDS.map(
-      (name) => (c[name] === undefined ? this.#camera[name] : numberArg(c[name], name, call))));
+    // NaN tells the engine to keep the camera's own value, so a NaN given is refused here.
+    return /** @type {[number, number, number, number, number]} */ (CAMERA_FIELDS.map((name) => {
+      if (c[name] === undefined) return NaN;
+      const value = numberArg(c[name], name, call);
+      if (Number.isNaN(value)) throw argumentError(call, `camera ${name} must be a number, not NaN`);
+      return value;
+    }));
   }
 
   /**

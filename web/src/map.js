@@ -609,12 +609,16 @@ export class CairnMap {
             } else {
               // Every marker may have a custom window while hooks are set (the engine cannot
               // know what they will answer); one they do not give, with no text, is no window.
+              // (Unless another was selected since, whose window must stay.)
               this.#unopened = ev.marker;
-              this.#engine.selectMarker(null);
+              if (this.#engine.selectedMarker === ev.marker) this.#engine.selectMarker(null);
             }
           });
           break;
-        case 'infoWindowContentChanged': this.#onMarker(ev.marker, (m) => this.#infoWindow.open(m)); break;
+        case 'infoWindowContentChanged':
+          // The text went and the hooks give nothing: the window closes (and says so).
+          this.#onMarker(ev.marker, (m) => { if (!this.#infoWindow.open(m)) this.#engine.selectMarker(null); });
+          break;
         case 'infoWindowClosed':
           this.#infoWindow.close();
           if (ev.marker === this.#unopened) {

@@ -705,21 +705,20 @@ describe('--skip-invalid', { concurrency: true }, () => {
 });
 
 test('on a terminal, the progress line ends with the run, before an error too', async () => {
-  const run = async (args) => {
+  const run = async (args, failWrites = false) => {
     const chunks = [];
     const stderr = Object.assign(new Writable({ write(chunk, _, done) { chunks.push(Buffer.from(chunk)); done(); } }), { isTTY: true });
-    const stdout = new Writable({ write(_, __, done) { done(); } });
+    const stdout = new Writable({ write(_, __, done) { done(failWrites ? new Error('the disk is full') : undefined); } });
     const code = await main(args, { stdin: Readable.from([]), stdout, stderr });
     return { code, text: Buffer.concat(chunks).toString() };
   };
   const done = await run(['cluster', writeInput('points.csv', toCsv(POINTS)), '--out', fresh('tty'), '--max-zoom', '2']);
   assert.equal(done.code, 0);
   assert.match(done.text, /\r\[ *[\d.]+s\] done: .*\x1b\[K\n$/, 'the last progress line stays, and ends');
-  // A failure after progress was drawn: /proc takes no new directories (Linux).
-  const failed = await run(['cluster', writeInput('points.csv', toCsv(POINTS)), '--out', '/proc/cairn-test-output', '--max-zoom', '2']);
-  assert.equal(failed.code, 2);
-  assert.match(failed.text, /clustered 3 zooms\x1b\[K\ncairn: --out \/proc\/cairn-test-output: cannot make a directory in \/proc \(\w+\)\n/,
-    'the error starts a line of its own');
+  // A failure after progress was drawn: standard output refuses the GeoJSON.
+  const failed = await run(['cluster', writeInput('points.csv', toCsv(POINTS)), '--zoom', '2', '--progress'], true);
+  assert.equal(failed.code, 1);
+  assert.match(failed.text, /\x1b\[K\ncairn: the disk is full\n$/, 'the error starts a line of its own');
 });
 
 // ── output safety ──────────────────────────────────────────────────────────────────────────

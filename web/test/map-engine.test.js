@@ -361,6 +361,14 @@ test('fields not given keep what moveCamera set before the next frame; unknown f
   const animated = map.frame(0.2).camera;
   near(animated.latitude, 40.7, 1e-9, 'the animation starts from the move');
   assert.equal(animated.zoom, 14);
+  // Any move since the last frame counts: bounds shown, a zoom step.
+  map.showBounds({ west: 10, south: 10, east: 20, north: 20 });
+  map.zoomBy(1);
+  map.moveCamera({ tilt: 30 });
+  const kept = map.frame(0.25).camera;
+  near(kept.longitude, 15, 1e-9, 'the bounds\' centre kept');
+  assert.equal(kept.tilt, 30);
+  assert.match(throwsCairn(() => map.moveCamera({ zoom: NaN }), 'INVALID_ARGUMENT').message, /camera zoom must be a number, not NaN/);
   // Google's names, or a misspelling, would otherwise move nothing without a word.
   for (const [run, message] of [
     [() => map.moveCamera({ center: { lat: 1, lng: 2 } }), /moveCamera: camera has no "center" \(it takes latitude, longitude, zoom, bearing, tilt\)/],
@@ -370,7 +378,7 @@ test('fields not given keep what moveCamera set before the next frame; unknown f
   ]) {
     assert.match(throwsCairn(run, 'INVALID_ARGUMENT').message, message);
   }
-  assert.equal(map.frame(0.3).camera.zoom, 14, 'nothing changed');
+  assert.equal(map.frame(0.3).camera.tilt, 30, 'nothing changed');
   map.destroy();
 });
 
