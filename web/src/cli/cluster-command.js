@@ -79,7 +79,10 @@ async function cluster(args, io, reporter) {
   });
   try {
     const points = store.count;
-    const { carried, inputIndex, moved } = load(index, store, valueProperties, reporter);
+    const { carried, inputIndex, lngLat } = load(index, store, valueProperties, reporter);
+    // GeoJSON gives points their input's coordinates back where the engine moved any (tiles
+    // are in the engine's projection, which clamps as the map does).
+    const inputPositions = args.tiles === null && anyMoved(lngLat) ? lngLat : null;
     /** @type {import('./geojson-format.js').FormatOptions} */
     const format = {
       decimals: args.precision,
@@ -92,7 +95,7 @@ async function cluster(args, io, reporter) {
 
     // Write.
     if (target === null) {
-      await writeZooms(index, zooms, new StreamSink(io.stdout, format), { pathOf: () => '', aggregates: format.aggregates, moved, reporter, checkpoint: () => {} });
+      await writeZooms(index, zooms, new StreamSink(io.stdout, format), { pathOf: () => '', aggregates: format.aggregates, inputPositions, reporter, checkpoint: () => {} });
       return;
     }
     // From here temporaries exist: signals stop the run at its next checkpoint (signals.js).
@@ -112,7 +115,7 @@ async function cluster(args, io, reporter) {
         reporter.progress(`${count(tiles)} tiles written`, true);
       } else {
         const sink = new WorkerSink(format);
-        await writeZooms(index, zooms, sink, { pathOf: (z) => join(dir, `z${z}.geojson`), aggregates: format.aggregates, moved, reporter, checkpoint });
+        await writeZooms(index, zooms, sink, { pathOf: (z) => join(dir, `z${z}.geojson`), aggregates: format.aggregates, inputPositions, reporter, checkpoint });
       }
       checkpoint();
       target.commit();
@@ -136,11 +139,10 @@ async function cluster(args, io, reporter) {
  * @param {string[]} valueProperties
  * @param {Reporter} reporter
  * @returns {{carried: import('./geojson-format.js').CarriedText | null, inputIndex: Int32Array | null,
- *   moved: Map<number, [number, number]>}} what the output still needs; the coordinates are let go of
+ *   lngLat: Float64Array}} what the output may still need
  */
 function load(index, store, valueProperties, reporter) {
   const { lngLat, values, carried, inputIndex } = store.finish();
-  const moved = movedPoints(lngLat);
   const maxZoom = index.options.maxZoom;
   index.loadCoordinates(lngLat, {
     values: Object.fromEntries(valueProperties.map((name, i) => [name, values[i]])),
@@ -152,28 +154,25 @@ function load(index, store, valueProperties, reporter) {
       else reporter.progress(`clustered ${total} zooms`, true);
     },
   });
-  return { carried, inputIndex, moved };
+  return { carried, inputIndex, lngLat };
 }
 
 /** The engine's latitude limit (Web Mercator's square world): atan(sinh(π)), in degrees. */
 const MAX_LATITUDE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
 
 /**
- * The points whose position the engine does not keep as given: longitudes beyond ±180 (it
- * wraps them) and latitudes beyond ±85.05° (it clamps them to the map's edge). Their GeoJSON
- * gets the input's coordinates back, as getClusters returns a caller's own features.
+ * Whether the engine keeps some point's position other than as given: a longitude beyond ±180
+ * (it wraps it) or a latitude beyond ±85.05° (it clamps it to the map's edge). The GeoJSON of
+ * points then gets the input's coordinates back, as getClusters returns a caller's own features.
  * @param {Float64Array} lngLat
- * @returns {Map<number, [number, number]>} by point (engine index)
  */
-function movedPoints(lngLat) {
-  /** @type {Map<number, [number, number]>} */
-  const moved = new Map();
+function anyMoved(lngLat) {
   for (let i = 0; i < lngLat.length; i += 2) {
     const lng = lngLat[i];
     const lat = lngLat[i + 1];
-    if (lng < -180 || lng > 180 || lat > MAX_LATITUDE || lat < -MAX_LATITUDE) moved.set(i / 2, [lng, lat]);
+    if (lng < -180 || lng > 180 || lat > MAX_LATITUDE || lat < -MAX_LATITUDE) return true;
   }
-  return moved;
+  return false;
 }
 
 /**
@@ -185,18 +184,18 @@ function movedPoints(lngLat) {
  * @param {object} options
  * @param {(z: number) => string} options.pathOf
  * @param {string[]} options.aggregates  names of the aggregates, for clusters
- * @param {Map<number, [number, number]>} options.moved  input coordinates of points the engine moved
+ * @param {Float64Array | null} options.inputPositions  the input's coordinates, when the engine moved some
  * @param {Reporter} options.reporter
  * @param {() => void} options.checkpoint  called between batches; throws to stop the run
  */
-async function writeZooms(index, zooms, sink, { pathOf, aggregates, moved, reporter, checkpoint }) {
+async function writeZooms(index, zooms, sink, { pathOf, aggregates, inputPositions, reporter, checkpoint }) {
   const scanner = new WorldScanner(index, { aggregates, allocate: (length) => sink.allocate(length) });
   try {
     for (const z of [...zooms].reverse()) {
       await sink.open(pathOf(z));
       let items = 0;
       for (const batch of scanner.zoom(z)) {
-        if (moved.size > 0) restorePositions(batch, moved);
+        if (inputPositions) restorePositions(batch, inputPositions);
         await sink.add(batch);
         checkpoint();
         items += batch.count;
@@ -211,14 +210,16 @@ async function writeZooms(index, zooms, sink, { pathOf, aggregates, moved, repor
 }
 
 /**
- * Puts the input's coordinates back into the records of points the engine moved.
+ * Puts the input's coordinates back into the records of points.
  * @param {import('./world-scan.js').Batch} batch
- * @param {Map<number, [number, number]>} moved
+ * @param {Float64Array} lngLat  the input's coordinates, by point (engine index)
  */
-function restorePositions({ records, count, stride }, moved) {
+function restorePositions({ records, count, stride }, lngLat) {
   for (let k = 0; k < count * stride; k += stride) {
-    const position = records[k + 1] === 1 ? moved.get(records[k]) : undefined;
-    if (position) [records[k + 2], records[k + 3]] = position;
+    if (records[k + 1] !== 1) continue;
+    const point = records[k];
+    records[k + 2] = lngLat[2 * point];
+    records[k + 3] = lngLat[2 * point + 1];
   }
 }
 
