@@ -98,8 +98,8 @@ export function resolveOptions(given) {
   if (given === null || typeof given !== 'object') throw argumentError('ClusterIndex', 'options must be an object');
   // A reduce function would compute cluster properties: silently dropping it would give
   // clusters without the properties the caller expects. `map` alone computes nothing in
-  // supercluster (it feeds reduce), and null is supercluster's own default for reduce.
-  if (given.reduce !== undefined && given.reduce !== null) {
+  // supercluster (it feeds reduce), and a falsy reduce (null is its default) is none there.
+  if (given.reduce) {
     throw optionError('ClusterIndex', 'reduce', 'the map and reduce options are not supported (declare aggregates instead)');
   }
   /** @type {Record<string, any>} */

@@ -52,6 +52,13 @@ export class ClusterIndex {
    * @type {Int32Array | null}
    */
   #featureOf = null;
+  /**
+   * What to add to the engine's cluster ids to get the ids callers see. Like supercluster's,
+   * they lie above every input index (skipped features without geometry count too), so a
+   * cluster's id never equals a point's; the engine numbers them above the points it holds.
+   * Set by load(), from the length of its input then.
+   */
+  #idShift = 0;
   /** @type {import('./arguments.js').Aggregate[]} */
   #aggregates = [];
   /** The engine's column of each aggregate, once computed for the loaded data. */
@@ -137,6 +144,7 @@ export class ClusterIndex {
     }, true, featureOf, undefined, 'load');
     this.points = features;
     this.#featureOf = featureOf;
+    this.#idShift = n - kept;
     this.#addAggregates((property) => {
       const values = new Float64Array(kept);
       for (let k = 0, i = 0; i < n; i++) {
@@ -245,8 +253,7 @@ export class ClusterIndex {
       out.set(this.#view(written));
       const featureOf = this.#featureOf;
       if (featureOf) {
-        const shift = this.#idShift();
-        for (let k = 0; k < written * stride; k += stride) out[k] = out[k + 1] === 1 ? featureOf[out[k]] : out[k] + shift;
+        for (let k = 0; k < written * stride; k += stride) out[k] = out[k + 1] === 1 ? featureOf[out[k]] : this.#publicId(out[k]);
       }
     }
     return total;
@@ -275,9 +282,7 @@ export class ClusterIndex {
     this.#checkAlive(call);
     if (this.#columns.length !== this.#aggregates.length) throw this.#error(STATUS_BY_CODE.INVALID_STATE, call);
     if (clusterIds.length === 0) return 0;
-    const shift = this.#idShift();
-    const engineIds = shift ? clusterIds.map((id) => id - shift) : clusterIds;
-    this.#aggregateValues(engineIds, [a], call, (_, values) => out.set(values));
+    this.#aggregateValues(clusterIds, [a], call, (_, values) => out.set(values), true);
     return clusterIds.length;
   }
 
@@ -290,7 +295,7 @@ export class ClusterIndex {
   getChildren(clusterId) {
     const id = toNumber(clusterId);
     const fn = this.#res.fn;
-    const engineId = id - this.#idShift();
+    const engineId = this.#engineId(id);
     const total = this.#query((h, p, c) => fn.cairn_index_children(h, engineId, p, c), 'getChildren', undefined, undefined, id);
     return this.#features(total);
   }
@@ -312,7 +317,7 @@ export class ClusterIndex {
     // The engine wants a finite offset; past the end is past the end.
     if (o === Infinity) o = Number.MAX_SAFE_INTEGER;
     const fn = this.#res.fn;
-    const engineId = id - this.#idShift();
+    const engineId = this.#engineId(id);
     const total = this.#query((h, p, c) => fn.cairn_index_leaves(h, engineId, l, o, p, c),
       'getLeaves', 'limit and offset must be numbers ≥ 0', undefined, id);
     return /** @type {PointFeature[]} */ (this.#features(total));
@@ -326,7 +331,7 @@ export class ClusterIndex {
    */
   getClusterExpansionZoom(clusterId) {
     const id = toNumber(clusterId);
-    const status = this.#res.fn.cairn_index_expansion_zoom(this.#res.handle, id - this.#idShift());
+    const status = this.#res.fn.cairn_index_expansion_zoom(this.#res.handle, this.#engineId(id));
     if (status < 0) throw this.#error(status, 'getClusterExpansionZoom', undefined, id);
     return status;
   }
@@ -353,7 +358,6 @@ export class ClusterIndex {
     const stride = this.#mod.recordStride;
     const n = v.length / stride;
     const generateId = this.options.generateId;
-    const shift = this.#idShift();
     /** @type {TileFeature[]} */
     const features = new Array(n);
     /** @type {number[]} */
@@ -366,8 +370,8 @@ export class ClusterIndex {
       /** @type {TileFeature} */
       let f;
       if (count > 1) {
-        const tags = clusterProperties(id + shift, count);
-        f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags, id: id + shift };
+        const tags = clusterProperties(this.#publicId(id), count);
+        f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags, id: this.#publicId(id) };
         clusterIds.push(id);
         clusterTags.push(tags);
       } else {
@@ -394,6 +398,7 @@ export class ClusterIndex {
     release(this.#res);
     this.points = null;
     this.#featureOf = null;
+    this.#idShift = 0;
   }
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────
@@ -444,18 +449,29 @@ export class ClusterIndex {
    * @param {string} call
    * @param {(aggregate: number, values: Float64Array) => void} visit  called per aggregate with
    *   one value per id; the view is only valid during the call (wasm memory may grow after it)
+   * @param {boolean} [publicIds]  the ids are callers' (see `#idShift`), not the engine's
    */
-  #aggregateValues(ids, aggregates, call, visit) {
+  #aggregateValues(ids, aggregates, call, visit, publicIds = false) {
     const fn = this.#res.fn;
     const n = ids.length;
     const idPtr = fn.cairn_alloc(n * 8) >>> 0;
     const outPtr = fn.cairn_alloc(n * 8) >>> 0;
     try {
       if (!idPtr || !outPtr) throw memoryError(call, 'out of WebAssembly memory');
-      new Float64Array(this.#mod.memory.buffer, idPtr, n).set(ids);
+      const engineIds = new Float64Array(this.#mod.memory.buffer, idPtr, n);
+      engineIds.set(ids);
+      const shift = publicIds ? this.#idShift : 0;
+      for (let k = 0; shift && k < n; k++) {
+        engineIds[k] -= shift;
+        // Below the points' count the engine has points, or nothing: name the caller's id.
+        if (!(engineIds[k] >= (this.#featureOf?.length ?? 0))) {
+          throw this.#error(STATUS_BY_CODE.UNKNOWN_CLUSTER, call, undefined, ids[k]);
+        }
+      }
       for (const a of aggregates) {
         const status = fn.cairn_index_aggregate_values(this.#res.handle, this.#columns[a], idPtr, n, outPtr);
-        if (status < 0) throw this.#error(status, call);
+        // The detail of an unknown cluster is the engine's id: name the caller's.
+        if (status < 0) throw this.#error(status, call, undefined, fn.cairn_last_error_detail() + shift);
         visit(a, new Float64Array(this.#mod.memory.buffer, outPtr, n));
       }
     } finally {
@@ -499,6 +515,7 @@ export class ClusterIndex {
     const fn = res.fn;
     this.points = null;
     this.#featureOf = null;
+    this.#idShift = 0;
     // Destroy before creating: wasm memory never shrinks, so the old index's memory should be
     // free for the new one to reuse.
     fn.cairn_index_destroy(res.handle);
@@ -576,6 +593,7 @@ export class ClusterIndex {
     const res = this.#res;
     this.points = null;
     this.#featureOf = null;
+    this.#idShift = 0;
     this.#columns = [];
     if (res.handle) res.fn.cairn_index_destroy(res.handle);
     res.handle = 0;
@@ -647,7 +665,6 @@ export class ClusterIndex {
     const v = this.#view(total);
     const stride = this.#mod.recordStride;
     const n = v.length / stride;
-    const shift = this.#idShift();
     const out = new Array(n);
     /** @type {number[]} */
     const clusterIds = [];
@@ -657,8 +674,8 @@ export class ClusterIndex {
       const id = v[k];
       const count = v[k + 1];
       if (count > 1) {
-        const properties = clusterProperties(id + shift, count);
-        out[i] = { type: 'Feature', id: id + shift, properties, geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] } };
+        const properties = clusterProperties(this.#publicId(id), count);
+        out[i] = { type: 'Feature', id: this.#publicId(id), properties, geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] } };
         clusterIds.push(id);
         clusterProps.push(properties);
       } else {
@@ -671,14 +688,16 @@ export class ClusterIndex {
   }
 
   /**
-   * What to add to the engine's cluster ids to get the ids callers see. Like supercluster's,
-   * they lie above every input index (skipped features without geometry count too), so a
-   * cluster's id never equals a point's; the engine numbers them above the points it holds.
-   * @returns {number}
+   * A cluster id as callers see it (see `#idShift`).
+   * @param {number} engineId
    */
-  #idShift() {
-    return this.#featureOf && this.points ? this.points.length - this.#featureOf.length : 0;
-  }
+  #publicId(engineId) { return engineId + this.#idShift; }
+
+  /**
+   * The engine's id of a cluster id a caller gives.
+   * @param {number} id
+   */
+  #engineId(id) { return id - this.#idShift; }
 
   /**
    * @param {number} index  input index

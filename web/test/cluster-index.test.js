@@ -361,7 +361,13 @@ test('cluster ids lie above every input index, skipped features without geometry
   // An input index is no cluster, not even one the engine would number so.
   for (const id of [kept.length, features.length - 1]) {
     assert.throws(() => index.getChildren(id), { code: 'UNKNOWN_CLUSTER', message: new RegExp(`id ${id}\\b`) });
+    assert.throws(() => index.getAggregatesInto('total', new Float64Array([id]), new Float64Array(1)),
+      { code: 'UNKNOWN_CLUSTER', message: new RegExp(`id ${id}\\b`) });
   }
+  // The ids are fixed at load: the caller's array may change after.
+  const [some] = index.getClusters(WORLD, 0).filter((f) => f.properties.cluster);
+  features.push({ type: 'Feature', properties: {}, geometry: null });
+  assert.equal(index.getChildren(some.id).length > 0, true);
   index.destroy();
   plain.destroy();
 });
@@ -512,7 +518,7 @@ test('bad options: the engine says which one', () => {
   assert.throws(() => new ClusterIndex(5), { name: 'CairnError', code: 'INVALID_ARGUMENT' });
   // What supercluster takes without computing anything: no options at all, its own default
   // reduce (null), and map without reduce (map only feeds reduce).
-  for (const options of [null, { reduce: null, map: null }, { map: (p) => p }]) {
+  for (const options of [null, { reduce: null, map: null }, { reduce: false }, { map: (p) => p }]) {
     const taken = new ClusterIndex(options);
     assert.equal(taken.options.radius, 40);
     taken.destroy();
