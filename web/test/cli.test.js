@@ -224,6 +224,12 @@ describe('input formats', { concurrency: true }, () => {
     assert.equal(bad.code, 0, bad.stderr);
     assert.match(bad.stderr, new RegExp(`skipped 1 invalid record \\(line ${lines + 1}: malformed JSON`));
     assert.equal(features(bad.stdout, true).reduce((n, f) => n + (f.properties.point_count ?? 1), 0), 40);
+    // Records and plain lines mixed: a line after a whole record is a line of its own.
+    const plainLines = toNdjson(POINTS.slice(0, 40)).split('\n');
+    const mixed = await cairnHere(['cluster', '-', '--format', 'ndjson', '--zoom', '4'],
+      { input: plainLines.map((l, i) => (i % 3 === 0 && l ? `\x1e${l}` : l)).join('\n') });
+    assert.equal(mixed.code, 0, mixed.stderr);
+    assert.equal(mixed.stdout, expected.stdout);
   });
 
   test('standard input: the format shows however the input arrives in chunks', async () => {

@@ -52,12 +52,25 @@ export async function readNdjson(chunks, store, spec) {
       endRecord();
       while (start < end && data[start] === RS) start++;
       record = { line, text: '' };
+    } else if (record !== null && start < end) {
+      // A line without RS after a record that is whole already: RS records and plain lines
+      // mixed, which read as they did before records could span lines.
+      let whole;
+      try {
+        whole = JSON.parse(record.text);
+      } catch {
+        whole = undefined;
+      }
+      if (whole !== undefined) {
+        adder.add(whole, `line ${record.line}`);
+        record = null;
+      }
     }
     while (end > start && (data[end - 1] <= 0x20 || data[end - 1] === CR)) end--;
     if (record !== null) {
       record.text += `${data.toString('utf8', start, end)}\n`;
       if (record.text.length > MAX_LINE_BYTES) {
-        throw new InputError(`${store.options.source}: line ${record.line}: a record longer than ${MAX_LINE_BYTES / 2 ** 20} MiB`);
+        throw new InputError(`${store.options.source}: line ${record.line}: a record longer than ${MAX_LINE_BYTES / 2 ** 20} Mi characters (an RS record runs to the next RS)`);
       }
     } else if (start < end) {
       parse(data.toString('utf8', start, end), line);
