@@ -804,6 +804,11 @@ describe('existing output and --force', { concurrency: true }, () => {
       assert.ok(lstatSync(link).isSymbolicLink());
       assert.deepEqual(zoomFiles(real), extra.length ? ['z0.geojson', 'z1.geojson', 'z2.geojson'] : ['z0.geojson', 'z1.geojson']);
     }
+    const dangling = fresh('dangling');
+    symlinkSync(fresh('nowhere'), dangling);
+    const r = await cairnHere(['cluster', input(), '--out', dangling]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /is a symbolic link to nothing/);
   });
 
   test('a failed run takes away the directories it made for its output, and only those', () => {

@@ -45,8 +45,11 @@ export class AtomicDirectory {
    */
   check() {
     const where = `${this.flag} ${this.target}`;
+    if (!existsSync(this.target) && existsSync(dirname(this.target)) && isLink(this.target)) {
+      throw new UsageError(`${where}: is a symbolic link to nothing`);
+    }
     // The nearest existing directory above the target must take new entries.
-    let above = dirname(resolve(this.target));
+    let above = dirname(resolve(this.#path()));
     while (!existsSync(above)) above = dirname(above);
     if (!statSync(above).isDirectory()) throw new UsageError(`${where}: ${above} is not a directory`);
     try {
@@ -55,9 +58,9 @@ export class AtomicDirectory {
       throw new UsageError(`${where}: cannot write in ${above}`);
     }
     // Replacing the directory a shell stands in would leave it in a deleted one.
-    const path = resolve(this.#path());
+    const path = existsSync(this.target) ? realpathSync(this.target) : resolve(this.target);
     const here = realpathSync(process.cwd());
-    if (here === path || here.startsWith(path + sep)) {
+    if (here === path || here.startsWith(path.endsWith(sep) ? path : path + sep)) {
       throw new UsageError(`${where}: is the current directory or holds it; the output directory is replaced as a whole, so name a directory of its own`);
     }
     this.#checkExisting();
@@ -68,7 +71,7 @@ export class AtomicDirectory {
    * @returns {string}
    */
   #path() {
-    return existsSync(this.target) && lstatSync(this.target).isSymbolicLink() ? realpathSync(this.target) : this.target;
+    return existsSync(this.target) && isLink(this.target) ? realpathSync(this.target) : this.target;
   }
 
   /**
@@ -101,6 +104,7 @@ export class AtomicDirectory {
       this.#madeAbove = mkdirSync(parent, { recursive: true }) ?? null;
       mkdirSync(temporary);
     } catch (error) {
+      this.#removeMadeAbove();
       throw new UsageError(`${this.flag} ${this.target}: cannot make a directory in ${parent} (${/** @type {any} */ (error).code ?? error})`);
     }
     this.temporary = temporary;
@@ -145,18 +149,33 @@ export class AtomicDirectory {
     rmSync(this.temporary, { recursive: true, force: true });
     pending.delete(this.temporary);
     this.temporary = null;
-    if (this.#madeAbove !== null) {
-      // Only while nothing else has come into them meanwhile.
-      for (let dir = dirname(this.#path()); ; dir = dirname(dir)) {
-        try {
-          rmdirSync(dir);
-        } catch {
-          break;
-        }
-        if (dir === this.#madeAbove) break;
+    this.#removeMadeAbove();
+  }
+
+  /** Removes the directories `begin` made above the target, while nothing else came into them. */
+  #removeMadeAbove() {
+    if (this.#madeAbove === null) return;
+    for (let dir = dirname(this.#path()); ; dir = dirname(dir)) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        break;
       }
-      this.#madeAbove = null;
+      if (dir === this.#madeAbove) break;
     }
+    this.#madeAbove = null;
+  }
+}
+
+/**
+ * Whether a path is a symbolic link (one that points nowhere too).
+ * @param {string} path
+ */
+function isLink(path) {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 
