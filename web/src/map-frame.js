@@ -64,8 +64,8 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {number} x
  * @property {number} y
  * @property {number} rotation  degrees clockwise on screen, about the anchor
- * @property {number} scaleX    pop animation
- * @property {number} scaleY    pop animation and a flat marker's foreshortening
+ * @property {number} scaleX    pop animation and a flat marker's foreshortening (along the icon's axes)
+ * @property {number} scaleY    likewise
  * @property {number} opacity
  * @property {number} icon      a registered icon, or -1 for the default pin; a cluster's bucket (-1 below the first)
  * @property {number} count     points in a cluster (1 for a marker)

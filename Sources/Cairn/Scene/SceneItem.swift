@@ -52,10 +52,11 @@ public enum DefaultPin {
 func _flatOnScreen(rotation: Double, projection p: CameraProjection) -> (rotation: Double, scaleX: Double, scaleY: Double) {
     let theta = (rotation - p.bearing) * Double.pi / 180
     let s = _sin(theta), c = _cos(theta), squeeze = p.cosTilt
-    // The icon's vertical axis (0, 1) turned by θ, then squeezed: (-sin θ, squeeze · cos θ).
+    // Screen y points down, angles turn clockwise. The icon's up axis (0, -1) turned by θ, then
+    // squeezed: (sin θ, -squeeze · cos θ), whose angle from the screen's up is φ.
     let scaleY = (s * s + squeeze * squeeze * c * c).squareRoot()
     let phi = _atan2(s, squeeze * c)
-    // Its horizontal axis, (cos θ, squeeze · sin θ), across the vertical one.
+    // Its right axis, (cos θ, squeeze · sin θ), measured across the up one.
     let scaleX = c * _cos(phi) + squeeze * s * _sin(phi)
     return (phi * 180 / Double.pi, scaleX, scaleY)
 }
