@@ -364,7 +364,12 @@ export class CairnMap {
   /** Markers on the map. */
   get markerCount() { return this.#markers.size; }
 
-  /** The marker whose info window is open, or null; assigning opens or closes it (I4). @returns {Marker | null} */
+  /**
+   * The marker whose info window is open, or null; assigning opens or closes it (I4), at once
+   * (with info window hooks set, a marker without text reads as selected until the next frame
+   * shows the hooks give it nothing).
+   * @returns {Marker | null}
+   */
   get selectedMarker() {
     const id = this.#engine.selectedMarker;
     return id === null ? null : this.#markers.get(id)?.handle ?? null;

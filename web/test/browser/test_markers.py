@@ -181,17 +181,18 @@ class MarkerHandleTest(DemoTestCase):
             window.bare = map.addMarker({ position: { latitude: 48.86, longitude: 2.33 } });
             window.opened = [];
             window.stopOpened = map.on('infoWindowOpen', (m) => { opened.push(m === bare); });
+            window.stopClosed = map.on('infoWindowClose', (m) => { opened.push('closed'); });
             map.selectedMarker = bare;
         }""")
         self.settle(after=0.3)
         try:
-            self.assertEqual(self.js("opened"), [])
+            self.assertEqual(self.js("opened"), [], "neither open nor close is said")
             self.assertIsNone(self.js("map.selectedMarker"))
             frame = self.frame()
             self.assertIsNone(frame["infoWindow"])
             self.assertIsNone(frame["selectedMarker"])
         finally:
-            self.js("() => { stopOpened(); bare.remove(); }")
+            self.js("() => { stopOpened(); stopClosed(); bare.remove(); }")
 
     def test_handle_properties_update_the_marker_and_removal_ends_it(self):
         result = self.js("""() => {
