@@ -13,6 +13,7 @@ import { writeTiles } from './tiles.js';
 import { AtomicDirectory } from './atomic-output.js';
 import { SignalWatch } from './signals.js';
 import { Reporter, count } from './progress.js';
+import { MAX_LATITUDE } from '../mercator.js';
 
 /**
  * The process's streams, passed in so the command does not reach for globals.
@@ -157,8 +158,6 @@ function load(index, store, valueProperties, reporter) {
   return { carried, inputIndex, lngLat };
 }
 
-/** The engine's latitude limit (Web Mercator's square world): atan(sinh(π)), in degrees. */
-const MAX_LATITUDE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
 
 /**
  * Whether the engine keeps some point's position other than as given: a longitude beyond ±180

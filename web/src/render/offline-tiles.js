@@ -7,6 +7,7 @@ import { createCanvas, context2d } from './canvas.js';
 import { LRU, cacheCapacity } from './lru.js';
 import { TileQueue } from './tile-queue.js';
 import { tileKey } from './tile-pyramid.js';
+import { MAX_LATITUDE } from '../mercator.js';
 
 /**
  * @typedef {object} OfflineTileOptions
@@ -30,7 +31,6 @@ export const OFFLINE_STYLE = Object.freeze({
 });
 
 const TILE = 256;
-const MAX_LATITUDE = 85.0511287798;
 
 // Graticule spacings in degrees, coarse to fine.
 const STEPS = [30, 10, 5, 2, 1, 0.5, 0.25, 0.1, 0.05, 0.025, 0.01, 0.005, 0.0025, 0.001, 0.0005, 0.00025, 0.0001,
