@@ -5,7 +5,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -663,6 +663,7 @@ describe('bad input: exit 1 with the line or feature and the problem', { concurr
     ['GeoJSON: null geometry', 'points.geojson', '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null}]}', /feature 0 \(line 1\): has no geometry/],
     ['GeoJSON: malformed feature over lines, told on one', 'points.geojson', '{"type":"FeatureCollection","features":[{\n"type":\n}\n]}\n', /feature 0 \(line 1\): malformed JSON \([^\n]*"\{ "type": \}" is not valid JSON\)\n$/],
     ['GeoJSON: malformed feature', 'points.geojson', '{"type":"FeatureCollection","features":[{"type":"Feature",,}]}', /feature 0 \(line 1\): malformed JSON/],
+    ['GeoJSON: cut short after a feature', 'points.geojson', '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}},', /the input ends after feature 0 \(is the file cut short\?\)/],
     ['GeoJSON: cut short', 'points.geojson', '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}},{"type":"Fea', /the input ends inside feature 1 \(is the file cut short\?\)/],
     ['GeoJSON: no features', 'points.geojson', '{"type":"FeatureCollection"}', /has no "features" array/],
     ['GeoJSON: a Feature, not a collection', 'points.geojson', '{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},\n"properties":{}}', /is a GeoJSON "Feature", not a FeatureCollection/],
@@ -835,6 +836,19 @@ describe('existing output and --force', { concurrency: true }, () => {
     assert.deepEqual(readdirSync(target), ['important.txt']);
     assert.ok(!existsSync(temporary));
   });
+});
+
+test('a directory as standard input is a usage error, not an empty input', async () => {
+  const dir = fresh('stdin-dir');
+  mkdirSync(dir);
+  const fd = openSync(dir, 'r');
+  const child = spawn(process.execPath, [CLI, 'cluster', '-', '--zoom', '0'], { stdio: [fd, 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  closeSync(fd);
+  assert.equal(code, 2);
+  assert.match(stderr, /cannot read standard input: it is a directory/);
 });
 
 describe('usage errors: exit 2', { concurrency: true }, () => {

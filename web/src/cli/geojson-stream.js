@@ -153,9 +153,12 @@ class CollectionWalker {
       return;
     }
     if (this.state === State.START) this.#fail('the input is empty');
-    const inside = this.state === State.FEATURE || this.state === State.FEATURES || this.state === State.AFTER_FEATURE
-      ? `inside feature ${this.feature}` : 'inside the FeatureCollection';
-    this.#fail(`the input ends ${inside} (is the file cut short?)`);
+    // `feature` counts the features read: the one begun, or the next.
+    const where = this.state === State.FEATURE ? `inside feature ${this.feature}`
+      : this.state === State.FEATURES || this.state === State.AFTER_FEATURE
+        ? (this.feature > 0 ? `after feature ${this.feature - 1}` : 'at the start of the "features" array')
+        : 'inside the FeatureCollection';
+    this.#fail(`the input ends ${where} (is the file cut short?)`);
   }
 
   /**

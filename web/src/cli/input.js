@@ -87,7 +87,12 @@ export async function readInput(options, store, spec) {
  * @returns {AsyncIterable<Buffer>}
  */
 function open(path, stdin) {
-  if (path === '-') return /** @type {AsyncIterable<Buffer>} */ (stdin);
+  if (path === '-') {
+    // A directory given as standard input reads as nothing: say what it is instead.
+    const fd = /** @type {{fd?: unknown}} */ (stdin).fd;
+    if (typeof fd === 'number' && fstatSync(fd).isDirectory()) throw new UsageError('cannot read standard input: it is a directory');
+    return /** @type {AsyncIterable<Buffer>} */ (stdin);
+  }
   // Opened here, not lazily by the stream, so that a missing file is a usage error with a
   // plain message before anything else happens.
   let fd;
