@@ -30,18 +30,22 @@ extension MapController {
     }
 
     public func clusterManager(_ number: Int32) throws(CairnError) -> ClusterManager {
+        clusterManagers[try clusterManagerSlot(number)]!
+    }
+
+    /// The slot of a live manager's number; `invalidHandle` for anything else.
+    func clusterManagerSlot(_ number: Int32) throws(CairnError) -> Int {
         guard number >= 0 else { throw .invalidHandle }
         let slot = Int(number) % MapController.maximumClusterManagers
-        guard slot < clusterManagers.count, clusterManagerNumber(slot: slot) == number, let m = clusterManagers[slot] else {
+        guard slot < clusterManagers.count, clusterManagerNumber(slot: slot) == number, clusterManagers[slot] != nil else {
             throw .invalidHandle
         }
-        return m
+        return slot
     }
 
     /// Removes a manager and everything it draws.
     public func removeClusterManager(_ number: Int32) throws(CairnError) {
-        _ = try clusterManager(number)
-        clusterManagers[Int(number) % MapController.maximumClusterManagers] = nil
+        clusterManagers[try clusterManagerSlot(number)] = nil
         if pendingTap?.owner == number { pendingTap = nil }
     }
 

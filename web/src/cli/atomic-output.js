@@ -45,7 +45,7 @@ export class AtomicDirectory {
    */
   check() {
     const where = `${this.flag} ${this.target}`;
-    if (!existsSync(this.target) && existsSync(dirname(this.target)) && isLink(this.target)) {
+    if (!existsSync(this.target) && isLink(this.target)) {
       throw new UsageError(`${where}: is a symbolic link to nothing`);
     }
     // The nearest existing directory above the target must take new entries.
