@@ -95,7 +95,7 @@ public func cairn_map_add_cluster_coordinates(_ handle: Int32, _ manager: Int32,
 @_expose(wasm, "cairn_map_remove_cluster_item") @_cdecl("cairn_map_remove_cluster_item")
 public func cairn_map_remove_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        try map.clusterManager(manager).remove(try _Registry.markerID(item))
+        try map.removeClusterItem(manager, item: try _Registry.markerID(item))
     }
 }
 
@@ -109,7 +109,7 @@ public func cairn_map_move_cluster_item(_ handle: Int32, _ manager: Int32, _ ite
 
 @_expose(wasm, "cairn_map_clear_cluster_items") @_cdecl("cairn_map_clear_cluster_items")
 public func cairn_map_clear_cluster_items(_ handle: Int32, _ manager: Int32) -> Int32 {
-    _withMap(handle) { (map) throws(CairnError) in try map.clusterManager(manager).clear() }
+    _withMap(handle) { (map) throws(CairnError) in try map.clearClusterItems(manager) }
 }
 
 /// Clusters the manager's items as they are now (nothing changes on screen until this).

@@ -62,6 +62,20 @@ public func cairn_map_select_marker(_ handle: Int32, _ id: Double) -> Int32 {
     }
 }
 
+/// Whose window is open: 1 with the marker's or item's id and the item's manager (-1 for a
+/// marker) in `out` (2 doubles), 0 when none is.
+@_expose(wasm, "cairn_map_selection") @_cdecl("cairn_map_selection")
+public func cairn_map_selection(_ handle: Int32, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let map = try _Registry.map(handle)
+        let buffer = try _Registry.doubles(out, count: 2)
+        guard let owner = map.selectedInfoWindowOwner else { return 0 }
+        buffer[0] = Double(owner.id)
+        buffer[1] = Double(owner.manager ?? -1)
+        return 1
+    }
+}
+
 @_expose(wasm, "cairn_map_set_info_window_size") @_cdecl("cairn_map_set_info_window_size")
 public func cairn_map_set_info_window_size(_ handle: Int32, _ width: Double, _ height: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in try map.setInfoWindowSize(width: width, height: height) }

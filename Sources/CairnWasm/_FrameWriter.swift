@@ -20,20 +20,24 @@ enum _FrameField: Int {
     case viewportWidth, viewportHeight
     /// Markers and cluster icons drawn, and those collisions hid.
     case drawCount, hiddenCount
-    /// The open info window: 1 when open and on screen, its marker, anchor and measured size.
+    /// The open info window: 1 when open and on screen, its marker (or item), anchor and
+    /// measured size.
     case infoWindowOpen, infoWindowMarker, infoWindowX, infoWindowY, infoWindowWidth, infoWindowHeight
-    /// The selected marker, or -1.
+    /// The selected marker or item, or -1.
     case selectedMarker
+    /// The cluster manager of the window's item and of the selected item; -1 for a marker.
+    case infoWindowManager, selectedManager
 
-    static let count = _FrameField.selectedMarker.rawValue + 1
+    static let count = _FrameField.selectedManager.rawValue + 1
 }
 
 enum _FrameWriter {
     /// [z, x, y, wrapped x, then the four corners' screen x and y].
     static let tileStride = 12
     /// [kind, a, b, c, d]: will-move a = cause; tap and long press a, b = screen x, y and
-    /// c, d = latitude, longitude; marker and info window events a = marker id; cluster and
-    /// cluster item taps a = manager, b = cluster or item id, c = a cluster's count.
+    /// c, d = latitude, longitude; marker taps a = marker id; info window events a = marker or
+    /// item id, b = the item's manager (-1 for a marker); cluster and cluster item taps a =
+    /// manager, b = cluster or item id, c = a cluster's count.
     static let eventStride = 5
     /// [kind (1 marker, 2 cluster, 3 cluster item), id, x, y, rotation, scaleX, scaleY, opacity,
     /// icon (a cluster's bucket, -1 below the first), count, zIndex, cluster manager (-1 for
@@ -103,12 +107,15 @@ enum _FrameWriter {
         put(.hiddenCount, Double(scene.hiddenCount))
         let window = scene.infoWindow
         put(.infoWindowOpen, flag(window != nil))
-        put(.infoWindowMarker, Double(window?.marker ?? -1))
+        put(.infoWindowMarker, Double(window?.owner.id ?? -1))
+        put(.infoWindowManager, Double(window?.owner.manager ?? -1))
         put(.infoWindowX, window?.anchorX ?? 0)
         put(.infoWindowY, window?.anchorY ?? 0)
         put(.infoWindowWidth, window?.width ?? 0)
         put(.infoWindowHeight, window?.height ?? 0)
-        put(.selectedMarker, Double(map.selectedMarker ?? -1))
+        let selected = map.selectedInfoWindowOwner
+        put(.selectedMarker, Double(selected?.id ?? -1))
+        put(.selectedManager, Double(selected?.manager ?? -1))
         var at = _FrameField.count
         for t in tiles {
             out[at] = Double(t.z)
@@ -145,9 +152,10 @@ enum _FrameWriter {
             switch e {
             case .cameraWillMove(let cause): a = Double(cause.rawValue)
             case let .tap(x, y, lat, lng), let .longPress(x, y, lat, lng): (a, b, c, d) = (x, y, lat, lng)
-            case let .markerTapped(id), let .infoWindowTapped(id), let .infoWindowLongPressed(id),
-                 let .infoWindowOpened(id), let .infoWindowClosed(id), let .infoWindowContentChanged(id):
-                a = Double(id)
+            case let .markerTapped(id): a = Double(id)
+            case let .infoWindowTapped(owner), let .infoWindowLongPressed(owner), let .infoWindowOpened(owner),
+                 let .infoWindowClosed(owner), let .infoWindowContentChanged(owner):
+                (a, b) = (Double(owner.id), Double(owner.manager ?? -1))
             case let .clusterTapped(manager, cluster, count): (a, b, c) = (Double(manager), Double(cluster), Double(count))
             case let .clusterItemTapped(manager, item): (a, b) = (Double(manager), Double(item))
             default: break

@@ -219,6 +219,69 @@ final class ClusterManagerTests: XCTestCase {
         map.frame(4)
         XCTAssertTrue(map.scene.items.isEmpty)
     }
+
+    func testC7M11_AnItemsTapOpensItsWindowWhichShowsWhileTheItemIsDrawnAndClosesWithIt() throws {
+        let map = MapController.make(lat: 1, lng: 1, zoom: 14)
+        let m = try fourAroundTheOrigin(map, .hierarchical)
+        var titled = MarkerProperties(latitude: 1.001, longitude: 1.001)
+        titled.hasTitle = true
+        let marker = try map.addMarker(titled)
+        try map.selectMarker(marker)
+        map.frame(0)
+        let item = try XCTUnwrap(items(map).first, "the item at (1, 1) is drawn on its own")
+        _ = map.drainEvents()
+        map.down(1, item.x, item.y - 20, at: 1)
+        map.up(1, item.x, item.y - 20, at: 1.05)
+        map.frame(1.4)
+        XCTAssertEqual(map.drainEvents(), [.clusterItemTapped(manager: m, item: item.id)])
+        map.answerTap(consumed: false)
+        let owner = InfoWindowOwner.clusterItem(manager: m, item: item.id)
+        XCTAssertEqual(Array(map.drainEvents().prefix(2)), [.infoWindowClosed(.marker(marker)), .infoWindowOpened(owner)],
+                       "the marker's window closes, the item's opens (I3)")
+        XCTAssertEqual(map.selectedInfoWindowOwner, owner)
+        XCTAssertNil(map.selectedMarker)
+        try map.setInfoWindowSize(width: 120, height: 50)
+        map.frame(3)
+        map.frame(4)
+        let window = try XCTUnwrap(map.scene.infoWindow)
+        let drawn = try XCTUnwrap(items(map).first { $0.id == item.id })
+        XCTAssertEqual(window.owner, owner)
+        XCTAssertEqual(window.anchorX, drawn.x, accuracy: 1e-9)
+        XCTAssertEqual(window.anchorY, drawn.y - DefaultPin.height, accuracy: 1e-9, "the top centre of the pin")
+        _ = map.drainEvents()
+        map.down(1, window.anchorX, window.anchorY - 25, at: 5)
+        map.up(1, window.anchorX, window.anchorY - 25, at: 5.05)
+        map.frame(5.5)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowTapped(owner)])
+        // Inside a cluster at a low zoom the window is not shown, and shows again with the item.
+        try map.moveCamera(to: CameraPosition(latitude: 1, longitude: 1, zoom: 2))
+        map.frame(6)
+        map.frame(7)
+        XCTAssertEqual(items(map).count, 0, "the item flew into its cluster")
+        XCTAssertNil(map.scene.infoWindow)
+        XCTAssertEqual(map.selectedInfoWindowOwner, owner)
+        try map.moveCamera(to: CameraPosition(latitude: 1, longitude: 1, zoom: 14))
+        map.frame(8)
+        map.frame(9)
+        XCTAssertEqual(map.scene.infoWindow?.owner, owner)
+        // The item's removal closes it, as does emptying or removing the manager.
+        _ = map.drainEvents()
+        try map.removeClusterItem(m, item: item.id)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(owner)])
+        XCTAssertThrowsError(try map.selectClusterItem(manager: m, item: item.id)) {
+            XCTAssertEqual($0 as? CairnError, .unknownMarker(id: item.id))
+        }
+        let other = item.id + 1
+        try map.selectClusterItem(manager: m, item: other)
+        try map.clearClusterItems(m)
+        let twice = InfoWindowOwner.clusterItem(manager: m, item: other)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(twice), .infoWindowClosed(twice)])
+        _ = try map.addClusterItems(m, latitudes: [0], longitudes: [0], icons: [-1])
+        try map.selectClusterItem(manager: m, item: other + 3)
+        try map.removeClusterManager(m)
+        XCTAssertNil(map.selectedInfoWindowOwner)
+        XCTAssertThrowsError(try map.selectClusterItem(manager: m, item: other + 3))
+    }
 }
 
 final class SpiderfyTests: XCTestCase {

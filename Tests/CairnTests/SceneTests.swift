@@ -253,7 +253,7 @@ final class SceneTests: XCTestCase {
         map.frame(3)
         map.frame(4)
         XCTAssertEqual(map.camera.position.latitude, 0.05, accuracy: 1e-9, "centred on the marker")
-        XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(marker: titled), .cameraWillMove(.apiAnimation),
+        XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(.marker(titled)), .cameraWillMove(.apiAnimation),
                                            .cameraChanged, .cameraChanged, .cameraIdle])
         map.answerTap(consumed: false)
         XCTAssertEqual(map.drainEvents(), [], "a second answer does nothing")
@@ -267,12 +267,12 @@ final class SceneTests: XCTestCase {
         try map.selectMarker(a)
         try map.selectMarker(b)
         try map.selectMarker(b)
-        XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(marker: a), .infoWindowClosed(marker: a),
-                                           .infoWindowOpened(marker: b), .infoWindowClosed(marker: b),
-                                           .infoWindowOpened(marker: b)])
+        XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(.marker(a)), .infoWindowClosed(.marker(a)),
+                                           .infoWindowOpened(.marker(b)), .infoWindowClosed(.marker(b)),
+                                           .infoWindowOpened(.marker(b))])
         try map.selectMarker(silent)
         XCTAssertNil(map.selectedMarker, "no title, no snippet: no window (I2)")
-        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(marker: b)])
+        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(.marker(b))])
         try map.selectMarker(a)
         try map.setInfoWindowSize(width: 120, height: 50)
         map.frame(1)
@@ -283,12 +283,12 @@ final class SceneTests: XCTestCase {
         map.down(1, 400, 230, at: 2)
         map.up(1, 400, 230, at: 2.05)
         map.frame(2.5)
-        XCTAssertEqual(map.drainEvents(), [.infoWindowTapped(marker: a)])
+        XCTAssertEqual(map.drainEvents(), [.infoWindowTapped(.marker(a))])
         map.down(1, 100, 500, at: 3)
         map.up(1, 100, 500, at: 3.05)
         map.frame(3.5)
         let events = map.drainEvents()
-        XCTAssertEqual(events.last, .infoWindowClosed(marker: a))
+        XCTAssertEqual(events.last, .infoWindowClosed(.marker(a)))
         XCTAssertNil(map.selectedMarker)
         XCTAssertThrowsError(try map.selectMarker(987_654))
         XCTAssertThrowsError(try map.setInfoWindowSize(width: .nan, height: 1))
@@ -319,7 +319,7 @@ final class SceneTests: XCTestCase {
         try map.selectMarker(a)
         try map.removeMarker(a)
         XCTAssertNil(map.selectedMarker)
-        XCTAssertEqual(map.drainEvents().last, .infoWindowClosed(marker: a))
+        XCTAssertEqual(map.drainEvents().last, .infoWindowClosed(.marker(a)))
         XCTAssertThrowsError(try map.addMarker(marker(0, 0) { $0.icon = 3 })) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.icon)) }
         XCTAssertThrowsError(try map.addMarkers([marker(0, 0), marker(0, 0) { $0.icon = 3 }])) {
             XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1, field: MarkerProperties.Field.icon.rawValue))
@@ -372,14 +372,14 @@ extension SceneTests {
         _ = map.drainEvents()
         tracking.hasSnippet = true
         try map.updateMarker(id, tracking, contentChanged: true)
-        XCTAssertEqual(map.drainEvents(), [.infoWindowContentChanged(marker: id)])
+        XCTAssertEqual(map.drainEvents(), [.infoWindowContentChanged(.marker(id))])
         try map.updateMarker(id, tracking, contentChanged: false)
         XCTAssertEqual(map.drainEvents(), [], "nothing to redraw")
         tracking.tracksInfoWindowChanges = false
         try map.updateMarker(id, tracking, contentChanged: true)
         XCTAssertEqual(map.drainEvents(), [], "old content until reopened")
         try map.selectMarker(nil)
-        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(marker: id)])
+        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(.marker(id))])
         tracking.tracksInfoWindowChanges = true
         try map.updateMarker(id, tracking, contentChanged: true)
         XCTAssertEqual(map.drainEvents(), [], "no window open")

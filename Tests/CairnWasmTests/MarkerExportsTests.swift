@@ -28,7 +28,7 @@ final class MarkerExportsTests: XCTestCase {
         return r
     }
 
-    func testMarkersGoInAsRecordsAndComeOutAsDrawRecords() {
+    func testMarkersGoInAsRecordsAndComeOutAsDrawRecords() throws {
         let h = cairn_map_create(0, 0, 10, 0, 0, 800, 600)
         defer { _ = cairn_map_destroy(h) }
         XCTAssertEqual(cairn_map_layout(5), Int32(_MarkerRecords.stride))
@@ -66,6 +66,28 @@ final class MarkerExportsTests: XCTestCase {
         XCTAssertEqual(read(out, _FrameField.infoWindowY.rawValue), 300 - 43, accuracy: 1e-9)
         XCTAssertEqual(read(out, _FrameField.infoWindowMarker.rawValue), first)
         XCTAssertEqual(read(out, _FrameField.selectedMarker.rawValue), first)
+        XCTAssertEqual(read(out, _FrameField.infoWindowManager.rawValue), -1, "a marker's")
+        XCTAssertEqual(read(out, _FrameField.selectedManager.rawValue), -1)
+        let events = _FrameField.count + tiles * _FrameWriter.tileStride + 2 * _FrameWriter.drawStride
+        XCTAssertEqual(read(out, events), Double(MapEvent.infoWindowOpened(.marker(0)).kind))
+        XCTAssertEqual([read(out, events + 1), read(out, events + 2)], [first, -1], "the marker, no manager")
+        let selection = cairn_alloc(16)!
+        XCTAssertEqual(cairn_map_selection(h, selection), 1)
+        XCTAssertEqual([read(selection, 0), read(selection, 1)], [first, -1])
+        XCTAssertEqual(cairn_map_selection(h, nil), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_selection(h + 1, selection), -CairnError.invalidHandle.code)
+        // An item of a cluster manager: its window takes the place of the marker's.
+        let manager = cairn_map_add_cluster_manager(h, 2, 4, 20, 40)
+        let item = doubles([0, 0.002, -1])
+        let itemID = cairn_map_add_cluster_items(h, manager, item, 1)
+        try _Registry.map(h).selectClusterItem(manager: manager, item: Int64(itemID))
+        XCTAssertEqual(cairn_map_selection(h, selection), 1)
+        XCTAssertEqual([read(selection, 0), read(selection, 1)], [itemID, Double(manager)])
+        XCTAssertEqual(cairn_map_remove_cluster_item(h, manager, itemID), 0)
+        XCTAssertEqual(cairn_map_selection(h, selection), 0, "its removal closed it")
+        _ = cairn_free(selection)
+        _ = cairn_free(item)
+        XCTAssertEqual(cairn_map_select_marker(h, first), 1)
         XCTAssertEqual(cairn_map_remove_marker(h, first), 0)
         XCTAssertEqual(cairn_map_remove_marker(h, first), -CairnError.unknownMarker(id: 0).code)
         XCTAssertEqual(cairn_map_select_marker(h, 1.5), -CairnError.unknownMarker(id: 0).code)

@@ -189,9 +189,10 @@ function rebuild() {
   return load(/** @type {'cities' | 'synthetic'} */ (dataset));
 }
 
-// A tapped city opens an info window with its name: a marker the demo moves there.
-map.on('clusterItemTap', ({ id, item }) => {
-  if (!loaded?.names) return false;
+// A tapped city opens an info window with its name: a marker the demo moves there (the cities
+// are added in bulk, from coordinates, so their items have no title of their own).
+map.on('clusterItemTap', ({ id, item, manager: tapped }) => {
+  if (tapped !== manager || !loaded?.names) return false;
   const i = id - loaded.first;
   const name = loaded.names[i] ?? 'Unnamed place';
   const population = loaded.population ? loaded.population[i] : 0;

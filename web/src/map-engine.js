@@ -62,8 +62,6 @@ export class MapEngine {
   #settings;
   /** @type {Map<number, Marker>} every marker's options, by id */
   #markers = new Map();
-  /** @type {number | null} */
-  #selected = null;
   /** @type {{engineMs: number, readMs: number}} */
   #frameTiming = { engineMs: 0, readMs: 0 };
   /** @type {Map<number, ClusterManager>} the live cluster managers, by number */
@@ -303,7 +301,6 @@ export class MapEngine {
     // A fresh view: the call may have grown memory, detaching older ones.
     const frame = readFrame(new Float64Array(this.#mod.memory.buffer, res.ptr, size), this.#layout);
     this.#camera = { ...frame.camera };
-    this.#selected = frame.selectedMarker;
     this.#frameTiming = { engineMs: built - start, readMs: performance.now() - built };
     return frame;
   }
@@ -467,7 +464,6 @@ export class MapEngine {
     this.#known(id, call);
     this.#markerCheck(this.#res.fn.cairn_map_remove_marker(this.#enter(call), id), call, { id });
     this.#markers.delete(id);
-    if (this.#selected === id) this.#selected = null;
   }
 
   /** Removes every marker and closes the info window; no id given so far stays valid. */
@@ -475,7 +471,6 @@ export class MapEngine {
     const call = 'clearMarkers';
     this.#check(this.#res.fn.cairn_map_clear_markers(this.#enter(call)), call);
     this.#markers.clear();
-    this.#selected = null;
   }
 
   /**
@@ -499,11 +494,23 @@ export class MapEngine {
   get frameTiming() { return { ...this.#frameTiming }; }
 
   /**
-   * The marker whose info window is open, or null: as of the last frame, or of a later
-   * `selectMarker`, removal of the marker or clearing of the markers.
+   * The marker whose info window is open, or null (none, or a cluster item's).
    * @returns {number | null}
    */
-  get selectedMarker() { return this.#selected; }
+  get selectedMarker() {
+    const s = this.selection;
+    return s && 'marker' in s ? s.marker : null;
+  }
+
+  /**
+   * Whose info window is open, as of now: a marker's, or a cluster manager's item's (C7), or null.
+   * @returns {import('./map-frame.js').WindowOwner | null}
+   */
+  get selection() {
+    if (this.#destroyed) return null;
+    const pair = this.#pair('selection', (h, out) => this.#res.fn.cairn_map_selection(h, out));
+    return pair && (pair[1] < 0 ? { marker: pair[0] } : { manager: pair[1], item: pair[0] });
+  }
 
   /**
    * Selects a marker, opening its info window (none opens without title, snippet or custom
@@ -513,8 +520,7 @@ export class MapEngine {
   selectMarker(id) {
     const call = 'selectMarker';
     if (id !== null) this.#known(id, call);
-    const opened = this.#markerCheck(this.#res.fn.cairn_map_select_marker(this.#enter(call), id ?? -1), call, { id: id ?? -1 });
-    this.#selected = opened === 1 ? id : null;
+    this.#markerCheck(this.#res.fn.cairn_map_select_marker(this.#enter(call), id ?? -1), call, { id: id ?? -1 });
   }
 
   /**
@@ -534,7 +540,8 @@ export class MapEngine {
    * The answer to the last `markerTapped`, `clusterTapped` or `clusterItemTapped` event: true when
    * the app's handler consumed the tap; otherwise the default runs (a marker is selected and the
    * camera centred on it; a cluster zooms to where it splits, or spreads its items out when it
-   * never can; an item is centred). Answering when no tap waits does nothing.
+   * never can; an item is selected and centred as a marker is). Answering when no tap waits
+   * does nothing.
    * @param {boolean} consumed
    */
   answerTap(consumed) {
@@ -607,7 +614,6 @@ export class MapEngine {
     release(this.#res);
     this.#batch.clear();
     this.#markers.clear();
-    this.#selected = null;
     this.#managers.clear();
   }
 

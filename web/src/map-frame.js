@@ -21,7 +21,7 @@ export const FRAME_FIELDS = Object.freeze([
   'viewportWidth', 'viewportHeight',
   'drawCount', 'hiddenCount',
   'infoWindowOpen', 'infoWindowMarker', 'infoWindowX', 'infoWindowY', 'infoWindowWidth', 'infoWindowHeight',
-  'selectedMarker',
+  'selectedMarker', 'infoWindowManager', 'selectedManager',
 ]);
 
 /** Header position by field name. */
@@ -35,8 +35,8 @@ export const EVENT_TYPES = Object.freeze([
   'clusterTapped', 'clusterItemTapped', 'infoWindowContentChanged',
 ]);
 
-/** Event types whose first value is a marker id. */
-const MARKER_EVENTS = new Set(['markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed',
+/** Event types of an info window: a marker's or a cluster item's (its id, then its manager or -1). */
+const INFO_WINDOW_EVENTS = new Set(['infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed',
   'infoWindowContentChanged']);
 
 /** Kinds of drawn items by the engine's number (index). */
@@ -74,12 +74,13 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  */
 
 /**
- * @typedef {object} InfoWindowPlacement  the open info window: its tail at (x, y), centred above
- * @property {number} marker
- * @property {number} x
- * @property {number} y
- * @property {number} width
- * @property {number} height
+ * @typedef {{marker: number} | {manager: number, item: number}} WindowOwner  whose info window it
+ *   is: a marker's, or that of an item a cluster manager draws on its own (C7)
+ */
+
+/**
+ * @typedef {WindowOwner & {x: number, y: number, width: number, height: number}} InfoWindowPlacement
+ *   the open info window: its tail at (x, y), centred above
  */
 
 /**
@@ -106,8 +107,9 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
 /**
  * @typedef {{type: 'cameraWillMove', cause: string}
  *   | {type: 'tap' | 'longPress', x: number, y: number, latitude: number, longitude: number}
- *   | {type: 'markerTapped' | 'infoWindowTapped' | 'infoWindowLongPressed' | 'infoWindowOpened' | 'infoWindowClosed'
- *       | 'infoWindowContentChanged', marker: number}
+ *   | {type: 'markerTapped', marker: number}
+ *   | {type: 'infoWindowTapped' | 'infoWindowLongPressed' | 'infoWindowOpened' | 'infoWindowClosed'
+ *       | 'infoWindowContentChanged'} & WindowOwner
  *   | {type: 'clusterTapped', manager: number, cluster: number, count: number}
  *   | {type: 'clusterItemTapped', manager: number, item: number}
  *   | {type: string}} MapEvent
@@ -132,7 +134,8 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {DrawItem[]} items  markers and cluster icons to draw, bottom to top
  * @property {number} hiddenCount  items collisions hid this frame
  * @property {InfoWindowPlacement | null} infoWindow  the open info window, when on screen
- * @property {number | null} selectedMarker
+ * @property {number | null} selectedMarker  the marker whose info window is open (shown or not)
+ * @property {{manager: number, item: number} | null} selectedItem  or the cluster item whose is
  * @property {MapEvent[]} events  oldest first
  * @property {number} droppedEvents  events lost because frames were not read
  * @property {number} horizonY  screen y of the horizon (far above the view when there is none)
@@ -205,10 +208,11 @@ export function readFrame(v, layout) {
     items: readItems(v, layout),
     hiddenCount: v[F.hiddenCount],
     infoWindow: v[F.infoWindowOpen] !== 0 ? {
-      marker: v[F.infoWindowMarker], x: v[F.infoWindowX], y: v[F.infoWindowY],
+      ...windowOwner(v[F.infoWindowMarker], v[F.infoWindowManager]), x: v[F.infoWindowX], y: v[F.infoWindowY],
       width: v[F.infoWindowWidth], height: v[F.infoWindowHeight],
     } : null,
-    selectedMarker: v[F.selectedMarker] < 0 ? null : v[F.selectedMarker],
+    selectedMarker: v[F.selectedMarker] >= 0 && v[F.selectedManager] < 0 ? v[F.selectedMarker] : null,
+    selectedItem: v[F.selectedManager] >= 0 ? { manager: v[F.selectedManager], item: v[F.selectedMarker] } : null,
     events: readEvents(v, layout),
     droppedEvents: v[F.droppedEvents],
     horizonY: v[F.horizonY],
@@ -275,11 +279,23 @@ function readEvents(v, layout) {
       events[i] = /** @type {MapEvent} */ ({ type, manager: v[k + 1], cluster: v[k + 2], count: v[k + 3] });
     } else if (type === 'clusterItemTapped') {
       events[i] = /** @type {MapEvent} */ ({ type, manager: v[k + 1], item: v[k + 2] });
-    } else if (MARKER_EVENTS.has(type)) {
+    } else if (type === 'markerTapped') {
       events[i] = /** @type {MapEvent} */ ({ type, marker: v[k + 1] });
+    } else if (INFO_WINDOW_EVENTS.has(type)) {
+      events[i] = /** @type {MapEvent} */ ({ type, ...windowOwner(v[k + 1], v[k + 2]) });
     } else {
       events[i] = { type };
     }
   }
   return events;
+}
+
+/**
+ * An info window's owner from the engine's pair: an id, and the item's manager or -1 for a marker.
+ * @param {number} id
+ * @param {number} manager
+ * @returns {WindowOwner}
+ */
+function windowOwner(id, manager) {
+  return manager < 0 ? { marker: id } : { manager, item: id };
 }

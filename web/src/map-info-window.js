@@ -7,11 +7,17 @@
 
 /** @typedef {import('./map-frame.js').Frame} Frame */
 /** @typedef {import('./marker.js').Marker} Marker */
+/** @typedef {import('./map.js').ClusterItemTap} ClusterItemTap */
+
+/**
+ * @typedef {(marker: Marker | ClusterItemTap) => HTMLElement | null} InfoWindowHook  the app's
+ *   element for a marker's window, or for a cluster item's (given as a `clusterItemTap` handler is)
+ */
 
 /**
  * @typedef {object} InfoWindowHooks  the app's custom windows (SPEC I7): each returns an element, or null for the next choice
- * @property {((marker: Marker) => HTMLElement | null) | null} window    a whole window
- * @property {((marker: Marker) => HTMLElement | null) | null} contents  contents inside the default frame
+ * @property {InfoWindowHook | null} window    a whole window
+ * @property {InfoWindowHook | null} contents  contents inside the default frame
  */
 
 /** Height of the default frame's tail below a custom contents box (the default window's own). */
@@ -44,10 +50,11 @@ export class InfoWindowView {
   }
 
   /**
-   * The window opened on `marker`, or its text changed while it tracks changes: build its content.
-   * @param {Marker} marker
+   * The window opened on a marker or a cluster item, or a marker's text changed while it tracks
+   * changes: build its content.
+   * @param {Marker | ClusterItemTap} marker
    * @returns {boolean} false when there is nothing to show: the hooks gave no element and the
-   *   marker has neither title nor snippet (I2: then no window opens)
+   *   marker or item has neither title nor snippet (I2: then no window opens)
    */
   open(marker) {
     this.close();
@@ -68,8 +75,9 @@ export class InfoWindowView {
       this.#setSize(el.offsetWidth, el.offsetHeight);
       return true;
     }
-    if (!marker.title && !marker.snippet) return false;
-    this.#text = { title: marker.title, snippet: marker.snippet };
+    const { title, snippet } = 'item' in marker ? marker.item : marker;
+    if (!title && !snippet) return false;
+    this.#text = { title, snippet };
     const size = this.#measure(this.#text.title, this.#text.snippet);
     this.#setSize(size.width, size.height);
     return true;
@@ -109,10 +117,10 @@ export class InfoWindowView {
 }
 
 /**
- * The app's element for a marker, or null: a hook that throws is reported and counts as none,
- * so the default window shows and the map goes on.
- * @param {((marker: Marker) => HTMLElement | null) | null} hook
- * @param {Marker} marker
+ * The app's element for a marker or item, or null: a hook that throws is reported and counts as
+ * none, so the default window shows and the map goes on.
+ * @param {InfoWindowHook | null} hook
+ * @param {Marker | ClusterItemTap} marker
  * @returns {HTMLElement | null}
  */
 function ask(hook, marker) {

@@ -67,10 +67,10 @@ import { FrameStats } from './map-frame-stats.js';
  * @property {(marker: Marker | ClusterItemTap) => boolean | void} markerTap
  * @property {(cluster: ClusterTap) => boolean | void} clusterTap
  * @property {(item: ClusterItemTap) => boolean | void} clusterItemTap
- * @property {(marker: Marker) => void} infoWindowOpen
- * @property {(marker: Marker) => void} infoWindowTap
- * @property {(marker: Marker) => void} infoWindowLongPress
- * @property {(marker: Marker) => void} infoWindowClose
+ * @property {(marker: Marker | ClusterItemTap) => void} infoWindowOpen  a marker's window, or a cluster item's (C7)
+ * @property {(marker: Marker | ClusterItemTap) => void} infoWindowTap
+ * @property {(marker: Marker | ClusterItemTap) => void} infoWindowLongPress
+ * @property {(marker: Marker | ClusterItemTap) => void} infoWindowClose
  * @property {(event: {cause: string}) => void} cameraWillMove
  * @property {(camera: CameraPosition) => void} cameraChange
  * @property {(camera: CameraPosition) => void} cameraIdle
@@ -365,14 +365,15 @@ export class CairnMap {
   get markerCount() { return this.#markers.size; }
 
   /**
-   * The marker whose info window is open, or null; assigning opens or closes it (I4), at once
-   * (with info window hooks set, a marker without text reads as selected until the next frame
-   * shows the hooks give it nothing).
-   * @returns {Marker | null}
+   * The marker whose info window is open, or the cluster item whose is (as a `clusterItemTap`
+   * handler gets it), or null; assigning a marker or null opens or closes it (I4), at once. With
+   * info window hooks set, a marker without text reads as selected until the next frame shows
+   * the hooks give it nothing; so does an item without title or snippet, always.
+   * @returns {Marker | ClusterItemTap | null}
    */
   get selectedMarker() {
-    const id = this.#engine.selectedMarker;
-    return id === null ? null : this.#markers.get(id)?.handle ?? null;
+    const owner = this.#engine.selection;
+    return owner && this.#windowOwner(owner);
   }
   set selectedMarker(marker) {
     if (marker !== null && !(marker instanceof Marker && this.#markers.has(marker.id))) {
@@ -386,8 +387,9 @@ export class CairnMap {
   /**
    * The app's own info windows (I7): `window(marker)` returns a whole window element, or null to
    * fall back to `contents(marker)` (an element inside the default frame), or null for the default.
+   * Both are asked for cluster items' windows too, given the item as a `clusterItemTap` handler is.
    * Elements are positioned by the map; they do not take pointer events (taps are info window taps).
-   * @param {{window?: ((marker: Marker) => HTMLElement | null) | null, contents?: ((marker: Marker) => HTMLElement | null) | null}} hooks
+   * @param {{window?: import('./map-info-window.js').InfoWindowHook | null, contents?: import('./map-info-window.js').InfoWindowHook | null}} hooks
    */
   setInfoWindowHooks(hooks) {
     const h = objectArg(hooks, 'hooks', 'setInfoWindowHooks');
@@ -399,7 +401,7 @@ export class CairnMap {
   }
 
   #customWindows = false;
-  /** @type {number | null} a marker whose window was closed at once, having nothing to show */
+  /** @type {string | null} the owner (`ownerKey`) of a window closed at once, having nothing to show */
   #unopened = null;
 
   /**
@@ -594,46 +596,46 @@ export class CairnMap {
           break;
         }
         case 'clusterItemTapped': {
-          const r = this.#managers.get(ev.manager);
-          let consumed = false;
           // An item removed since the last cluster() is still drawn (Google's rule) and can be
-          // tapped: it has no options any more, so only the default runs.
-          const item = r && r.manager.itemIcon(ev.item) !== undefined ? r.manager.item(ev.item) : null;
-          if (r && item) {
-            const tap = { id: ev.item, item, manager: r.manager };
-            // C7: the item's handler, then the map's marker handler, then the default.
-            consumed = this.#emitTap('clusterItemTap', tap) || this.#emitTap('markerTap', tap);
-          }
-          this.#engine.answerTap(consumed);
+          // tapped: it has no options any more, so only the default runs (which finds no item).
+          const tap = /** @type {ClusterItemTap | null} */ (this.#windowOwner({ manager: ev.manager, item: ev.item }));
+          // C7: the item's handler, then the map's marker handler, then the default.
+          this.#engine.answerTap(tap ? this.#emitTap('clusterItemTap', tap) || this.#emitTap('markerTap', tap) : false);
           break;
         }
-        case 'infoWindowOpened':
-          this.#onMarker(ev.marker, (m) => {
-            if (this.#infoWindow.open(m)) {
-              this.#emit('infoWindowOpen', m);
-            } else {
-              // Every marker may have a custom window while hooks are set (the engine cannot
-              // know what they will answer); one they do not give, with no text, is no window.
-              // (Unless another was selected since, whose window must stay.)
-              this.#unopened = ev.marker;
-              if (this.#engine.selectedMarker === ev.marker) this.#engine.selectMarker(null);
-            }
-          });
+        case 'infoWindowOpened': {
+          const owner = this.#windowOwner(ev);
+          if (owner && this.#infoWindow.open(owner)) {
+            this.#emit('infoWindowOpen', owner);
+          } else {
+            // Every marker may have a custom window while hooks are set, and every cluster item
+            // (the engine knows neither what the hooks answer nor an item's text); one with
+            // nothing to show is no window. (Unless another was selected since, whose window
+            // must stay.)
+            this.#unopened = ownerKey(ev);
+            const selected = this.#engine.selection;
+            if (selected && ownerKey(selected) === this.#unopened) this.#engine.selectMarker(null);
+          }
           break;
-        case 'infoWindowContentChanged':
+        }
+        case 'infoWindowContentChanged': {
           // The text went and the hooks give nothing: the window closes (and says so).
-          this.#onMarker(ev.marker, (m) => { if (!this.#infoWindow.open(m)) this.#engine.selectMarker(null); });
+          const owner = this.#windowOwner(ev);
+          if (owner && !this.#infoWindow.open(owner)) this.#engine.selectMarker(null);
           break;
-        case 'infoWindowClosed':
+        }
+        case 'infoWindowClosed': {
           this.#infoWindow.close();
-          if (ev.marker === this.#unopened) {
+          if (ownerKey(ev) === this.#unopened) {
             this.#unopened = null;
             break;
           }
-          this.#onMarker(ev.marker, (m) => this.#emit('infoWindowClose', m));
+          const owner = this.#windowOwner(ev);
+          if (owner) this.#emit('infoWindowClose', owner);
           break;
-        case 'infoWindowTapped': this.#onMarker(ev.marker, (m) => this.#emit('infoWindowTap', m)); break;
-        case 'infoWindowLongPressed': this.#onMarker(ev.marker, (m) => this.#emit('infoWindowLongPress', m)); break;
+        }
+        case 'infoWindowTapped': this.#emitForWindow('infoWindowTap', ev); break;
+        case 'infoWindowLongPressed': this.#emitForWindow('infoWindowLongPress', ev); break;
         case 'cameraWillMove': this.#emit('cameraWillMove', { cause: ev.cause }); break;
         case 'cameraChanged': this.#emit('cameraChange', frame.camera); break;
         case 'cameraIdle': this.#emit('cameraIdle', frame.camera); break;
@@ -651,12 +653,26 @@ export class CairnMap {
   }
 
   /**
-   * @param {number} id
-   * @param {(marker: Marker) => void} run
+   * What the app is given for an info window's owner: the marker, or the cluster item as a
+   * `clusterItemTap` handler gets it; null for one the map no longer holds (an item removed
+   * since it was clustered is still drawn, but has no options left).
+   * @param {import('./map-frame.js').WindowOwner} owner
+   * @returns {Marker | ClusterItemTap | null}
    */
-  #onMarker(id, run) {
-    const m = this.#markers.get(id);
-    if (m) run(m.handle);
+  #windowOwner(owner) {
+    if ('marker' in owner) return this.#markers.get(owner.marker)?.handle ?? null;
+    const r = this.#managers.get(owner.manager);
+    if (!r || r.manager.itemIcon(owner.item) === undefined) return null;
+    return { id: owner.item, item: r.manager.item(owner.item), manager: r.manager };
+  }
+
+  /**
+   * @param {'infoWindowTap' | 'infoWindowLongPress'} type
+   * @param {import('./map-frame.js').WindowOwner} ev
+   */
+  #emitForWindow(type, ev) {
+    const owner = this.#windowOwner(ev);
+    if (owner) this.#emit(type, owner);
   }
 
   /**
@@ -778,4 +794,13 @@ export class CairnMap {
     this.#renderer.resize(width, height, this.#pixelRatio);
     this.#wake();
   }
+}
+
+/**
+ * One string per info window owner, to tell owners apart.
+ * @param {import('./map-frame.js').WindowOwner} owner
+ * @returns {string}
+ */
+function ownerKey(owner) {
+  return 'marker' in owner ? `marker ${owner.marker}` : `item ${owner.manager} ${owner.item}`;
 }

@@ -396,13 +396,33 @@ test('a tap on an item: clusterItemTapped names the manager and the item, whose 
     snippet: 'Papers', userData: data });
   assert.equal(manager.item(e.item).userData, data);
   map.answerTap(false);
-  map.frame(3);
+  // M11's default, as for a marker: its window opens (the map's host shows its title and snippet).
+  const item1 = { manager: manager.number, item: id };
+  assert.deepEqual(map.selection, item1, 'selected at once');
+  assert.equal(map.selectedMarker, null, 'no marker is');
+  map.setInfoWindowSize(100, 40);
+  const opened = map.frame(3);
+  assert.deepEqual(opened.events[0], { type: 'infoWindowOpened', ...item1 });
+  assert.deepEqual(opened.selectedItem, item1);
+  assert.equal(opened.selectedMarker, null);
   const after = map.frame(4);
   closeTo(after.camera.latitude, 0.001, 1e-9, 'centred on the item');
   closeTo(after.camera.longitude, 0.001, 1e-9, 'centred on the item');
-  // item() hands out copies.
-  manager.item(id).position.latitude = 5;
-  assert.equal(manager.item(id).position.latitude, 0.001);
+  const [drawn] = items(after, manager);
+  const w = after.infoWindow;
+  assert.deepEqual([w.manager, w.item, w.width, w.height], [manager.number, id, 100, 40]);
+  assert.equal('marker' in w, false);
+  closeTo(w.x, drawn.x, 1e-9, 'above the pin');
+  closeTo(w.y, drawn.y - 43, 1e-9, 'above the pin');
+  assert.deepEqual(tap(map, w.x, w.y - 20, 5).events, [{ type: 'infoWindowTapped', ...item1 }]);
+  // Removing the item closes it at once.
+  manager.removeItem(id);
+  assert.equal(map.selection, null);
+  assert.deepEqual(map.frame(6).events, [{ type: 'infoWindowClosed', ...item1 }]);
+  // item() hands out copies (of an item still held).
+  const kept = manager.addItem(at(0.001, 0.001));
+  manager.item(kept).position.latitude = 5;
+  assert.equal(manager.item(kept).position.latitude, 0.001);
   map.destroy();
 });
 

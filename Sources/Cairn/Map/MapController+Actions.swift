@@ -7,8 +7,8 @@ extension MapController {
     func reportTap(x: Double, y: Double) {
         pendingTap = nil
         switch scene.hit(x: x, y: y) {
-        case .infoWindow(let marker)?:
-            events.append(.infoWindowTapped(marker: marker))
+        case .infoWindow(let owner)?:
+            events.append(.infoWindowTapped(owner))
         case .item(let item)?:
             pendingTap = item
             switch item.kind {
@@ -25,8 +25,8 @@ extension MapController {
     }
 
     func reportLongPress(x: Double, y: Double) {
-        if case .infoWindow(let marker)? = scene.hit(x: x, y: y) {
-            events.append(.infoWindowLongPressed(marker: marker))
+        if case .infoWindow(let owner)? = scene.hit(x: x, y: y) {
+            events.append(.infoWindowLongPressed(owner))
             return
         }
         let c = projection.coordinate(screenX: x, screenY: y)

@@ -43,10 +43,24 @@ extension MapController {
         return slot
     }
 
-    /// Removes a manager and everything it draws.
+    /// Removes a manager and everything it draws (an item's open window closes).
     public func removeClusterManager(_ number: Int32) throws(CairnError) {
         clusterManagers[try clusterManagerSlot(number)] = nil
         if pendingTap?.owner == number { pendingTap = nil }
+        infoWindow.clusterManagerEmptied(number, events: &events)
+    }
+
+    /// Removes an item from a manager; its open window closes (it stays drawn until the next
+    /// `cluster`, Google's rule, but has nothing left to show).
+    public func removeClusterItem(_ number: Int32, item: Int64) throws(CairnError) {
+        try clusterManager(number).remove(item)
+        infoWindow.removed(.clusterItem(manager: number, item: item), events: &events)
+    }
+
+    /// Empties a manager at once (C1 `clear`), closing an item's open window.
+    public func clearClusterItems(_ number: Int32) throws(CairnError) {
+        try clusterManager(number).clear()
+        infoWindow.clusterManagerEmptied(number, events: &events)
     }
 
     /// Adds items to a manager: positions and an icon each (a registered icon or -1 for the

@@ -27,29 +27,39 @@ extension MapController {
         try checkIcon(marker)
         try markers.update(id, marker)
         if contentChanged && marker.tracksInfoWindowChanges && infoWindow.marker == id {
-            events.append(.infoWindowContentChanged(marker: id))
+            events.append(.infoWindowContentChanged(.marker(id)))
         }
     }
 
     public func removeMarker(_ id: Int64) throws(CairnError) {
         try markers.remove(id)
-        infoWindow.markerRemoved(id, events: &events)
+        infoWindow.removed(.marker(id), events: &events)
         if pendingTap?.kind == .marker && pendingTap?.id == id { pendingTap = nil }
     }
 
     /// Removes every marker and closes the info window (M1 `clear()`).
     public func clearMarkers() {
-        if let open = infoWindow.marker { infoWindow.markerRemoved(open, events: &events) }
+        if infoWindow.marker != nil { infoWindow.close(events: &events) }
         markers.removeAll()
         if pendingTap?.kind == .marker { pendingTap = nil }
     }
 
-    /// The selected marker (I4): setting one opens its window, nil closes it.
+    /// The selected marker (I4): setting one opens its window, nil closes it (or an item's).
     public var selectedMarker: Int64? { infoWindow.marker }
 
     public func selectMarker(_ id: Int64?) throws(CairnError) {
         try infoWindow.select(id, markers: markers, events: &events)
     }
+
+    /// Selects an item a cluster manager holds, as a tap's default does (C7, M11): its window
+    /// opens wherever the manager draws it on its own.
+    public func selectClusterItem(manager number: Int32, item: Int64) throws(CairnError) {
+        _ = try clusterManager(number).slot(of: item)
+        infoWindow.selectClusterItem(manager: number, item: item, events: &events)
+    }
+
+    /// Whose window is open: a marker or a cluster manager's item.
+    public var selectedInfoWindowOwner: InfoWindowOwner? { infoWindow.owner }
 
     /// The size of the open info window as the host laid it out, in CSS pixels.
     public func setInfoWindowSize(width: Double, height: Double) throws(CairnError) {
@@ -59,7 +69,8 @@ extension MapController {
     /// The host's answer to the last `markerTapped`, `clusterTapped` or `clusterItemTapped`:
     /// unless its handler consumed the tap, the default runs — a marker is selected (its window
     /// opens) and centred (M11); a cluster zooms to where it splits, centred on it (C7); an item
-    /// is centred. Answering when no tap waits, or twice, does nothing.
+    /// is selected and centred as a marker is (C7's default is M11's). Answering when no tap
+    /// waits, or twice, does nothing.
     public func answerTap(consumed: Bool) {
         guard let item = pendingTap else { return }
         pendingTap = nil
@@ -85,6 +96,7 @@ extension MapController {
             target.zoom = zoom
         case .clusterItem:
             guard let manager = try? clusterManager(item.owner), let s = try? manager.slot(of: item.id) else { return }
+            infoWindow.selectClusterItem(manager: item.owner, item: item.id, events: &events)
             target.x = manager.worldX[s]
             target.y = manager.worldY[s]
         }

@@ -33,19 +33,19 @@ public enum MapEvent: Equatable {
     /// marker is selected and centred (M11).
     case markerTapped(marker: Int64)
     /// A tap or long press on the open info window (I8).
-    case infoWindowTapped(marker: Int64)
-    case infoWindowLongPressed(marker: Int64)
-    /// A window opened or closed (I3, I4, I8); reopening the same marker reports both.
-    case infoWindowOpened(marker: Int64)
-    case infoWindowClosed(marker: Int64)
+    case infoWindowTapped(InfoWindowOwner)
+    case infoWindowLongPressed(InfoWindowOwner)
+    /// A window opened or closed (I3, I4, I8); reopening the same marker or item reports both.
+    case infoWindowOpened(InfoWindowOwner)
+    case infoWindowClosed(InfoWindowOwner)
     /// A tap hit a cluster icon or an item a cluster manager drew on its own (C7). The host
     /// answers with `answerTap(consumed:)`; unless consumed, a cluster zooms to where it splits
-    /// and an item is centred.
+    /// and an item is selected (its window opens) and centred, as a marker is.
     case clusterTapped(manager: Int32, cluster: Int64, count: Int)
     case clusterItemTapped(manager: Int32, item: Int64)
     /// The open window's marker changed its title or snippet and tracks such changes (I6): the
     /// host redraws the window's content.
-    case infoWindowContentChanged(marker: Int64)
+    case infoWindowContentChanged(InfoWindowOwner)
 
     /// A stable number per kind, for the ABI.
     public var kind: Int32 {

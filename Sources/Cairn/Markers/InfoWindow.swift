@@ -1,7 +1,33 @@
-/// Where the open info window is this frame: centred above the marker's info-window anchor
+/// What an info window belongs to: a marker, or an item a cluster manager draws on its own
+/// (SPEC C7: an item's tap ends in the marker default, M11, which opens its window).
+public enum InfoWindowOwner: Equatable {
+    case marker(Int64)
+    case clusterItem(manager: Int32, item: Int64)
+
+    /// The marker's id, or nil for an item.
+    public var marker: Int64? {
+        if case .marker(let id) = self { return id }
+        return nil
+    }
+
+    /// The marker's or the item's id.
+    public var id: Int64 {
+        switch self {
+        case .marker(let id), .clusterItem(_, let id): return id
+        }
+    }
+
+    /// The item's cluster manager, or nil for a marker.
+    public var manager: Int32? {
+        if case .clusterItem(let manager, _) = self { return manager }
+        return nil
+    }
+}
+
+/// Where the open info window is this frame: centred above its owner's info-window anchor
 /// (SPEC I1), with the size the host measured (text layout stays in the host).
 public struct InfoWindowPlacement: Equatable {
-    public var marker: Int64
+    public var owner: InfoWindowOwner
     /// The anchor point on screen (the tip of the window's tail).
     public var anchorX: Double, anchorY: Double
     public var width: Double, height: Double
@@ -15,11 +41,14 @@ public struct InfoWindowPlacement: Equatable {
     }
 }
 
-/// Which marker's info window is open (at most one, I3), and the size the host measured for
-/// it. A marker with neither title nor snippet opens none (I2) unless the host supplies a
-/// custom window for it (I7).
+/// Whose info window is open (at most one, I3), and the size the host measured for it. A marker
+/// with neither title nor snippet opens none (I2) unless the host supplies a custom window for
+/// it (I7). A cluster item's text stays with the host, so selecting an item always reports its
+/// window opened; a host with nothing to show for it selects nothing.
 public struct InfoWindowSelection: Equatable {
-    public private(set) var marker: Int64?
+    public private(set) var owner: InfoWindowOwner?
+    /// The selected marker, or nil (none, or an item).
+    public var marker: Int64? { owner?.marker }
     public private(set) var width = 0.0, height = 0.0
     /// Set when a window opens or is measured: the next frame pans the map so it fits.
     var needsAutoPan = false
@@ -31,23 +60,40 @@ public struct InfoWindowSelection: Equatable {
     /// already open closes it and opens it again (I3), so the host redraws its content.
     mutating func select(_ id: Int64?, markers: MarkerStore, events: inout MapEventQueue) throws(CairnError) {
         if let id { _ = try markers.slot(of: id) }
-        if let open = marker {
-            events.append(.infoWindowClosed(marker: open))
-            marker = nil
-        }
+        close(events: &events)
         guard let id, let props = try? markers.marker(id), InfoWindowSelection.opensWindow(props) else { return }
-        marker = id
+        open(.marker(id), events: &events)
+    }
+
+    /// Selects a cluster manager's item (the caller checked that it is there).
+    mutating func selectClusterItem(manager: Int32, item: Int64, events: inout MapEventQueue) {
+        close(events: &events)
+        open(.clusterItem(manager: manager, item: item), events: &events)
+    }
+
+    private mutating func open(_ owner: InfoWindowOwner, events: inout MapEventQueue) {
+        self.owner = owner
         width = 0
         height = 0
         needsAutoPan = true
-        events.append(.infoWindowOpened(marker: id))
+        events.append(.infoWindowOpened(owner))
     }
 
-    /// Closes the window of a marker that went away, without asking anything.
-    mutating func markerRemoved(_ id: Int64, events: inout MapEventQueue) {
-        guard marker == id else { return }
-        marker = nil
-        events.append(.infoWindowClosed(marker: id))
+    /// Closes the open window, if any.
+    mutating func close(events: inout MapEventQueue) {
+        guard let open = owner else { return }
+        owner = nil
+        events.append(.infoWindowClosed(open))
+    }
+
+    /// Closes the window of a marker or item that went away, without asking anything.
+    mutating func removed(_ gone: InfoWindowOwner, events: inout MapEventQueue) {
+        if owner == gone { close(events: &events) }
+    }
+
+    /// Closes the window of any item of a manager that was cleared or removed.
+    mutating func clusterManagerEmptied(_ number: Int32, events: inout MapEventQueue) {
+        if case .clusterItem(number, _)? = owner { close(events: &events) }
     }
 
     mutating func setSize(width: Double, height: Double) throws(CairnError) {
@@ -55,7 +101,7 @@ public struct InfoWindowSelection: Equatable {
         else { throw .invalidArgument }
         self.width = width
         self.height = height
-        needsAutoPan = marker != nil
+        needsAutoPan = owner != nil
     }
 
     /// How far the map must move (screen pixels, to add to every point) so the window lies
@@ -73,18 +119,30 @@ public struct InfoWindowSelection: Equatable {
                 shift(w.minY, w.height + 0, p.top + margin, v.height - p.bottom - margin))
     }
 
-    /// The window on screen: anchored at the marker's info-window anchor as drawn (turned and
-    /// scaled with the icon). Nil when nothing is open or the marker is not drawn.
-    func placement(markers: MarkerStore, icons: IconRegistry, projection p: CameraProjection, time: Double,
-                   drawnMarker: (Int64) -> SceneItem?) -> InfoWindowPlacement? {
-        guard let id = marker, let slot = try? markers.slot(of: id), let item = drawnMarker(id) else { return nil }
-        let m = markers.properties[slot]
-        let icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+    /// The window on screen: anchored at its owner's info-window anchor as drawn (turned and
+    /// scaled with the icon). Nil when nothing is open or the owner is not drawn: a marker off
+    /// screen or hidden by a collision, an item off screen or inside a cluster at this zoom.
+    func placement(markers: MarkerStore, icons: IconRegistry, drawn: (InfoWindowOwner) -> SceneItem?) -> InfoWindowPlacement? {
+        guard let owner, let item = drawn(owner) else { return nil }
+        // Where the window's tail points and where the item is anchored, in 0…1 of the icon.
+        var window = (x: 0.5, y: 0.0), ground: (x: Double, y: Double)
+        let icon: Icon
+        if let id = owner.marker {
+            guard let slot = try? markers.slot(of: id) else { return nil }
+            let m = markers.properties[slot]
+            window = (m.infoWindowAnchorX, m.infoWindowAnchorY)
+            ground = (m.groundAnchorX, m.groundAnchorY)
+            icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+        } else {
+            // Items are drawn at their icon's own anchor, with Google's default window anchor.
+            icon = icons.icon(item.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+            ground = (icon.anchorX, icon.anchorY)
+        }
         let c = icon.contentBox
-        let dx = (m.infoWindowAnchorX - m.groundAnchorX) * (c.maxX - c.minX) * item.scaleX
-        let dy = (m.infoWindowAnchorY - m.groundAnchorY) * (c.maxY - c.minY) * item.scaleY
+        let dx = (window.x - ground.x) * (c.maxX - c.minX) * item.scaleX
+        let dy = (window.y - ground.y) * (c.maxY - c.minY) * item.scaleY
         let box = item.box
-        return InfoWindowPlacement(marker: id, anchorX: item.x + dx * box.cos - dy * box.sin,
+        return InfoWindowPlacement(owner: owner, anchorX: item.x + dx * box.cos - dy * box.sin,
                                    anchorY: item.y + dx * box.sin + dy * box.cos, width: width, height: height)
     }
 }

@@ -63,8 +63,13 @@ public struct Scene {
         orderShown()
         indexForTaps(area)
         let all = placed
-        infoWindow = selection.placement(markers: markers, icons: icons, projection: p, time: time) { id in
-            drawOrder.lazy.map { all[Int($0)] }.first { $0.kind == .marker && $0.id == id }
+        infoWindow = selection.placement(markers: markers, icons: icons) { owner in
+            drawOrder.lazy.map { all[Int($0)] }.first { item in
+                switch owner {
+                case .marker(let id): return item.kind == .marker && item.id == id
+                case let .clusterItem(manager, id): return item.kind == .clusterItem && item.owner == manager && item.id == id
+                }
+            }
         }
     }
 
@@ -107,7 +112,7 @@ public struct Scene {
     /// What lies under a screen point, topmost first: the info window, then the highest drawn
     /// item whose content box (within the touch tolerance) contains it.
     public func hit(x: Double, y: Double) -> SceneHit? {
-        if let window = infoWindow, window.contains(x: x, y: y) { return .infoWindow(marker: window.marker) }
+        if let window = infoWindow, window.contains(x: x, y: y) { return .infoWindow(window.owner) }
         let t = Scene.touchTolerance
         var best = -1
         grid.forEach(near: (x - t, y - t, x + t, y + t)) { i in
@@ -119,6 +124,6 @@ public struct Scene {
 
 /// The answer of a hit test.
 public enum SceneHit: Equatable {
-    case infoWindow(marker: Int64)
+    case infoWindow(InfoWindowOwner)
     case item(SceneItem)
 }

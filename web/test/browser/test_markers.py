@@ -169,6 +169,50 @@ class MarkerTapTest(DemoTestCase):
         self.assertFalse(any(i["kind"] == "clusterItem" and i["id"] == city for i in self.frame()["items"]),
                          "gone once clustered again")
 
+    def test_an_items_own_title_opens_its_window_and_an_item_without_text_none(self):
+        # C7 then M11: an item the app's handlers leave alone is selected, and its window shows
+        # its title and snippet; one with neither opens none and closes the open one (I2, I3).
+        # The items stand on open sea, away from the demo's cities and markers.
+        self.js("""() => {
+            window.own = map.addClusterManager({ algorithm: 'grid' });
+            own.addItems([{ position: { latitude: -40, longitude: -30 }, title: 'Buoy', snippet: 'Station 7' },
+                          { position: { latitude: -40, longitude: -29.9 } }]);
+            own.cluster();
+            window.said = [];
+            window.stops = ['infoWindowOpen', 'infoWindowClose'].map((type) =>
+                map.on(type, (o) => { said.push([type, o.manager === own ? o.item.title : 'other']); }));
+        }""")
+        try:
+            self.move_camera(latitude=-40, longitude=-29.95, zoom=11, bearing=0, tilt=0)
+            manager = self.js("own.number")
+            drawn = {i["id"]: i for i in self.frame()["items"] if i["kind"] == "clusterItem" and i["manager"] == manager}
+            self.assertEqual(len(drawn), 2, "both items drawn on their own")
+            titled, bare = sorted(drawn)
+            self.tap({"x": drawn[titled]["x"], "y": drawn[titled]["y"] - PIN_TAP_LIFT})
+            self.settle(after=0.4)
+            frame = self.frame()
+            window = frame["infoWindow"]
+            self.assertIsNotNone(window, "no info window in the frame")
+            self.assertEqual((window["manager"], window["item"]), (manager, titled))
+            self.assertEqual(frame["selectedItem"], {"manager": manager, "item": titled})
+            self.assertEqual(self.js("map.selectedMarker && map.selectedMarker.item.snippet"), "Station 7")
+            self.assertEqual(self.js("said"), [["infoWindowOpen", "Buoy"]])
+            image = self.screenshot_image("markers-item-info-window")
+            self.assertGreater(MarkerTapTest.white_share(image, MarkerTapTest.window_box(window)), 0.7, window)
+            item = next(i for i in frame["items"] if i["kind"] == "clusterItem" and i["manager"] == manager
+                        and i["id"] == titled)
+            self.assertAlmostEqual(window["x"], item["x"], delta=1)
+            # The untitled item: the titled one's window closes, none opens.
+            item = next(i for i in frame["items"] if i["kind"] == "clusterItem" and i["manager"] == manager
+                        and i["id"] == bare)
+            self.tap({"x": item["x"], "y": item["y"] - PIN_TAP_LIFT})
+            self.settle(after=0.4)
+            self.assertEqual(self.js("said"), [["infoWindowOpen", "Buoy"], ["infoWindowClose", "Buoy"]])
+            self.assertIsNone(self.js("map.selectedMarker"))
+            self.assertIsNone(self.frame()["infoWindow"])
+        finally:
+            self.js("() => { for (const stop of stops) stop(); own.destroy(); }")
+
 
 class MarkerHandleTest(DemoTestCase):
     """A marker's handle through the public API (SPEC M1): its properties read and write the
