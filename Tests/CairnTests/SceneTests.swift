@@ -70,6 +70,15 @@ final class SceneTests: XCTestCase {
         // Across it: the part of the ground's other axis perpendicular to the vertical.
         XCTAssertEqual(flat.scaleX, (w.x * -v.y + w.y * v.x) / length / flatMetre, accuracy: 1e-4)
         XCTAssertNotEqual(flat.scaleY, 0.5, accuracy: 0.1, "not the tilt's squeeze along the icon's own vertical")
+        // And drawn as the ground's parallelogram: each of the icon's axes lands on the ground's,
+        // the horizontal one leaning along the vertical (the shear).
+        let iconUp = flat.screenOffset(dx: 0, dy: -1), iconRight = flat.screenOffset(dx: 1, dy: 0)
+        XCTAssertEqual(iconUp.x, v.x / flatMetre, accuracy: 1e-4)
+        XCTAssertEqual(iconUp.y, v.y / flatMetre, accuracy: 1e-4)
+        XCTAssertEqual(iconRight.x, w.x / flatMetre, accuracy: 1e-4)
+        XCTAssertEqual(iconRight.y, w.y / flatMetre, accuracy: 1e-4)
+        XCTAssertGreaterThan(abs(flat.shear), 0.1, "the axes are not square on screen")
+        XCTAssertEqual(upright.shear, 0)
     }
 
     func testM9_AppearAnimationsPlayOnceFromTheFirstFrameAfterAdding() throws {

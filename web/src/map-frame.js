@@ -71,6 +71,8 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {number} count     points in a cluster (1 for a marker)
  * @property {number} zIndex
  * @property {number} progress  how far its animation has come, 0…1 (appearing, flying out of or into a cluster); 1 when still
+ * @property {number} shear     a flat marker's: a point (u, v) of the icon from its anchor is drawn at
+ *   (scaleX·u, shear·u + scaleY·v), turned by the rotation; 0 for the others
  */
 
 /**
@@ -157,9 +159,9 @@ export function readLayout(layout) {
     throw bindingError('MODULE_MISMATCH', `cairn: the module's frame header has ${l.header} fields but map-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
-  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 15)) {
+  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 16)) {
     throw bindingError('MODULE_MISMATCH', `cairn: tile records of ${l.tileStride}, event records of ${l.eventStride} and draw records of ` +
-      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 15)`);
+      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 16)`);
   }
   return Object.freeze(l);
 }
@@ -253,6 +255,7 @@ function readItems(v, layout) {
       kind: ITEM_KINDS[v[k]] ?? 'unknown', id: v[k + 1], x: v[k + 2], y: v[k + 3], rotation: v[k + 4],
       scaleX: v[k + 5], scaleY: v[k + 6], opacity: v[k + 7], icon: v[k + 8], count: v[k + 9], zIndex: v[k + 10],
       manager: v[k + 11], leg: Number.isNaN(v[k + 12]) ? null : { x: v[k + 12], y: v[k + 13] }, progress: v[k + 14],
+      shear: v[k + 15],
     };
   }
   return items;

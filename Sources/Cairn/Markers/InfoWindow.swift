@@ -139,10 +139,7 @@ public struct InfoWindowSelection: Equatable {
             ground = (icon.anchorX, icon.anchorY)
         }
         let c = icon.contentBox
-        let dx = (window.x - ground.x) * (c.maxX - c.minX) * item.scaleX
-        let dy = (window.y - ground.y) * (c.maxY - c.minY) * item.scaleY
-        let box = item.box
-        return InfoWindowPlacement(owner: owner, anchorX: item.x + dx * box.cos - dy * box.sin,
-                                   anchorY: item.y + dx * box.sin + dy * box.cos, width: width, height: height)
+        let o = item.screenOffset(dx: (window.x - ground.x) * (c.maxX - c.minX), dy: (window.y - ground.y) * (c.maxY - c.minY))
+        return InfoWindowPlacement(owner: owner, anchorX: item.x + o.x, anchorY: item.y + o.y, width: width, height: height)
     }
 }

@@ -18,7 +18,8 @@ public struct SceneItem: Equatable {
     public var x: Double, y: Double
     /// Degrees clockwise on screen.
     public var rotation: Double
-    /// Scale of the icon: the pop animation, and a flat marker's foreshortening in y.
+    /// Scale of the icon along its own axes: the pop animation, and a flat marker's
+    /// foreshortening (see `shear`).
     public var scaleX: Double, scaleY: Double
     public var opacity: Double
     /// Icon number (`MarkerProperties.defaultPin` for the pin; clusters use their bucket).
@@ -36,6 +37,22 @@ public struct SceneItem: Equatable {
     /// How far the item's animation has come, 0…1: a marker's appear animation (M9), a cluster
     /// item flying out of or into its cluster (C5). 1 when nothing animates it.
     public var progress = 1.0
+    /// A flat marker's shear: a point (u, v) of the icon, from its anchor, is drawn at
+    /// (scaleX · u, shear · u + scaleY · v), turned by `rotation`. 0 for everything else.
+    public var shear = 0.0
+
+    /// An offset from the anchor in the icon's own axes (points, y down), on screen as drawn.
+    func screenOffset(dx: Double, dy: Double) -> (x: Double, y: Double) {
+        _iconOffset(dx: dx, dy: dy, scaleX: scaleX, scaleY: scaleY, shear: shear, cos: box.cos, sin: box.sin)
+    }
+}
+
+/// An offset in an icon's own axes, scaled and sheared along them, then turned (cos, sin of the
+/// rotation, clockwise on screen).
+func _iconOffset(dx: Double, dy: Double, scaleX: Double, scaleY: Double, shear: Double,
+                 cos c: Double, sin s: Double) -> (x: Double, y: Double) {
+    let u = dx * scaleX, v = dx * shear + dy * scaleY
+    return (u * c - v * s, u * s + v * c)
 }
 
 /// The size of the pin Cairn draws itself (SPEC M2), anchored at its tip.
@@ -47,18 +64,22 @@ public enum DefaultPin {
 /// How a flat marker's icon lies on screen: turned with the map (its rotation is from north)
 /// and foreshortened by the tilt along the screen's vertical, which is the icon's own vertical
 /// only when it points up or down the screen. The ground's turn then squeeze is drawn as a turn
-/// (φ) and a scale along the icon's axes: its vertical axis exactly (direction and length), its
-/// horizontal one by the length across that axis (the squeeze's shear is left out).
-func _flatOnScreen(rotation: Double, projection p: CameraProjection) -> (rotation: Double, scaleX: Double, scaleY: Double) {
+/// (φ) after a scale and shear along the icon's axes: its vertical axis keeps its direction and
+/// is scaled, its horizontal one is scaled across the vertical and leans along it (the shear),
+/// so the icon is drawn as the ground's parallelogram, not a rectangle.
+func _flatOnScreen(rotation: Double, projection p: CameraProjection)
+    -> (rotation: Double, scaleX: Double, scaleY: Double, shear: Double) {
     let theta = (rotation - p.bearing) * Double.pi / 180
     let s = _sin(theta), c = _cos(theta), squeeze = p.cosTilt
     // Screen y points down, angles turn clockwise. The icon's up axis (0, -1) turned by θ, then
     // squeezed: (sin θ, -squeeze · cos θ), whose angle from the screen's up is φ.
     let scaleY = (s * s + squeeze * squeeze * c * c).squareRoot()
     let phi = _atan2(s, squeeze * c)
-    // Its right axis, (cos θ, squeeze · sin θ), measured across the up one.
-    let scaleX = c * _cos(phi) + squeeze * s * _sin(phi)
-    return (phi * 180 / Double.pi, scaleX, scaleY)
+    // Its right axis, (cos θ, squeeze · sin θ), measured across the up one and along it.
+    let cp = _cos(phi), sp = _sin(phi)
+    let scaleX = c * cp + squeeze * s * sp
+    let shear = squeeze * s * cp - c * sp
+    return (phi * 180 / Double.pi, scaleX, scaleY, shear)
 }
 
 /// Where a marker goes on screen for a camera.
@@ -76,7 +97,8 @@ enum _MarkerPlacement {
         let content = icon.contentBox
         let cw = content.maxX - content.minX, ch = content.maxY - content.minY
         // A normal marker faces the screen; a flat one lies on the ground (see `_flatOnScreen`).
-        var (rotation, scaleX, scaleY) = m.flat ? _flatOnScreen(rotation: m.rotation, projection: p) : (m.rotation, 1.0, 1.0)
+        var (rotation, scaleX, scaleY, shear) = m.flat ? _flatOnScreen(rotation: m.rotation, projection: p)
+                                                       : (m.rotation, 1.0, 1.0, 0.0)
         var opacity = m.opacity
         var progress = 1.0
         let age = time - addedAt
@@ -86,19 +108,21 @@ enum _MarkerPlacement {
         if age < appearDuration {
             let f = age <= 0 ? 0 : Easing.easeOut.apply(age / appearDuration)
             switch m.appearAnimation {
-            case .pop: scaleX *= f; scaleY *= f
+            case .pop: scaleX *= f; scaleY *= f; shear *= f
             case .fadeIn: opacity *= f
             case .none: break
             }
         }
-        // The content box's centre relative to the anchor, turned and scaled as drawn.
+        // The content box's centre relative to the anchor, as drawn. A sheared (flat) icon's box
+        // for taps and collisions is the rectangle of its scaled axes about that centre.
         let r = rotation * Double.pi / 180
         let c = rotation == 0 ? 1 : _cos(r), sn = rotation == 0 ? 0 : _sin(r)
-        let ox = (0.5 - m.groundAnchorX) * cw * scaleX, oy = (0.5 - m.groundAnchorY) * ch * scaleY
-        let box = OrientedBox(centerX: s.x + ox * c - oy * sn, centerY: s.y + ox * sn + oy * c,
+        let o = _iconOffset(dx: (0.5 - m.groundAnchorX) * cw, dy: (0.5 - m.groundAnchorY) * ch, scaleX: scaleX,
+                            scaleY: scaleY, shear: shear, cos: c, sin: sn)
+        let box = OrientedBox(centerX: s.x + o.x, centerY: s.y + o.y,
                               halfWidth: cw * scaleX / 2, halfHeight: ch * scaleY / 2, cos: c, sin: sn)
         return SceneItem(kind: .marker, id: id, owner: -1, x: s.x, y: s.y, rotation: rotation, scaleX: scaleX, scaleY: scaleY,
                          opacity: opacity, icon: m.icon, zIndex: m.zIndex, box: box, collision: m.collision,
-                         collisionPriority: m.collisionPriority, count: 1, progress: progress)
+                         collisionPriority: m.collisionPriority, count: 1, progress: progress, shear: shear)
     }
 }

@@ -163,7 +163,7 @@ export class Renderer {
       // An <img> still loading draws nothing, and a broken one would throw and lose the frame.
       if (!d || !imageReady(d.image)) continue;
       ctx.globalAlpha = item.opacity < 1 ? item.opacity : 1;
-      if (item.rotation === 0 && item.scaleX === 1 && item.scaleY === 1) {
+      if (item.rotation === 0 && item.scaleX === 1 && item.scaleY === 1 && item.shear === 0) {
         // Upright and unscaled, as most markers are: placed on whole device pixels, so a sprite
         // drawn at the screen's pixel ratio is copied pixel for pixel, sharp and without
         // filtering (several times faster on canvases drawn without a GPU). Half a CSS pixel of
@@ -175,9 +175,10 @@ export class Renderer {
       }
       const cos = item.rotation === 0 ? 1 : Math.cos(item.rotation * DEGREES);
       const sin = item.rotation === 0 ? 0 : Math.sin(item.rotation * DEGREES);
-      const sx = item.scaleX * r, sy = item.scaleY * r;
-      // Translate to the anchor, turn clockwise, then scale: one matrix, no save/restore.
-      ctx.setTransform(cos * sx, sin * sx, -sin * sy, cos * sy, item.x * r, item.y * r);
+      const sx = item.scaleX * r, sy = item.scaleY * r, k = item.shear * r;
+      // Translate to the anchor, turn clockwise, then scale and shear (a flat marker's) along
+      // the icon's axes: one matrix, no save/restore.
+      ctx.setTransform(cos * sx - sin * k, sin * sx + cos * k, -sin * sy, cos * sy, item.x * r, item.y * r);
       ctx.drawImage(d.image, -d.anchorX * d.width, -d.anchorY * d.height, d.width, d.height);
     }
     ctx.setTransform(r, 0, 0, r, 0, 0);
