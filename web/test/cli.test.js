@@ -947,4 +947,27 @@ describe('interrupted runs leave no partial output', { concurrency: true }, () =
       }
     });
   }
+
+  test('a second signal ends the run at once, and still removes the directories it made', async () => {
+    const parent = fresh('parent');
+    mkdirSync(parent);
+    const child = spawn(process.execPath, [CLI, 'cluster', bigCsv, '--out', join(parent, 'made', 'for', 'it'), '--progress']);
+    let stderr = '';
+    let sent = false;
+    const ended = new Promise((resolve) => child.on('close', (code, sig) => resolve({ code, sig })));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (!sent && /wrote zoom 16/.test(stderr)) {
+        sent = true;
+        child.kill('SIGTERM');
+        child.kill('SIGTERM');
+      }
+    });
+    const { sig } = await ended;
+    assert.ok(sent, `the run ended before writing began: ${stderr}`);
+    assert.equal(sig, 'SIGTERM');
+    const left = readdirSync(parent);
+    // As in the tests above, a run may finish before the signals come: then it is complete.
+    if (left.length > 0) assert.equal(readdirSync(join(parent, 'made', 'for', 'it')).length, 17, `left: ${left}`);
+  });
 });

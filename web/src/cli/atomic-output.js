@@ -12,8 +12,12 @@ import { randomBytes } from 'node:crypto';
 
 import { UsageError } from './errors.js';
 
-/** Temporary directories of this process that are not yet renamed into place. */
-const pending = new Set();
+/**
+ * Temporary directories of this process that are not yet renamed into place, each with what
+ * removes the directories made above it (for a run's temporary; none for an old output set aside).
+ * @type {Map<string, (() => void) | null>}
+ */
+const pending = new Map();
 
 /**
  * An output directory in the making.
@@ -108,7 +112,7 @@ export class AtomicDirectory {
       throw new UsageError(`${this.flag} ${this.target}: cannot make a directory in ${parent} (${/** @type {any} */ (error).code ?? error})`);
     }
     this.temporary = temporary;
-    pending.add(temporary);
+    pending.set(temporary, () => this.#removeMadeAbove());
     return temporary;
   }
 
@@ -124,7 +128,7 @@ export class AtomicDirectory {
     if (existsSync(path)) {
       // Rename the old output aside first: rename() cannot replace a non-empty directory.
       const aside = `${temporary}.old`;
-      pending.add(aside);
+      pending.set(aside, null);
       renameSync(path, aside);
       try {
         renameSync(temporary, path);
@@ -203,9 +207,10 @@ function foreignEntry(dir, levels) {
  * when there is no time to stop the writer thread first (it may still be adding a file).
  */
 export function removeAll() {
-  for (const path of pending) {
+  for (const [path, removeMadeAbove] of pending) {
     try {
       rmSync(path, { recursive: true, force: true });
+      removeMadeAbove?.();
     } catch {
       // Nothing more to do on the way out.
     }
