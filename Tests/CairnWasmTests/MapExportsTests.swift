@@ -31,7 +31,7 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_layout(1), 12)
         XCTAssertEqual(cairn_map_layout(2), 5)
         XCTAssertEqual(cairn_map_layout(3), 9)
-        XCTAssertEqual(cairn_map_layout(4), 15)
+        XCTAssertEqual(cairn_map_layout(4), 16)
         XCTAssertEqual(cairn_map_layout(6), -CairnError.invalidArgument.code)
     }
 
