@@ -99,6 +99,14 @@ public func cairn_map_remove_cluster_item(_ handle: Int32, _ manager: Int32, _ i
     }
 }
 
+/// Selects an item, opening its info window (C7, M11; the host decides what it shows).
+@_expose(wasm, "cairn_map_select_cluster_item") @_cdecl("cairn_map_select_cluster_item")
+public func cairn_map_select_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        try map.selectClusterItem(manager: manager, item: try _Registry.markerID(item))
+    }
+}
+
 @_expose(wasm, "cairn_map_move_cluster_item") @_cdecl("cairn_map_move_cluster_item")
 public func cairn_map_move_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double, _ latitude: Double,
                                         _ longitude: Double) -> Int32 {

@@ -254,8 +254,15 @@ final class ClusterManagerTests: XCTestCase {
         map.frame(5.5)
         XCTAssertEqual(map.drainEvents(), [.infoWindowTapped(owner)])
         // Inside a cluster at a low zoom the window is not shown, and shows again with the item.
+        // While its fading copy flies into the cluster, the window does not follow it.
+        try map.removeMarker(marker)
         try map.moveCamera(to: CameraPosition(latitude: 1, longitude: 1, zoom: 2))
         map.frame(6)
+        map.frame(6.2)
+        let ghost = try XCTUnwrap(items(map).first { $0.id == item.id })
+        XCTAssertTrue(ghost.isGhost)
+        XCTAssertNil(map.scene.infoWindow)
+        XCTAssertEqual(map.scene.hit(x: ghost.box.centerX, y: ghost.box.centerY), nil, "a ghost is not tapped")
         map.frame(7)
         XCTAssertEqual(items(map).count, 0, "the item flew into its cluster")
         XCTAssertNil(map.scene.infoWindow)
@@ -276,11 +283,19 @@ final class ClusterManagerTests: XCTestCase {
         try map.clearClusterItems(m)
         let twice = InfoWindowOwner.clusterItem(manager: m, item: other)
         XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(twice), .infoWindowClosed(twice)])
-        _ = try map.addClusterItems(m, latitudes: [0], longitudes: [0], icons: [-1])
-        try map.selectClusterItem(manager: m, item: other + 3)
+        let last = try map.addClusterItems(m, latitudes: [0, 0], longitudes: [0, 0], icons: [-1, -1])
+        // Removed on the manager itself, past the map: the next frame closes the window.
+        try map.selectClusterItem(manager: m, item: last)
+        try map.clusterManager(m).remove(last)
+        _ = map.drainEvents()
+        map.frame(10)
+        XCTAssertEqual(map.drainEvents().first, .infoWindowClosed(.clusterItem(manager: m, item: last)))
+        try map.selectClusterItem(manager: m, item: last + 1)
+        _ = map.drainEvents()
         try map.removeClusterManager(m)
         XCTAssertNil(map.selectedInfoWindowOwner)
-        XCTAssertThrowsError(try map.selectClusterItem(manager: m, item: other + 3))
+        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(.clusterItem(manager: m, item: last + 1))])
+        XCTAssertThrowsError(try map.selectClusterItem(manager: m, item: last + 1))
     }
 }
 

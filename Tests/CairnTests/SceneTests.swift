@@ -78,6 +78,11 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(iconRight.x, w.x / flatMetre, accuracy: 1e-4)
         XCTAssertEqual(iconRight.y, w.y / flatMetre, accuracy: 1e-4)
         XCTAssertGreaterThan(abs(flat.shear), 0.1, "the axes are not square on screen")
+        // Taps and collisions see the whole parallelogram: each corner of the pin is in the box.
+        for (u, v) in [(-13.5, -43.0), (13.5, -43), (-13.5, 0), (13.5, 0)] {
+            let corner = flat.screenOffset(dx: u, dy: v)
+            XCTAssertTrue(flat.box.contains(x: flat.x + corner.x, y: flat.y + corner.y, tolerance: 1e-9), "corner \(u), \(v)")
+        }
         XCTAssertEqual(upright.shear, 0)
     }
 

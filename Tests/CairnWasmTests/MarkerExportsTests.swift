@@ -28,7 +28,7 @@ final class MarkerExportsTests: XCTestCase {
         return r
     }
 
-    func testMarkersGoInAsRecordsAndComeOutAsDrawRecords() throws {
+    func testMarkersGoInAsRecordsAndComeOutAsDrawRecords() {
         let h = cairn_map_create(0, 0, 10, 0, 0, 800, 600)
         defer { _ = cairn_map_destroy(h) }
         XCTAssertEqual(cairn_map_layout(5), Int32(_MarkerRecords.stride))
@@ -80,7 +80,9 @@ final class MarkerExportsTests: XCTestCase {
         let manager = cairn_map_add_cluster_manager(h, 2, 4, 20, 40)
         let item = doubles([0, 0.002, -1])
         let itemID = cairn_map_add_cluster_items(h, manager, item, 1)
-        try _Registry.map(h).selectClusterItem(manager: manager, item: Int64(itemID))
+        XCTAssertEqual(cairn_map_select_cluster_item(h, manager, itemID + 1), -CairnError.unknownMarker(id: 0).code)
+        XCTAssertEqual(cairn_map_select_cluster_item(h, manager + 1, itemID), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_select_cluster_item(h, manager, itemID), 0)
         XCTAssertEqual(cairn_map_selection(h, selection), 1)
         XCTAssertEqual([read(selection, 0), read(selection, 1)], [itemID, Double(manager)])
         XCTAssertEqual(cairn_map_remove_cluster_item(h, manager, itemID), 0)

@@ -300,6 +300,19 @@ export class ClusterManager {
   }
 
   /**
+   * Selects an item, opening its info window as a tap no handler consumes does (C7, M11): the
+   * engine reports the window opened, and the map's host shows the item's title and snippet (a
+   * `CairnMap` closes it at once when there is nothing to show). Selecting the open one reopens it.
+   * @param {number} id
+   * @throws {CairnError} UNKNOWN_MARKER for an id the manager does not hold
+   */
+  selectItem(id) {
+    const call = 'selectItem';
+    this.#known(id, call);
+    this.#check(this.#link.fn.cairn_map_select_cluster_item(this.#enter(call), this.#number, id), call);
+  }
+
+  /**
    * An item's icon number, or undefined for an id the manager does not hold: what a renderer
    * asks for every drawn item, without copying the item.
    * @param {number} id

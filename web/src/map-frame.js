@@ -190,6 +190,7 @@ function corner(h, lng) {
  * @returns {Frame}
  */
 export function readFrame(v, layout) {
+  const selected = v[F.selectedMarker] < 0 ? null : windowOwner(v[F.selectedMarker], v[F.selectedManager]);
   const size = v[F.controlSize];
   return {
     time: v[F.time],
@@ -213,8 +214,8 @@ export function readFrame(v, layout) {
       ...windowOwner(v[F.infoWindowMarker], v[F.infoWindowManager]), x: v[F.infoWindowX], y: v[F.infoWindowY],
       width: v[F.infoWindowWidth], height: v[F.infoWindowHeight],
     } : null,
-    selectedMarker: v[F.selectedMarker] >= 0 && v[F.selectedManager] < 0 ? v[F.selectedMarker] : null,
-    selectedItem: v[F.selectedManager] >= 0 ? { manager: v[F.selectedManager], item: v[F.selectedMarker] } : null,
+    selectedMarker: selected && 'marker' in selected ? selected.marker : null,
+    selectedItem: selected && 'item' in selected ? selected : null,
     events: readEvents(v, layout),
     droppedEvents: v[F.droppedEvents],
     horizonY: v[F.horizonY],

@@ -365,22 +365,57 @@ export class CairnMap {
   get markerCount() { return this.#markers.size; }
 
   /**
-   * The marker whose info window is open, or the cluster item whose is (as a `clusterItemTap`
-   * handler gets it), or null; assigning a marker or null opens or closes it (I4), at once. With
+   * The marker whose info window is open, or null (none, or a cluster item's: see
+   * `selectedClusterItem`); assigning a marker or null opens or closes it (I4), at once. With
    * info window hooks set, a marker without text reads as selected until the next frame shows
-   * the hooks give it nothing; so does an item without title or snippet, always.
-   * @returns {Marker | ClusterItemTap | null}
+   * the hooks give it nothing.
+   * @returns {Marker | null}
    */
   get selectedMarker() {
     const owner = this.#engine.selection;
-    return owner && this.#windowOwner(owner);
+    return owner && 'marker' in owner ? this.#markers.get(owner.marker)?.handle ?? null : null;
   }
   set selectedMarker(marker) {
     if (marker !== null && !(marker instanceof Marker && this.#markers.has(marker.id))) {
       throw argumentError('selectedMarker', 'must be a marker on this map, or null');
     }
-    this.#engine.selectMarker(marker === null ? null : marker.id);
-    if (marker === null) this.#infoWindow.close();
+    this.#select(marker === null ? null : () => this.#engine.selectMarker(marker.id));
+  }
+
+  /**
+   * The cluster item whose info window is open (C7: a tap no handler consumes selects it, as a
+   * marker's does), as a `clusterItemTap` handler gets it (the same object while its window
+   * stays open), or null; assigning `{manager, id}` of an item a manager on this map holds, or
+   * null, opens or closes it at once. An item without title or snippet (and nothing from the
+   * hooks) reads as selected until the next frame shows it has nothing to show.
+   * @returns {ClusterItemTap | null}
+   */
+  get selectedClusterItem() {
+    const owner = this.#engine.selection;
+    if (!owner || 'marker' in owner) return null;
+    if (this.#shown?.key === ownerKey(owner)) return /** @type {ClusterItemTap} */ (this.#shown.owner);
+    return /** @type {ClusterItemTap | null} */ (this.#windowOwner(owner));
+  }
+  set selectedClusterItem(item) {
+    const r = item !== null && typeof item === 'object' && item.manager ? this.#managers.get(item.manager.number) : undefined;
+    const held = r !== undefined && r.manager === item?.manager && r.manager.itemIcon(item.id) !== undefined;
+    if (item !== null && !held) {
+      throw argumentError('selectedClusterItem', 'must be {manager, id} of an item a cluster manager on this map holds, or null');
+    }
+    this.#select(item === null ? null : () => item.manager.selectItem(item.id));
+  }
+
+  /**
+   * Selects with `select`, or closes the open window (null), and draws.
+   * @param {(() => void) | null} select
+   */
+  #select(select) {
+    if (select) {
+      select();
+    } else {
+      this.#engine.selectMarker(null);
+      this.#infoWindow.close();
+    }
     this.#wake();
   }
 
@@ -403,6 +438,9 @@ export class CairnMap {
   #customWindows = false;
   /** @type {string | null} the owner (`ownerKey`) of a window closed at once, having nothing to show */
   #unopened = null;
+  /** @type {{key: string, owner: Marker | ClusterItemTap} | null} the window the app was told opened,
+   *  and what it was given: its close and taps give the same, even once the owner is gone */
+  #shown = null;
 
   /**
    * A popover anchored to a marker (V2): an element of the app's shown above the marker.
@@ -606,6 +644,7 @@ export class CairnMap {
         case 'infoWindowOpened': {
           const owner = this.#windowOwner(ev);
           if (owner && this.#infoWindow.open(owner)) {
+            this.#shown = { key: ownerKey(ev), owner };
             this.#emit('infoWindowOpen', owner);
           } else {
             // Every marker may have a custom window while hooks are set, and every cluster item
@@ -630,8 +669,8 @@ export class CairnMap {
             this.#unopened = null;
             break;
           }
-          const owner = this.#windowOwner(ev);
-          if (owner) this.#emit('infoWindowClose', owner);
+          this.#emitForWindow('infoWindowClose', ev);
+          this.#shown = null;
           break;
         }
         case 'infoWindowTapped': this.#emitForWindow('infoWindowTap', ev); break;
@@ -667,12 +706,12 @@ export class CairnMap {
   }
 
   /**
-   * @param {'infoWindowTap' | 'infoWindowLongPress'} type
+   * Tells the app about the window it was told opened, with what it was given then.
+   * @param {'infoWindowTap' | 'infoWindowLongPress' | 'infoWindowClose'} type
    * @param {import('./map-frame.js').WindowOwner} ev
    */
   #emitForWindow(type, ev) {
-    const owner = this.#windowOwner(ev);
-    if (owner) this.#emit(type, owner);
+    if (this.#shown?.key === ownerKey(ev)) this.#emit(type, this.#shown.owner);
   }
 
   /**

@@ -423,6 +423,14 @@ test('a tap on an item: clusterItemTapped names the manager and the item, whose 
   const kept = manager.addItem(at(0.001, 0.001));
   manager.item(kept).position.latitude = 5;
   assert.equal(manager.item(kept).position.latitude, 0.001);
+  // Selecting an item from the program, as the default does.
+  manager.selectItem(kept);
+  assert.deepEqual(map.selection, { manager: manager.number, item: kept });
+  assert.equal(refused(() => manager.selectItem(id), 'UNKNOWN_MARKER').detail, id, 'a removed item');
+  map.clearMarkers();
+  assert.deepEqual(map.selection, { manager: manager.number, item: kept }, 'clearing the markers leaves an item\'s window');
+  manager.clear();
+  assert.equal(map.selection, null);
   map.destroy();
 });
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { init, MapEngine, CairnError } from '../src/index.js';
 import { MARKER_DEFAULTS, MARKER_FIELDS, MARKER_PROPERTY_FIELDS, checkMarkerStride } from '../src/map-markers.js';
 import { mulberry32 } from '../bench/generate.js';
+import { itemTransform } from '../src/render/item-transform.js';
 import { at, click, closeTo, garbage, refused } from './map-helpers.js';
 
 /** @type {import('../src/wasm.js').CairnModule} */
@@ -214,10 +215,11 @@ test('the draw list: screen points with altitude and tilt, zIndex order, flat ma
   const tip = map.screenPoint(-3 + 0.01 * Math.cos(r), -2 + (0.01 * Math.sin(r)) / Math.cos((3 * Math.PI) / 180));
   closeTo(drawn(frame, flat).rotation, (Math.atan2(tip.x - o.x, o.y - tip.y) * 180) / Math.PI, 1, 'flat rotation (the squeeze is the view centre\'s)');
   closeTo(drawn(frame, flat).scaleX * drawn(frame, flat).scaleY, Math.cos((40 * Math.PI) / 180), 1e-9, 'flat foreshortening');
-  // Its horizontal axis, scaled and sheared then turned as drawn, points where the ground's east
+  // Its horizontal axis, as the renderer draws it, points where the ground's east
   // of it (140° from north) does: the icon is drawn as the ground's parallelogram.
-  const f = drawn(frame, flat), phi = (f.rotation * Math.PI) / 180;
-  const right = { x: f.scaleX * Math.cos(phi) - f.shear * Math.sin(phi), y: f.scaleX * Math.sin(phi) + f.shear * Math.cos(phi) };
+  const f = drawn(frame, flat);
+  const [a, b] = itemTransform(f, 1);   // the renderer's matrix: where the icon's (1, 0) goes
+  const right = { x: a, y: b };
   const r2 = (140 * Math.PI) / 180;
   const east = map.screenPoint(-3 + 0.01 * Math.cos(r2), -2 + (0.01 * Math.sin(r2)) / Math.cos((3 * Math.PI) / 180));
   closeTo(Math.atan2(right.y, right.x), Math.atan2(east.y - o.y, east.x - o.x), 1 * (Math.PI / 180), 'flat horizontal axis');

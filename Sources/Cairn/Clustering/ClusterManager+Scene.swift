@@ -206,6 +206,7 @@ extension ClusterManager {
                                  projection: p)
             item.opacity *= 1 - f
             item.progress = f
+            item.isGhost = true
             out.append(item)
         }
     }
@@ -221,7 +222,7 @@ extension ClusterManager {
 
     private func itemScene(owner: Int32, _ item: _SnapshotItem, at s: (x: Double, y: Double),
                            icons: IconRegistry) -> SceneItem {
-        let icon = icons.icon(item.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+        let icon = icons.iconOrPin(item.icon)
         let c = icon.contentBox
         let cw = c.maxX - c.minX, ch = c.maxY - c.minY
         let box = OrientedBox(centerX: s.x + (0.5 - icon.anchorX) * cw, centerY: s.y + (0.5 - icon.anchorY) * ch,

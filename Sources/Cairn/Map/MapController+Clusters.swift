@@ -47,20 +47,27 @@ extension MapController {
     public func removeClusterManager(_ number: Int32) throws(CairnError) {
         clusterManagers[try clusterManagerSlot(number)] = nil
         if pendingTap?.owner == number { pendingTap = nil }
-        infoWindow.clusterManagerEmptied(number, events: &events)
+        closeWindowOfGoneItem()
     }
 
     /// Removes an item from a manager; its open window closes (it stays drawn until the next
     /// `cluster`, Google's rule, but has nothing left to show).
     public func removeClusterItem(_ number: Int32, item: Int64) throws(CairnError) {
         try clusterManager(number).remove(item)
-        infoWindow.removed(.clusterItem(manager: number, item: item), events: &events)
+        closeWindowOfGoneItem()
     }
 
     /// Empties a manager at once (C1 `clear`), closing an item's open window.
     public func clearClusterItems(_ number: Int32) throws(CairnError) {
         try clusterManager(number).clear()
-        infoWindow.clusterManagerEmptied(number, events: &events)
+        closeWindowOfGoneItem()
+    }
+
+    /// Closes the open window of an item its manager no longer holds (or of a manager gone): at
+    /// once when the map removes it, and every frame for removals made on the manager itself.
+    func closeWindowOfGoneItem() {
+        guard case let .clusterItem(number, id)? = infoWindow.owner else { return }
+        if (try? clusterManager(number).slot(of: id)) == nil { infoWindow.close(events: &events) }
     }
 
     /// Adds items to a manager: positions and an icon each (a registered icon or -1 for the

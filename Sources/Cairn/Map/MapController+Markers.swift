@@ -37,7 +37,7 @@ extension MapController {
         if pendingTap?.kind == .marker && pendingTap?.id == id { pendingTap = nil }
     }
 
-    /// Removes every marker and closes the info window (M1 `clear()`).
+    /// Removes every marker and closes a marker's info window (M1 `clear()`; an item's stays).
     public func clearMarkers() {
         if infoWindow.marker != nil { infoWindow.close(events: &events) }
         markers.removeAll()
@@ -52,7 +52,7 @@ extension MapController {
     }
 
     /// Selects an item a cluster manager holds, as a tap's default does (C7, M11): its window
-    /// opens wherever the manager draws it on its own.
+    /// opens wherever the manager draws it on its own. Selecting the open one reopens it.
     public func selectClusterItem(manager number: Int32, item: Int64) throws(CairnError) {
         _ = try clusterManager(number).slot(of: item)
         infoWindow.selectClusterItem(manager: number, item: item, events: &events)

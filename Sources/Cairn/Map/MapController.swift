@@ -79,6 +79,7 @@ public final class MapController {
         gestures.advance(to: t, map: self)
         camera.step(to: t, events: &events)
         markers.stampAdded(at: t)
+        closeWindowOfGoneItem()
         compass.update(bearing: camera.world.bearing, enabled: settings.compassButton, time: t)
         camera.finishFrame(stillMoving: gestures.isMoving(at: t), events: &events)
         let p = projection

@@ -51,4 +51,9 @@ public struct IconRegistry {
     public func icon(_ number: Int32) -> Icon? {
         number >= 0 && Int(number) < icons.count ? icons[Int(number)] : nil
     }
+
+    /// The icon a marker or item with this number is drawn with: its own, or the default pin.
+    func iconOrPin(_ number: Int32) -> Icon {
+        icon(number) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+    }
 }

@@ -22,6 +22,15 @@ public enum InfoWindowOwner: Equatable {
         if case .clusterItem(let manager, _) = self { return manager }
         return nil
     }
+
+    /// Whether a drawn thing is this marker or item as itself (not a ghost flying into a cluster).
+    func isDrawn(as item: SceneItem) -> Bool {
+        guard item.id == id, !item.isGhost else { return false }
+        switch self {
+        case .marker: return item.kind == .marker
+        case .clusterItem(let manager, _): return item.kind == .clusterItem && item.owner == manager
+        }
+    }
 }
 
 /// Where the open info window is this frame: centred above its owner's info-window anchor
@@ -86,14 +95,9 @@ public struct InfoWindowSelection: Equatable {
         events.append(.infoWindowClosed(open))
     }
 
-    /// Closes the window of a marker or item that went away, without asking anything.
+    /// Closes the window of a marker that went away, without asking anything.
     mutating func removed(_ gone: InfoWindowOwner, events: inout MapEventQueue) {
         if owner == gone { close(events: &events) }
-    }
-
-    /// Closes the window of any item of a manager that was cleared or removed.
-    mutating func clusterManagerEmptied(_ number: Int32, events: inout MapEventQueue) {
-        if case .clusterItem(number, _)? = owner { close(events: &events) }
     }
 
     mutating func setSize(width: Double, height: Double) throws(CairnError) {
@@ -125,18 +129,14 @@ public struct InfoWindowSelection: Equatable {
     func placement(markers: MarkerStore, icons: IconRegistry, drawn: (InfoWindowOwner) -> SceneItem?) -> InfoWindowPlacement? {
         guard let owner, let item = drawn(owner) else { return nil }
         // Where the window's tail points and where the item is anchored, in 0…1 of the icon.
-        var window = (x: 0.5, y: 0.0), ground: (x: Double, y: Double)
-        let icon: Icon
+        let icon = icons.iconOrPin(item.icon)
+        // Items are drawn at their icon's own anchor, with Google's default window anchor.
+        var window = (x: 0.5, y: 0.0), ground = (x: icon.anchorX, y: icon.anchorY)
         if let id = owner.marker {
             guard let slot = try? markers.slot(of: id) else { return nil }
             let m = markers.properties[slot]
             window = (m.infoWindowAnchorX, m.infoWindowAnchorY)
             ground = (m.groundAnchorX, m.groundAnchorY)
-            icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
-        } else {
-            // Items are drawn at their icon's own anchor, with Google's default window anchor.
-            icon = icons.icon(item.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
-            ground = (icon.anchorX, icon.anchorY)
         }
         let c = icon.contentBox
         let o = item.screenOffset(dx: (window.x - ground.x) * (c.maxX - c.minX), dy: (window.y - ground.y) * (c.maxY - c.minY))

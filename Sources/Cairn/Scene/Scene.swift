@@ -63,13 +63,9 @@ public struct Scene {
         orderShown()
         indexForTaps(area)
         let all = placed
+        // The topmost, as taps find it.
         infoWindow = selection.placement(markers: markers, icons: icons) { owner in
-            drawOrder.lazy.map { all[Int($0)] }.first { item in
-                switch owner {
-                case .marker(let id): return item.kind == .marker && item.id == id
-                case let .clusterItem(manager, id): return item.kind == .clusterItem && item.owner == manager && item.id == id
-                }
-            }
+            drawOrder.reversed().lazy.map { all[Int($0)] }.first { owner.isDrawn(as: $0) }
         }
     }
 
@@ -116,7 +112,8 @@ public struct Scene {
         let t = Scene.touchTolerance
         var best = -1
         grid.forEach(near: (x - t, y - t, x + t, y + t)) { i in
-            if Int(i) > best && drawn(Int(i)).box.contains(x: x, y: y, tolerance: t) { best = Int(i) }
+            let item = drawn(Int(i))
+            if Int(i) > best && !item.isGhost && item.box.contains(x: x, y: y, tolerance: t) { best = Int(i) }
         }
         return best < 0 ? nil : .item(drawn(best))
     }

@@ -40,6 +40,9 @@ public struct SceneItem: Equatable {
     /// A flat marker's shear: a point (u, v) of the icon, from its anchor, is drawn at
     /// (scaleX · u, shear · u + scaleY · v), turned by `rotation`. 0 for everything else.
     public var shear = 0.0
+    /// A copy of what was drawn before a zoom out, flying into its cluster while fading (C5):
+    /// drawn, but neither tapped nor bearing an info window.
+    public var isGhost = false
 
     /// An offset from the anchor in the icon's own axes (points, y down), on screen as drawn.
     func screenOffset(dx: Double, dy: Double) -> (x: Double, y: Double) {
@@ -93,7 +96,7 @@ enum _MarkerPlacement {
         // The metre scale costs an exp, an atan and a cos: only for markers that stand above ground.
         let altitude = meters > 0 ? meters * p.pixelsPerMeter(worldY: worldY) : 0
         guard let s = p.screenPoint(worldX: worldX, worldY: worldY, altitude: altitude) else { return nil }
-        let icon = icons.icon(m.icon) ?? Icon(width: DefaultPin.width, height: DefaultPin.height)
+        let icon = icons.iconOrPin(m.icon)
         let content = icon.contentBox
         let cw = content.maxX - content.minX, ch = content.maxY - content.minY
         // A normal marker faces the screen; a flat one lies on the ground (see `_flatOnScreen`).
@@ -114,13 +117,13 @@ enum _MarkerPlacement {
             }
         }
         // The content box's centre relative to the anchor, as drawn. A sheared (flat) icon's box
-        // for taps and collisions is the rectangle of its scaled axes about that centre.
+        // for taps and collisions is the rectangle around its parallelogram, along the turn.
         let r = rotation * Double.pi / 180
         let c = rotation == 0 ? 1 : _cos(r), sn = rotation == 0 ? 0 : _sin(r)
         let o = _iconOffset(dx: (0.5 - m.groundAnchorX) * cw, dy: (0.5 - m.groundAnchorY) * ch, scaleX: scaleX,
                             scaleY: scaleY, shear: shear, cos: c, sin: sn)
         let box = OrientedBox(centerX: s.x + o.x, centerY: s.y + o.y,
-                              halfWidth: cw * scaleX / 2, halfHeight: ch * scaleY / 2, cos: c, sin: sn)
+                              halfWidth: cw * scaleX / 2, halfHeight: (ch * scaleY + cw * abs(shear)) / 2, cos: c, sin: sn)
         return SceneItem(kind: .marker, id: id, owner: -1, x: s.x, y: s.y, rotation: rotation, scaleX: scaleX, scaleY: scaleY,
                          opacity: opacity, icon: m.icon, zIndex: m.zIndex, box: box, collision: m.collision,
                          collisionPriority: m.collisionPriority, count: 1, progress: progress, shear: shear)

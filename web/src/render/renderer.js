@@ -13,6 +13,7 @@ import { canvasMeasure, drawInfoWindow, layoutInfoWindow } from './info-window.j
 import { argumentError } from '../errors.js';
 import { LRU } from './lru.js';
 import { drawTiles } from './tile-layer.js';
+import { itemTransform } from './item-transform.js';
 
 /** @typedef {import('../map-frame.js').Frame} Frame */
 /** @typedef {import('../map-frame.js').DrawItem} DrawItem */
@@ -55,8 +56,6 @@ export const RENDER_STYLE = Object.freeze({
   attributionText: '#333333',
   attributionBox: 'rgba(255, 255, 255, 0.7)',
 });
-
-const DEGREES = Math.PI / 180;
 
 /** Draws frames on one canvas; see the file's comment for the order. */
 export class Renderer {
@@ -173,12 +172,8 @@ export class Renderer {
         ctx.drawImage(d.image, Math.round(item.x * r - d.anchorX * dw), Math.round(item.y * r - d.anchorY * dh), dw, dh);
         continue;
       }
-      const cos = item.rotation === 0 ? 1 : Math.cos(item.rotation * DEGREES);
-      const sin = item.rotation === 0 ? 0 : Math.sin(item.rotation * DEGREES);
-      const sx = item.scaleX * r, sy = item.scaleY * r, k = item.shear * r;
-      // Translate to the anchor, turn clockwise, then scale and shear (a flat marker's) along
-      // the icon's axes: one matrix, no save/restore.
-      ctx.setTransform(cos * sx - sin * k, sin * sx + cos * k, -sin * sy, cos * sy, item.x * r, item.y * r);
+      // One matrix, no save/restore.
+      ctx.setTransform(...itemTransform(item, r));
       ctx.drawImage(d.image, -d.anchorX * d.width, -d.anchorY * d.height, d.width, d.height);
     }
     ctx.setTransform(r, 0, 0, r, 0, 0);

@@ -195,7 +195,8 @@ class MarkerTapTest(DemoTestCase):
             self.assertIsNotNone(window, "no info window in the frame")
             self.assertEqual((window["manager"], window["item"]), (manager, titled))
             self.assertEqual(frame["selectedItem"], {"manager": manager, "item": titled})
-            self.assertEqual(self.js("map.selectedMarker && map.selectedMarker.item.snippet"), "Station 7")
+            self.assertEqual(self.js("map.selectedClusterItem && map.selectedClusterItem.item.snippet"), "Station 7")
+            self.assertIsNone(self.js("map.selectedMarker"), "an item is not a marker")
             self.assertEqual(self.js("said"), [["infoWindowOpen", "Buoy"]])
             image = self.screenshot_image("markers-item-info-window")
             self.assertGreater(MarkerTapTest.white_share(image, MarkerTapTest.window_box(window)), 0.7, window)
@@ -208,8 +209,23 @@ class MarkerTapTest(DemoTestCase):
             self.tap({"x": item["x"], "y": item["y"] - PIN_TAP_LIFT})
             self.settle(after=0.4)
             self.assertEqual(self.js("said"), [["infoWindowOpen", "Buoy"], ["infoWindowClose", "Buoy"]])
-            self.assertIsNone(self.js("map.selectedMarker"))
+            self.assertIsNone(self.js("map.selectedClusterItem"))
             self.assertIsNone(self.frame()["infoWindow"])
+            # Selected from the program; removing the item closes its window, and the app hears
+            # of it with what it was given at the opening (the item's options are gone by then).
+            self.js("""(id) => {
+                said.length = 0;
+                stops.push(map.on('infoWindowOpen', (o) => { window.given = o; }));
+                map.selectedClusterItem = { manager: own, id };
+            }""", titled)
+            self.settle(after=0.3)
+            self.assertTrue(self.js("map.selectedClusterItem === given"), "the same object while open")
+            self.js("(id) => own.removeItem(id)", titled)
+            self.assertIsNone(self.js("map.selectedClusterItem"), "closed at once")
+            self.settle(after=0.2)
+            self.assertEqual(self.js("said"), [["infoWindowOpen", "Buoy"], ["infoWindowClose", "Buoy"]])
+            self.assertIn("must be {manager, id}", self.js(
+                "() => { try { map.selectedClusterItem = { manager: own, id: 99999 }; } catch (e) { return e.message; } }"))
         finally:
             self.js("() => { for (const stop of stops) stop(); own.destroy(); }")
 
