@@ -27,14 +27,18 @@ enum _FrameField: Int {
     case selectedMarker
     /// The cluster manager of the window's item and of the selected item; -1 for a marker.
     case infoWindowManager, selectedManager
+    /// The floor picker (G4): 1 when shown, its building, the shown level, the first level of
+    /// its buttons and how many, its column's centre x and top.
+    case pickerVisible, pickerBuilding, pickerActiveLevel, pickerFirst, pickerCount, pickerX, pickerTop
 
-    static let count = _FrameField.selectedManager.rawValue + 1
+    static let count = _FrameField.pickerTop.rawValue + 1
 }
 
 enum _FrameWriter {
     /// [z, x, y, wrapped x, then the four corners' screen x and y].
     static let tileStride = 12
-    /// [kind, a, b, c, d]: will-move a = cause; tap and long press a, b = screen x, y and
+    /// [kind, a, b, c, d]: will-move a = cause; indoor events a = building (-1 none), b = level;
+    /// tap and long press a, b = screen x, y and
     /// c, d = latitude, longitude; marker taps a = marker id; info window events a = marker or
     /// item id, b = the item's manager (-1 for a marker); cluster and cluster item taps a =
     /// manager, b = cluster or item id, c = a cluster's count.
@@ -114,6 +118,14 @@ enum _FrameWriter {
         put(.infoWindowY, window?.anchorY ?? 0)
         put(.infoWindowWidth, window?.width ?? 0)
         put(.infoWindowHeight, window?.height ?? 0)
+        let picker = map.floorPicker
+        put(.pickerVisible, flag(picker != nil))
+        put(.pickerBuilding, Double(picker?.building ?? -1))
+        put(.pickerActiveLevel, Double(picker?.activeLevel ?? 0))
+        put(.pickerFirst, Double(picker?.first ?? 0))
+        put(.pickerCount, Double(picker?.count ?? 0))
+        put(.pickerX, picker?.centerX ?? 0)
+        put(.pickerTop, picker?.top ?? 0)
         let selected = map.selectedInfoWindowOwner
         put(.selectedMarker, Double(selected?.id ?? -1))
         put(.selectedManager, Double(selected?.manager ?? -1))
@@ -160,6 +172,8 @@ enum _FrameWriter {
                 (a, b) = (Double(owner.id), Double(owner.manager ?? -1))
             case let .clusterTapped(manager, cluster, count): (a, b, c) = (Double(manager), Double(cluster), Double(count))
             case let .clusterItemTapped(manager, item): (a, b) = (Double(manager), Double(item))
+            case let .indoorBuildingFocused(building): a = Double(building)
+            case let .indoorLevelActivated(building, level): (a, b) = (Double(building), Double(level))
             default: break
             }
             out[at] = Double(e.kind)

@@ -10,9 +10,11 @@ enum _MarkerRecords {
         /// info window changes, 64 (updates only) the title or snippet changed.
         case flags
         case opacity, zIndex, collision, collisionPriority, appearAnimation, userData
+        /// The building (0 for none) and its level the marker is on (G4).
+        case indoorBuilding, indoorLevel
     }
 
-    static let stride = Field.userData.rawValue + 1
+    static let stride = Field.indoorLevel.rawValue + 1
 
     static func decode(_ r: UnsafeMutableBufferPointer<Double>, at i: Int) throws(CairnError) -> MarkerProperties {
         let base = i * stride
@@ -50,6 +52,8 @@ enum _MarkerRecords {
         let data = value(.userData)
         guard data.isFinite, data == data.rounded(.down), abs(data) <= 9_007_199_254_740_991 else { throw .invalidArgument }
         m.userData = Int64(data)
+        m.indoorBuilding = try integer(.indoorBuilding, 0...Int32.max)
+        m.indoorLevel = try integer(.indoorLevel, 0...Int32(IndoorBuilding.maximumLevels - 1))
         return m
     }
 

@@ -22,6 +22,7 @@ export const FRAME_FIELDS = Object.freeze([
   'drawCount', 'hiddenCount',
   'infoWindowOpen', 'infoWindowMarker', 'infoWindowX', 'infoWindowY', 'infoWindowWidth', 'infoWindowHeight',
   'selectedMarker', 'infoWindowManager', 'selectedManager',
+  'pickerVisible', 'pickerBuilding', 'pickerActiveLevel', 'pickerFirst', 'pickerCount', 'pickerX', 'pickerTop',
 ]);
 
 /** Header position by field name. */
@@ -32,7 +33,7 @@ export const EVENT_TYPES = Object.freeze([
   'unknown', 'cameraWillMove', 'cameraChanged', 'cameraIdle', 'tap', 'longPress', 'compassTapped',
   'myLocationButtonTapped', 'locationRequested',
   'markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed',
-  'clusterTapped', 'clusterItemTapped', 'infoWindowContentChanged',
+  'clusterTapped', 'clusterItemTapped', 'infoWindowContentChanged', 'indoorBuildingFocused', 'indoorLevelActivated',
 ]);
 
 /** Event types of an info window: a marker's or a cluster item's (its id, then its manager or -1). */
@@ -81,6 +82,19 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  */
 
 /**
+ * @typedef {object} FloorPicker  the floor picker's buttons (G4): a column of `count` square
+ *   buttons of `size`, centred on x, from `top` down, for the building's levels `first`,
+ *   `first` + 1, … (counted from the top); `activeLevel` is the one shown
+ * @property {number} building
+ * @property {number} activeLevel
+ * @property {number} first
+ * @property {number} count
+ * @property {number} x
+ * @property {number} top
+ * @property {number} size
+ */
+
+/**
  * @typedef {WindowOwner & {x: number, y: number, width: number, height: number}} InfoWindowPlacement
  *   the open info window: its tail at (x, y), centred above
  */
@@ -114,6 +128,8 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  *       | 'infoWindowContentChanged'} & WindowOwner
  *   | {type: 'clusterTapped', manager: number, cluster: number, count: number}
  *   | {type: 'clusterItemTapped', manager: number, item: number}
+ *   | {type: 'indoorBuildingFocused', building: number | null}
+ *   | {type: 'indoorLevelActivated', building: number, level: number}
  *   | {type: string}} MapEvent
  *   cameraWillMove's cause is 'gesture', 'apiAnimation' or 'developer'; the other types are
  *   cameraChanged, cameraIdle, compassTapped, myLocationButtonTapped, locationRequested
@@ -128,6 +144,7 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {boolean} animating  an animation runs
  * @property {{opacity: number, rotation: number, x: number, y: number, size: number}} compass
  * @property {{visible: boolean, x: number, y: number, size: number}} myLocationButton
+ * @property {FloorPicker | null} floorPicker  shown while a building with floors is prominent (G4)
  * @property {{x: number, y: number, radius: number} | null} locationDot
  * @property {{nearLeft: LatLng, nearRight: LatLng, farRight: LatLng, farLeft: LatLng}} visibleRegion
  * @property {{west: number, south: number, east: number, north: number}} bounds
@@ -200,6 +217,10 @@ export function readFrame(v, layout) {
     animating: v[F.animating] !== 0,
     compass: { opacity: v[F.compassOpacity], rotation: v[F.compassRotation], x: v[F.compassX], y: v[F.compassY], size },
     myLocationButton: { visible: v[F.myLocationButton] !== 0, x: v[F.myLocationX], y: v[F.myLocationY], size },
+    floorPicker: v[F.pickerVisible] !== 0 ? {
+      building: v[F.pickerBuilding], activeLevel: v[F.pickerActiveLevel], first: v[F.pickerFirst],
+      count: v[F.pickerCount], x: v[F.pickerX], top: v[F.pickerTop], size,
+    } : null,
     locationDot: v[F.dotVisible] !== 0 ? { x: v[F.dotX], y: v[F.dotY], radius: v[F.dotRadius] } : null,
     visibleRegion: {
       nearLeft: corner(v, 'nearLeftLng'), nearRight: corner(v, 'nearRightLng'),
@@ -283,6 +304,10 @@ function readEvents(v, layout) {
       events[i] = /** @type {MapEvent} */ ({ type, manager: v[k + 1], cluster: v[k + 2], count: v[k + 3] });
     } else if (type === 'clusterItemTapped') {
       events[i] = /** @type {MapEvent} */ ({ type, manager: v[k + 1], item: v[k + 2] });
+    } else if (type === 'indoorBuildingFocused') {
+      events[i] = /** @type {MapEvent} */ ({ type, building: v[k + 1] < 0 ? null : v[k + 1] });
+    } else if (type === 'indoorLevelActivated') {
+      events[i] = /** @type {MapEvent} */ ({ type, building: v[k + 1], level: v[k + 2] });
     } else if (type === 'markerTapped') {
       events[i] = /** @type {MapEvent} */ ({ type, marker: v[k + 1] });
     } else if (INFO_WINDOW_EVENTS.has(type)) {

@@ -25,7 +25,7 @@ export const MODIFIER_BITS = Object.freeze({ shiftKey: 1, ctrlKey: 2, altKey: 4,
 
 /**
  * The UI settings in the engine's bit order (bit i is setting i), with their defaults: gestures
- * on, buttons off, as Google's.
+ * on, buttons off, the floor picker on, as Google's.
  */
 export const SETTINGS = Object.freeze([
   { name: 'scrollGestures', default: true },
@@ -34,6 +34,7 @@ export const SETTINGS = Object.freeze([
   { name: 'rotateGestures', default: true },
   { name: 'compassButton', default: false },
   { name: 'myLocationButton', default: false },
+  { name: 'indoorPicker', default: true },
 ]);
 
 /** Programmatic animation easings, as the engine numbers them. */
@@ -55,6 +56,7 @@ const RECORD_FIELDS = 9;
  * @property {boolean} [rotateGestures=true]   two-finger rotation, right- or ctrl-drag
  * @property {boolean} [compassButton=false]   the compass while the bearing is not 0
  * @property {boolean} [myLocationButton=false]  the my-location button
+ * @property {boolean} [indoorPicker=true]     the floor picker, while a building with floors is prominent
  */
 
 /**

@@ -21,7 +21,7 @@ export const APPEAR_ANIMATIONS = Object.freeze({ none: 0, pop: 1, fadeIn: 2 });
 export const MARKER_FIELDS = Object.freeze([
   'latitude', 'longitude', 'altitudeMode', 'altitude', 'icon', 'groundAnchorX', 'groundAnchorY',
   'infoWindowAnchorX', 'infoWindowAnchorY', 'rotation', 'flags', 'opacity', 'zIndex', 'collision',
-  'collisionPriority', 'appearAnimation', 'userData',
+  'collisionPriority', 'appearAnimation', 'userData', 'indoorBuilding', 'indoorLevel',
 ]);
 
 /** Doubles per marker record. */
@@ -74,6 +74,9 @@ export const MARKER_PROPERTY_FIELDS = Object.freeze([
  * @property {boolean} [tracksInfoWindowChanges=false]  an open window redraws when the title or snippet changes
  *   (an `infoWindowContentChanged` event); otherwise it keeps the old content until reopened
  * @property {unknown} [userData]  any value of the app's, kept on the JS side
+ * @property {{building: number, level: number} | null} [indoorLevel=null]  a level of a building
+ *   (`addIndoorBuilding`'s id; levels from the top, 0 first): the marker is drawn only while
+ *   that level is shown (SPEC G4)
  */
 
 /** @typedef {Required<MarkerOptions>} Marker  a marker's options, every one resolved */
@@ -84,7 +87,7 @@ export const MARKER_DEFAULTS = Object.freeze({
   groundAnchor: Object.freeze({ x: 0.5, y: 1 }), infoWindowAnchor: Object.freeze({ x: 0.5, y: 0 }),
   rotation: 0, flat: false, opacity: 1, zIndex: 0, visible: true, collisionBehavior: 'required', collisionPriority: 0,
   appearAnimation: 'none', title: '', snippet: '', customInfoWindow: false, tracksInfoWindowChanges: false,
-  userData: undefined,
+  userData: undefined, indoorLevel: null,
 });
 
 /**
@@ -121,6 +124,7 @@ const CHECKS = Object.freeze({
   customInfoWindow: booleanArg,
   tracksInfoWindowChanges: booleanArg,
   userData: (value) => value,
+  indoorLevel: (value, name, call) => (value === null ? null : numbersArg(value, ['building', 'level'], name, call)),
 });
 
 /**
@@ -226,5 +230,7 @@ export function encodeMarker(out, i, m) {
   out[k + R.collisionPriority] = m.collisionPriority;
   out[k + R.appearAnimation] = APPEAR_ANIMATIONS[m.appearAnimation];
   out[k + R.userData] = 0;
+  out[k + R.indoorBuilding] = m.indoorLevel ? m.indoorLevel.building : 0;
+  out[k + R.indoorLevel] = m.indoorLevel ? m.indoorLevel.level : 0;
 }
 

@@ -22,8 +22,10 @@ public enum ControlLayout {
     }
 }
 
-/// The controls a tap can land on. The floor picker (G4) will join this list.
-public enum MapControl: Int32 {
-    case compass = 1
-    case myLocationButton = 2
+/// The controls a tap can land on: the compass, the my-location button, a level's button on
+/// the floor picker (G4).
+public enum MapControl: Equatable {
+    case compass
+    case myLocationButton
+    case level(Int)
 }

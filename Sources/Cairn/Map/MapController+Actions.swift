@@ -55,7 +55,7 @@ extension MapController {
         if settings.myLocationButton && ControlLayout.hits(ControlLayout.myLocationCenter(v), x: x, y: y) {
             return .myLocationButton
         }
-        return nil
+        return floorPicker?.level(atX: x, y: y).map { .level($0) }
     }
 
     /// Centres of the compass and the my-location button on screen.
@@ -63,7 +63,8 @@ extension MapController {
     public var myLocationButtonCenter: (x: Double, y: Double) { ControlLayout.myLocationCenter(camera.viewport) }
 
     /// A control's default behaviour: the compass turns the map north; the my-location button
-    /// goes to the user's location, or asks the host for it first.
+    /// goes to the user's location, or asks the host for it first; a level's button shows that
+    /// level of the prominent building.
     func activate(_ control: MapControl) {
         switch control {
         case .compass:
@@ -80,6 +81,8 @@ extension MapController {
                 myLocation.awaitingLocation = true
                 events.append(.locationRequested)
             }
+        case .level(let level):
+            if let building = indoor.focused { try? indoor.activate(building, level: level, events: &events) }
         }
     }
 

@@ -17,6 +17,8 @@ public final class MapController {
     /// What was drawn in the last frame; taps are tested against it.
     public internal(set) var scene = Scene()
     public internal(set) var infoWindow = InfoWindowSelection()
+    /// Buildings with floors, the prominent one and the levels shown (G4).
+    public internal(set) var indoor = IndoorMaps()
     /// Cluster managers by slot (nil once removed); see `addClusterManager` for their numbers.
     public internal(set) var clusterManagers: [ClusterManager?] = []
     var clusterManagerGenerations: [Int32] = []
@@ -82,8 +84,9 @@ public final class MapController {
         closeWindowOfGoneItem()
         compass.update(bearing: camera.world.bearing, enabled: settings.compassButton, time: t)
         camera.finishFrame(stillMoving: gestures.isMoving(at: t), events: &events)
+        indoor.updateFocus(targetX: camera.world.x, targetY: camera.world.y, zoom: camera.world.zoom, events: &events)
         let p = projection
-        scene.build(markers: markers, icons: icons, projection: p, time: t, selection: infoWindow) { placed in
+        scene.build(markers: markers, icons: icons, indoor: indoor, projection: p, time: t, selection: infoWindow) { placed in
             for (n, manager) in clusterManagers.enumerated() {
                 guard let manager else { continue }
                 manager.followZoom(p.zoom, time: t)

@@ -46,6 +46,10 @@ public enum MapEvent: Equatable {
     /// The open window's marker changed its title or snippet and tracks such changes (I6): the
     /// host redraws the window's content.
     case infoWindowContentChanged(InfoWindowOwner)
+    /// A building became prominent (its floors are offered), or none is (-1) (G4).
+    case indoorBuildingFocused(building: Int32)
+    /// A building shows another level: picked on the floor picker, or set by the host (G4).
+    case indoorLevelActivated(building: Int32, level: Int)
 
     /// A stable number per kind, for the ABI.
     public var kind: Int32 {
@@ -66,6 +70,8 @@ public enum MapEvent: Equatable {
         case .clusterTapped: return 14
         case .clusterItemTapped: return 15
         case .infoWindowContentChanged: return 16
+        case .indoorBuildingFocused: return 17
+        case .indoorLevelActivated: return 18
         }
     }
 }

@@ -1,4 +1,4 @@
-/// Which gestures and controls are on (SPEC G1–G3, G6). Changes apply to the next event;
+/// Which gestures and controls are on (SPEC G1–G4, G6). Changes apply to the next event;
 /// they never limit what the host does to the camera programmatically.
 public struct UISettings: Equatable {
     /// Drag to pan (with fling), and the panning part of pinch and double tap.
@@ -13,6 +13,9 @@ public struct UISettings: Equatable {
     public var compassButton = false
     /// The my-location button (off by default, as Google's).
     public var myLocationButton = false
+    /// The floor picker, shown while a building with floors is prominent (on by default, as
+    /// Google's `indoorLevelPicker`).
+    public var indoorPicker = true
 
     public init() {}
 
@@ -20,7 +23,7 @@ public struct UISettings: Equatable {
     public var bits: Int32 {
         var b: Int32 = 0
         for (i, on) in [scrollGestures, zoomGestures, tiltGestures, rotateGestures, compassButton,
-                        myLocationButton].enumerated() where on {
+                        myLocationButton, indoorPicker].enumerated() where on {
             b |= 1 << Int32(i)
         }
         return b
@@ -33,8 +36,9 @@ public struct UISettings: Equatable {
         rotateGestures = bits & 8 != 0
         compassButton = bits & 16 != 0
         myLocationButton = bits & 32 != 0
+        indoorPicker = bits & 64 != 0
     }
 
     /// Bits that name a setting; others are an error.
-    public static let allBits: Int32 = 63
+    public static let allBits: Int32 = 127
 }

@@ -50,6 +50,10 @@ public struct MarkerProperties: Equatable {
     public var tracksInfoWindowChanges = false
     /// The host's handle for its own value (Google's `userData`), handed back in events.
     public var userData: Int64 = 0
+    /// The building (0 for none) and the level on it: such a marker is drawn only while that
+    /// level is shown (G4).
+    public var indoorBuilding: Int32 = 0
+    public var indoorLevel: Int32 = 0
 
     /// The icon number of the pin Cairn draws itself (SPEC M2).
     public static let defaultPin: Int32 = -1

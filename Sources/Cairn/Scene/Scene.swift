@@ -52,11 +52,11 @@ public struct Scene {
     /// Places, collides, orders and indexes this frame's items: what `clusterItems` appends
     /// (written straight into the frame's list: a few thousand items of about 170 bytes are
     /// not worth copying through a list of their own), then the markers.
-    mutating func build(markers: MarkerStore, icons: IconRegistry, projection p: CameraProjection, time: Double,
-                        selection: InfoWindowSelection, clusterItems: (inout [SceneItem]) -> Void) {
+    mutating func build(markers: MarkerStore, icons: IconRegistry, indoor: IndoorMaps, projection p: CameraProjection,
+                        time: Double, selection: InfoWindowSelection, clusterItems: (inout [SceneItem]) -> Void) {
         placed.removeAll(keepingCapacity: true)
         clusterItems(&placed)
-        placeMarkers(markers, icons: icons, projection: p, time: time)
+        placeMarkers(markers, icons: icons, indoor: indoor, projection: p, time: time)
         let m = Scene.margin
         let area = (minX: -m, minY: -m, maxX: p.viewport.width + m, maxY: p.viewport.height + m)
         Collision.resolve(placed, area: area, hidden: &hidden, scratch: &collisions)
@@ -69,12 +69,14 @@ public struct Scene {
         }
     }
 
-    /// Appends the visible markers whose anchor lies in the view or its margin.
-    private mutating func placeMarkers(_ markers: MarkerStore, icons: IconRegistry, projection p: CameraProjection,
-                                       time: Double) {
+    /// Appends the visible markers whose anchor lies in the view or its margin (and, for a marker
+    /// on a building's level, while that level is shown).
+    private mutating func placeMarkers(_ markers: MarkerStore, icons: IconRegistry, indoor: IndoorMaps,
+                                       projection p: CameraProjection, time: Double) {
         markers.forEach { id, slot in
-            guard markers.properties[slot].visible, markers.properties[slot].opacity > 0,
-                  let item = _MarkerPlacement.item(id: id, markers.properties[slot], worldX: markers.worldX[slot],
+            let m = markers.properties[slot]
+            guard m.visible, m.opacity > 0, indoor.shows(building: m.indoorBuilding, level: m.indoorLevel),
+                  let item = _MarkerPlacement.item(id: id, m, worldX: markers.worldX[slot],
                                                    worldY: markers.worldY[slot], addedAt: markers.addedAt[slot],
                                                    projection: p, icons: icons, time: time),
                   Scene.places(item.x, item.y, in: p.viewport) else { return }

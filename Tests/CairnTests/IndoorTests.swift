@@ -1,0 +1,110 @@
+import XCTest
+@testable import Cairn
+
+final class IndoorTests: XCTestCase {
+    /// A square building of ±0.001° around a point, `levels` levels.
+    func building(lat: Double = 0, lng: Double = 0, levels: Int = 3, defaultLevel: Int = 1) throws -> IndoorBuilding {
+        try IndoorBuilding(latitudes: [lat - 0.001, lat - 0.001, lat + 0.001, lat + 0.001],
+                           longitudes: [lng - 0.001, lng + 0.001, lng + 0.001, lng - 0.001],
+                           levelCount: levels, defaultLevel: defaultLevel)
+    }
+
+    func onLevel(_ building: Int32, _ level: Int32, lng: Double) -> MarkerProperties {
+        var m = MarkerProperties(latitude: 0, longitude: lng)
+        m.indoorBuilding = building
+        m.indoorLevel = level
+        return m
+    }
+
+    func drawnMarkers(_ map: MapController) -> Set<Int64> { Set(map.scene.items.filter { $0.kind == .marker }.map(\.id)) }
+
+    func testG4_AProminentBuildingOffersItsFloorsAndAPickedFloorShowsItsMarkers() throws {
+        let map = MapController.make(zoom: 15)
+        let b = try map.addIndoorBuilding(try building())
+        let upper = try map.addMarker(onLevel(b, 0, lng: 0.0002))
+        let middle = try map.addMarker(onLevel(b, 1, lng: -0.0002))
+        let street = try map.addMarker(MarkerProperties(latitude: 0.0005, longitude: 0))
+        map.frame(0)
+        XCTAssertNil(map.floorPicker, "not prominent below zoom 16")
+        XCTAssertEqual(drawnMarkers(map), [middle, street], "the default level's markers, and those on no building")
+        XCTAssertFalse(map.drainEvents().contains(.indoorBuildingFocused(building: b)))
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 17))
+        map.frame(1)
+        XCTAssertTrue(map.drainEvents().contains(.indoorBuildingFocused(building: b)))
+        let picker = try XCTUnwrap(map.floorPicker)
+        XCTAssertEqual([picker.first, picker.count, picker.activeLevel], [0, 3, 1])
+        // Bottom right, above the my-location button's place.
+        XCTAssertEqual(picker.centerX, 800 - ControlLayout.margin - ControlLayout.size / 2)
+        XCTAssertEqual(picker.top + 3 * ControlLayout.size, ControlLayout.myLocationCenter(map.camera.viewport).y
+                       - ControlLayout.size / 2 - ControlLayout.margin)
+        // A tap on the top button shows level 0: its markers, not level 1's.
+        let y = picker.top + ControlLayout.size / 2
+        map.down(1, picker.centerX, y, at: 2)
+        map.up(1, picker.centerX, y, at: 2.05)
+        map.frame(2.5)
+        XCTAssertEqual(map.drainEvents(), [.indoorLevelActivated(building: b, level: 0)], "the picker's tap is no map tap")
+        XCTAssertEqual(try map.indoor.building(b).activeLevel, 0)
+        XCTAssertEqual(drawnMarkers(map), [upper, street])
+        // Looking elsewhere: no building is prominent, the picker goes, the level stays.
+        try map.moveCamera(to: CameraPosition(latitude: 0.01, longitude: 0, zoom: 17))
+        map.frame(3)
+        XCTAssertNil(map.floorPicker)
+        XCTAssertTrue(map.drainEvents().contains(.indoorBuildingFocused(building: -1)))
+        XCTAssertEqual(try map.indoor.building(b).activeLevel, 0)
+        // The setting hides the picker (G1: at once); the host can still change levels.
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 17))
+        map.settings.indoorPicker = false
+        map.frame(4)
+        XCTAssertNil(map.floorPicker)
+        XCTAssertNil(map.control(atX: picker.centerX, y: y))
+        try map.activateIndoorLevel(building: b, level: 1)
+        XCTAssertEqual(map.drainEvents().last, .indoorLevelActivated(building: b, level: 1))
+        XCTAssertThrowsError(try map.activateIndoorLevel(building: b, level: 3)) { XCTAssertEqual($0 as? CairnError, .invalidArgument) }
+        XCTAssertThrowsError(try map.activateIndoorLevel(building: b + 1, level: 0)) { XCTAssertEqual($0 as? CairnError, .invalidHandle) }
+        // Removed: its markers are drawn whatever their level.
+        try map.removeIndoorBuilding(b)
+        XCTAssertEqual(map.drainEvents(), [.indoorBuildingFocused(building: -1)])
+        map.frame(5)
+        XCTAssertEqual(drawnMarkers(map), [upper, middle, street])
+        XCTAssertThrowsError(try map.removeIndoorBuilding(b))
+    }
+
+    func testG4_ABuildingOfOneLevelHasNoPickerAndTheFirstAddedOfTwoIsProminent() throws {
+        let map = MapController.make(zoom: 17)
+        let single = try map.addIndoorBuilding(try building(levels: 1, defaultLevel: 0))
+        _ = try map.addIndoorBuilding(try building())
+        map.frame(0)
+        XCTAssertEqual(map.indoor.focused, single)
+        XCTAssertNil(map.floorPicker, "one level: nothing to pick")
+    }
+
+    func testG4_ManyLevelsShowAWindowAroundTheShownOneThatFitsTheView() throws {
+        let map = MapController.make(zoom: 17, height: 400)
+        let b = try map.addIndoorBuilding(try building(levels: 40, defaultLevel: 30))
+        map.frame(0)
+        let picker = try XCTUnwrap(map.floorPicker)
+        XCTAssertLessThan(picker.count, 40)
+        XCTAssertGreaterThanOrEqual(picker.top, ControlLayout.compassCenter(map.camera.viewport).y + ControlLayout.size / 2)
+        XCTAssertTrue((picker.first..<picker.first + picker.count).contains(30))
+        XCTAssertEqual(picker.level(atX: picker.centerX, y: picker.top + 1), picker.first)
+        try map.activateIndoorLevel(building: b, level: 39)
+        map.frame(1)
+        let last = try XCTUnwrap(map.floorPicker)
+        XCTAssertEqual(last.first + last.count, 40, "the window stops at the lowest level")
+    }
+
+    func testG4_FootprintsAcrossTheAntimeridianAndBadBuildings() throws {
+        let b = try IndoorBuilding(latitudes: [-1, -1, 1, 1], longitudes: [179.5, -179.5, -179.5, 179.5],
+                                   levelCount: 2, defaultLevel: 0)
+        for lng in [179.8, -179.8, 180.0] {
+            XCTAssertTrue(b.contains(x: WebMercator.x(longitude: WebMercator.wrapLongitude(lng)), y: 0.5), "\(lng)")
+        }
+        XCTAssertFalse(b.contains(x: WebMercator.x(longitude: 179), y: 0.5))
+        XCTAssertFalse(b.contains(x: WebMercator.x(longitude: 180.5), y: WebMercator.y(latitude: 2)))
+        XCTAssertThrowsError(try IndoorBuilding(latitudes: [0, 1], longitudes: [0, 1], levelCount: 2, defaultLevel: 0))
+        XCTAssertThrowsError(try building(levels: 2, defaultLevel: 2))
+        XCTAssertThrowsError(try building(levels: 0, defaultLevel: 0))
+        XCTAssertThrowsError(try IndoorBuilding(latitudes: [0, .nan, 1], longitudes: [0, 1, 1], levelCount: 2,
+                                                defaultLevel: 0)) { XCTAssertEqual($0 as? CairnError, .nonFiniteCoordinate(index: 1)) }
+    }
+}
