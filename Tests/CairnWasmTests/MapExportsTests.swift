@@ -98,8 +98,8 @@ final class MapExportsTests: XCTestCase {
     func testSettingsLimitsViewportAndCameraCallsAreChecked() {
         let h = makeMap()
         defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
-        XCTAssertEqual(cairn_map_set_settings(h, 63), 0)
-        XCTAssertEqual(cairn_map_set_settings(h, 64), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_settings(h, 127), 0)
+        XCTAssertEqual(cairn_map_set_settings(h, 128), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 18), 0)
         XCTAssertEqual(cairn_map_set_limits(h, 12, 2, 45, 18), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 31), -CairnError.invalidArgument.code)

@@ -1,8 +1,9 @@
 // Styled markers around Paris, one for each marker feature of the SPEC: coloured pins with
 // glyphs (V1), an image icon with transparent padding (M3), flat and rotated markers (M6, M7),
 // custom views drawn by an element and by a callback (M4), appear animations (M9), collision
-// behaviours and priorities (V4), long snippets (I5), a custom info window (I7) and a popover
-// (V2). Returns the function that takes them all away.
+// behaviours and priorities (V4), long snippets (I5), a custom info window (I7), a popover
+// (V2), and the Louvre as a building with floors, a marker on each of three (G4: zoom in on it
+// for the floor picker). Returns the function that takes them all away.
 
 /** @typedef {import('../src/map.js').CairnMap} CairnMap */
 /** @typedef {import('../src/marker.js').Marker} Marker */
@@ -124,9 +125,23 @@ export function addShowcase(map) {
     return true;    // consumed: no info window, no centring
   });
 
+  // The Louvre's floors: from zoom 16 over the museum the picker offers them; a marker shows
+  // on the level shown only.
+  const louvre = map.addIndoorBuilding({
+    footprint: [at(48.8597, 2.3305), at(48.8597, 2.3397), at(48.8616, 2.3397), at(48.8616, 2.3305)],
+    levels: [{ name: 'Level 2', shortName: '2' }, { name: 'Level 1', shortName: '1' }, { name: 'Level 0', shortName: '0' },
+      { name: 'Level -1', shortName: '-1' }, { name: 'Level -2', shortName: '-2' }],
+    defaultLevel: 2,
+  });
+  const floor = (/** @type {number} */ level) => ({ building: louvre.id, level });
+  add({ position: at(48.86, 2.3352), title: 'Mona Lisa', snippet: 'Level 1, Denon wing', indoorLevel: floor(1) });
+  add({ position: at(48.8603, 2.3358), title: 'Venus de Milo', snippet: 'Level 0, Sully wing', indoorLevel: floor(2) });
+  add({ position: at(48.8608, 2.3375), title: 'Medieval Louvre', snippet: 'Level -1, the moat of the old fortress', indoorLevel: floor(3) });
+
   return () => {
     stop();
     popover.remove();
+    louvre.remove();
     map.setInfoWindowHooks({});
     for (const m of markers) if (m.onMap) m.remove();
   };

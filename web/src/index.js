@@ -16,3 +16,5 @@ export { CairnMap } from './map.js';
 export { Marker } from './marker.js';
 /** An icon registered with a map (from `map.icon`, `map.loadIcon`, `map.pinIcon`); see map-icons.js. */
 export { MapIcon } from './map-icons.js';
+// The handle of a building with floors on a CairnMap (SPEC G4): levels, the level shown, remove.
+export { IndoorBuilding } from './map-indoor.js';

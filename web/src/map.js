@@ -13,16 +13,18 @@ import { Marker } from './marker.js';
 import { ViewMarkers } from './map-views.js';
 import { ClusterDrawables } from './map-cluster-icons.js';
 import { Popover } from './map-popover.js';
+import { IndoorBuilding } from './map-indoor.js';
 import { Renderer } from './render/renderer.js';
 import { OfflineTileSource, RasterTileSource } from './render/tiles.js';
 import { argumentError } from './errors.js';
-import { booleanArg, objectArg } from './map-input.js';
+import { booleanArg, objectArg, stringArg } from './map-input.js';
 import { FrameStats } from './map-frame-stats.js';
 
 /** @typedef {import('./map-frame.js').Frame} Frame */
 /** @typedef {import('./map-frame.js').DrawItem} DrawItem */
 /** @typedef {import('./map-frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('./map-frame.js').LatLng} LatLng */
+/** @typedef {import('./map-indoor.js').IndoorLevel} IndoorLevel */
 /** @typedef {import('./map-input.js').UISettings} UISettings */
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
 /** @typedef {import('./cluster-manager.js').ClusterManager} ClusterManager */
@@ -78,6 +80,8 @@ import { FrameStats } from './map-frame-stats.js';
  * @property {(place: {latitude: number, longitude: number, x: number, y: number}) => void} longPress
  * @property {() => void} compassTap
  * @property {() => void} myLocationButtonTap
+ * @property {(building: IndoorBuilding | null) => void} indoorBuildingFocus  a building with floors became prominent, or none is (G4)
+ * @property {(event: {building: IndoorBuilding, level: number}) => void} indoorLevelActivate  a building shows another level
  * @property {(stats: {frame: Frame, engineMs: number, drawMs: number}) => void} frame
  */
 
@@ -160,6 +164,7 @@ export class CairnMap {
     this.#host = {
       drawable: (item) => this.#drawable(item),
       infoWindowContent: () => this.#infoWindow.text(),
+      levelName: (building, level) => this.#buildings.get(building)?.record.levels[level]?.shortName ?? String(level),
     };
     this.#stopInput = forwardInput(container, this.#engine, () => this.#wake());
     if (typeof ResizeObserver === 'function') {
@@ -489,6 +494,53 @@ export class CairnMap {
     this.#wake();
   }
 
+  // ── buildings with floors (SPEC G4) ────────────────────────────────────────────────────────
+
+  /**
+   * Adds a building with floors. From zoom 16, while the camera looks inside its footprint, it
+   * is prominent: the floor picker (setting `indoorPicker`, on by default) offers its levels at
+   * the bottom right, and markers placed on one of its levels (`indoorLevel: { building: id,
+   * level }`) show only while that level is shown.
+   * @param {{footprint: LatLng[], levels: IndoorLevel[], defaultLevel?: number}} options  the
+   *   footprint's corners in order; the levels from the top, each `{name, shortName}`; the one
+   *   shown first (default 0)
+   * @returns {IndoorBuilding}
+   */
+  addIndoorBuilding(options) {
+    const call = 'addIndoorBuilding';
+    const o = objectArg(options, 'options', call);
+    if (!Array.isArray(o.levels)) throw argumentError(call, 'options.levels must be an array of {name, shortName}');
+    const levels = o.levels.map((l, i) => {
+      const level = objectArg(l, `options.levels[${i}]`, call);
+      const name = level.name === undefined ? String(i) : stringArg(level.name, `options.levels[${i}].name`, call);
+      const shortName = level.shortName === undefined ? name : stringArg(level.shortName, `options.levels[${i}].shortName`, call);
+      return { name, shortName };
+    });
+    const id = this.#engine.addIndoorBuilding({ footprint: o.footprint, levels: levels.length, defaultLevel: o.defaultLevel });
+    const handle = new IndoorBuilding(this.#indoorLink, id);
+    this.#buildings.set(id, { handle, record: { levels, active: o.defaultLevel ?? 0 } });
+    this.#wake();
+    return handle;
+  }
+
+  /** @type {Map<number, {handle: IndoorBuilding, record: import('./map-indoor.js').IndoorRecord}>} */
+  #buildings = new Map();
+
+  /** @type {import('./map-indoor.js').IndoorLink} */
+  #indoorLink = {
+    record: (id) => this.#buildings.get(id)?.record,
+    activate: (id, level) => {
+      this.#engine.activateIndoorLevel(id, level);
+      /** @type {{record: import('./map-indoor.js').IndoorRecord}} */ (this.#buildings.get(id)).record.active = level;
+      this.#wake();
+    },
+    remove: (id) => {
+      this.#engine.removeIndoorBuilding(id);
+      this.#buildings.delete(id);
+      this.#wake();
+    },
+  };
+
   // ── cluster managers (SPEC C) ──────────────────────────────────────────────────────────────
 
   /**
@@ -685,6 +737,17 @@ export class CairnMap {
         case 'longPress': this.#emit('longPress', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y }); break;
         case 'compassTapped': this.#emit('compassTap'); break;
         case 'myLocationButtonTapped': this.#emit('myLocationButtonTap'); break;
+        case 'indoorBuildingFocused':
+          this.#emit('indoorBuildingFocus', ev.building === null ? null : this.#buildings.get(ev.building)?.handle ?? null);
+          break;
+        case 'indoorLevelActivated': {
+          const b = this.#buildings.get(ev.building);
+          if (b) {
+            b.record.active = ev.level;
+            this.#emit('indoorLevelActivate', { building: b.handle, level: ev.level });
+          }
+          break;
+        }
         case 'locationRequested': this.#locate(); break;
         default: break;
       }

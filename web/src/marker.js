@@ -42,6 +42,8 @@
  * @property {AltitudeMode} [altitudeMode='clampToGround']
  * @property {boolean} [tracksInfoWindowChanges=false]
  * @property {unknown} [userData]
+ * @property {{building: number, level: number} | null} [indoorLevel=null]  on a level of a building
+ *   (`map.addIndoorBuilding(…).id`, levels from the top): shown only while that level is (G4)
  */
 
 export class Marker {

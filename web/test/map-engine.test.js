@@ -99,9 +99,9 @@ test('a frame of a known camera: target, tiles, bounds, controls', () => {
 });
 
 test('UI settings: bits in the engine order, defaults as Google, scroll off stops a drag', () => {
-  assert.equal(settingsBits(resolveSettings(undefined, 't')), 0b001111);
+  assert.equal(settingsBits(resolveSettings(undefined, 't')), 0b1001111);
   SETTINGS.forEach((s, i) => {
-    assert.equal(settingsBits(resolveSettings({ [s.name]: !s.default }, 't')), 0b001111 ^ (1 << i), s.name);
+    assert.equal(settingsBits(resolveSettings({ [s.name]: !s.default }, 't')), 0b1001111 ^ (1 << i), s.name);
   });
   throwsCairn(() => resolveSettings({ zoomGestures: 1 }, 't'), 'INVALID_ARGUMENT');
 

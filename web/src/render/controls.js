@@ -1,7 +1,8 @@
-// The map's own controls (SPEC G2, G3), drawn where the engine placed them: the compass (a
+// The map's own controls (SPEC G2–G4), drawn where the engine placed them: the compass (a
 // white disc with a red north and grey south needle, turned so it points north), the
-// my-location button (a white rounded square with a target glyph) and the location dot (blue,
-// white ring, with a pale halo as wide as the position's accuracy). All in CSS pixels under
+// my-location button (a white rounded square with a target glyph), the floor picker (a white
+// column of level names, the shown one on grey) and the location dot (blue, white ring, with a
+// pale halo as wide as the position's accuracy). All in CSS pixels under
 // the context's transform; shadows take the pixel ratio because they ignore the transform.
 
 /** @typedef {import('../map-frame.js').Frame} Frame */
@@ -104,6 +105,40 @@ export function drawMyLocationButton(ctx, button, pixelRatio) {
   ctx.beginPath();
   ctx.arc(x, y, size * 0.09, 0, 2 * Math.PI);
   ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * The floor picker: nothing when the frame has none. Each button shows its level's short name
+ * (cut to fit), the shown level in white on grey.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Frame['floorPicker']} picker
+ * @param {(level: number) => string} name  a level's short name
+ * @param {number} pixelRatio
+ */
+export function drawFloorPicker(ctx, picker, name, pixelRatio) {
+  if (!picker || !(picker.count > 0)) return;
+  const { x, top, size, count } = picker;
+  const left = x - size / 2;
+  ctx.save();
+  ctx.beginPath();
+  roundedRect(ctx, left, top, size, size * count, Math.min(4, size / 8));
+  controlShadow(ctx, pixelRatio);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  ctx.shadowColor = 'transparent';
+  ctx.font = `500 ${Math.round(size * 0.35)}px sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let k = 0; k < count; k++) {
+    const level = picker.first + k, y = top + k * size;
+    if (level === picker.activeLevel) {
+      ctx.fillStyle = GLYPH;
+      ctx.fillRect(left + 2, y + 2, size - 4, size - 4);
+    }
+    ctx.fillStyle = level === picker.activeLevel ? '#ffffff' : '#3c4043';
+    ctx.fillText(name(level), x, y + size / 2, size - 6);
+  }
   ctx.restore();
 }
 

@@ -8,7 +8,7 @@
 // cluster-icon.js).
 
 import { context2d, imageReady } from './canvas.js';
-import { drawCompass, drawLocationDot, drawMyLocationButton } from './controls.js';
+import { drawCompass, drawFloorPicker, drawLocationDot, drawMyLocationButton } from './controls.js';
 import { canvasMeasure, drawInfoWindow, layoutInfoWindow } from './info-window.js';
 import { argumentError } from '../errors.js';
 import { LRU } from './lru.js';
@@ -35,6 +35,7 @@ import { itemTransform } from './item-transform.js';
  * @property {(item: DrawItem) => Drawable | null} drawable  the look of a marker, cluster or item; null draws nothing
  * @property {(window: InfoWindowPlacement) => {title: string, snippet: string} | null} infoWindowContent
  *   the default window's text; null when the map shows a window of its own
+ * @property {(building: number, level: number) => string} levelName  a building's level's short name
  */
 
 /**
@@ -188,6 +189,8 @@ export class Renderer {
     drawLocationDot(ctx, frame.locationDot, r);
     drawCompass(ctx, frame.compass, r);
     drawMyLocationButton(ctx, frame.myLocationButton, r);
+    const picker = frame.floorPicker;
+    if (picker) drawFloorPicker(ctx, picker, (level) => host.levelName(picker.building, level), r);
   }
 
   /**
