@@ -518,6 +518,35 @@ final class ClusterManagerQueryTests: XCTestCase {
 }
 
 extension ClusterManagerQueryTests {
+    func testC7C8_AScreenSpaceClusterSplitsWhereItsItemsPart() throws {
+        // Two pairs a degree apart: one cluster at zoom 3, apart a few zooms later (not one).
+        for algorithm in [ClusterAlgorithmKind.distance, .grid] {
+            let map = MapController.make(zoom: 3)
+            let m = try map.addClusterManager(algorithm)
+            _ = try map.addClusterItems(m, latitudes: [0, 0, 0, 0], longitudes: [0.2, 0.2001, 1.2, 1.2001],
+                                        icons: [-1, -1, -1, -1])
+            try map.cluster(m)
+            map.frame(0)
+            let cluster = try XCTUnwrap(map.scene.items.first { $0.kind == .cluster }, "\(algorithm)")
+            XCTAssertEqual(cluster.count, 4)
+            let manager = try map.clusterManager(m)
+            let split = try manager.expansionZoom(of: cluster.id)
+            XCTAssertGreaterThan(split, 4, "\(algorithm): more than one level in")
+            manager.regroup(zoom: split - 1)
+            XCTAssertEqual(manager.groups.count, 1, "\(algorithm): together a level before")
+            manager.regroup(zoom: split)
+            XCTAssertEqual(manager.groups.count, 2, "\(algorithm): apart at \(split)")
+        }
+        // Items in one place never part: they split where everything is drawn as items.
+        let map = MapController.make(zoom: 3)
+        let coincident = try map.addClusterManager(.grid)
+        _ = try map.addClusterItems(coincident, latitudes: [Double](repeating: 5, count: 5),
+                                    longitudes: [Double](repeating: 10, count: 5), icons: [Int32](repeating: -1, count: 5))
+        try map.cluster(coincident)
+        let c = try map.clusterManager(coincident)
+        XCTAssertEqual(try c.expansionZoom(of: c.groupID(0)), 21, "above maximumClusterZoom 20")
+    }
+
     func testC4_EveryItemIsDrawnOnceAsItselfOrInOneClusterAtEveryZoom() throws {
         var random = SeededRandom(seed: 21)
         for minimum in [2, 4, 7] {

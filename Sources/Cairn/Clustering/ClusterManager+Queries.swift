@@ -20,28 +20,35 @@ extension ClusterManager {
         return out
     }
 
-    /// The camera zoom at which a cluster splits: the hierarchical expansion zoom, or one more
-    /// than the zoom a screen-space cluster was made for.
+    /// The camera zoom at which a cluster splits: the hierarchical expansion zoom; for a
+    /// screen-space cluster, the first zoom above the one it was made for at which the
+    /// manager's algorithm no longer groups its items as one (its items alone: the others may
+    /// group differently there). Items that never part (one place) split where everything is
+    /// drawn as items, above `maximumClusterZoom`.
     public func expansionZoom(of cluster: Int64) throws(CairnError) -> Int {
         if let index, algorithm == .hierarchical { return try index.expansionZoom(of: cluster) }
-        _ = try group(ofID: cluster)
-        return (groupsZoom ?? 0) + 1
+        let members = groups.members(of: try group(ofID: cluster))
+        let positions = ClusterItemPositions(x: members.map { snapshot[Int($0)].x }, y: members.map { snapshot[Int($0)].y })
+        let from = (groupsZoom ?? 0) + 1
+        let itemsFrom = Swift.max(from, Int(Swift.min(31, Swift.max(0, rendering.maximumClusterZoom))) + 1)
+        var parts = ClusterGroups()
+        for z in from..<itemsFrom {
+            group(positions, zoom: z, into: &parts)
+            if parts.count > 1 { return z }
+        }
+        return itemsFrom
     }
 
-    /// The longitude/latitude box around a cluster's items (west > east when it crosses the
-    /// antimeridian the short way).
+    /// The longitude/latitude box around a cluster's items. No algorithm groups items across the
+    /// antimeridian (supercluster's and Google's do not wrap), so west ≤ east.
     public func bounds(of cluster: Int64) throws(CairnError) -> (west: Double, south: Double, east: Double, north: Double) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        func add(_ i: Int) {
-            minX = Swift.min(minX, snapshot[i].x)
-            maxX = Swift.max(maxX, snapshot[i].x)
-            minY = Swift.min(minY, snapshot[i].y)
-            maxY = Swift.max(maxY, snapshot[i].y)
-        }
-        if let index, algorithm == .hierarchical {
-            try index.forEachLeaf(of: cluster, limit: Int.max, offset: 0) { add(Int($0.id)) }
-        } else {
-            for m in groups.members(of: try group(ofID: cluster)) { add(Int(m)) }
+        for m in try members(of: cluster) {
+            let s = snapshot[Int(m)]
+            minX = Swift.min(minX, s.x)
+            maxX = Swift.max(maxX, s.x)
+            minY = Swift.min(minY, s.y)
+            maxY = Swift.max(maxY, s.y)
         }
         guard minX <= maxX else { throw .unknownCluster(id: cluster) }
         return (WebMercator.longitude(x: minX), WebMercator.latitude(y: maxY),

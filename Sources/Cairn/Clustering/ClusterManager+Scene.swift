@@ -267,8 +267,7 @@ extension ClusterManager {
     func unspiderfy() { spiderfied = nil }
 
     /// Where a tapped cluster should take the camera by default (C7): its position and the
-    /// zoom at which it splits (the hierarchical expansion zoom; one level more for
-    /// screen-space groups).
+    /// zoom at which it splits (`expansionZoom`).
     func expansion(of id: Int64) throws(CairnError) -> (worldX: Double, worldY: Double, zoom: Double) {
         let zoom = Double(try expansionZoom(of: id))
         if let index, algorithm == .hierarchical {

@@ -258,16 +258,20 @@ public final class ClusterManager {
     }
 
     func regroup(zoom z: Int) {
-        let zoom = Double(z)
-        let positions = ClusterItemPositions(x: snapshot.map { $0.x }, y: snapshot.map { $0.y })
-        switch algorithm {
-        case .distance: (try! DistanceClustering()).cluster(positions, zoom: zoom, into: &groups)
-        case .grid: (try! GridClustering()).cluster(positions, zoom: zoom, into: &groups)
-        case .none, .hierarchical: NoClustering().cluster(positions, zoom: zoom, into: &groups)
-        }
+        group(ClusterItemPositions(x: snapshot.map { $0.x }, y: snapshot.map { $0.y }), zoom: z, into: &groups)
         groupsZoom = z
         generation += 1
         spiderfied = nil
+    }
+
+    /// Groups positions with this manager's screen-space algorithm (none for the hierarchical one).
+    func group(_ positions: ClusterItemPositions, zoom z: Int, into result: inout ClusterGroups) {
+        let zoom = Double(z)
+        switch algorithm {
+        case .distance: (try! DistanceClustering()).cluster(positions, zoom: zoom, into: &result)
+        case .grid: (try! GridClustering()).cluster(positions, zoom: zoom, into: &result)
+        case .none, .hierarchical: NoClustering().cluster(positions, zoom: zoom, into: &result)
+        }
     }
 
     /// C6: follows the camera's rounded zoom once it has held for `reclusterDelay`.
