@@ -93,6 +93,78 @@ final class IndoorTests: XCTestCase {
         XCTAssertEqual(last.first + last.count, 40, "the window stops at the lowest level")
     }
 
+    func testG4_EveryLevelCanBeReachedByTappingAndAViewTooShortHasNoPicker() throws {
+        // Padding moves the controls (G5) and shrinks the picker's room.
+        let map = try MapController(camera: CameraPosition(latitude: 0, longitude: 0, zoom: 17),
+                                    viewport: Viewport(width: 800, height: 400, padding: EdgeInsets(top: 60, left: 0, bottom: 90, right: 30)))
+        let b = try map.addIndoorBuilding(try building(levels: 9, defaultLevel: 4))
+        map.frame(0)
+        var seen: Set<Int> = [4]
+        var t = 1.0
+        func tap(_ k: Int) throws {
+            let p = try XCTUnwrap(map.floorPicker)
+            let y = p.top + (Double(k) + 0.5) * ControlLayout.size
+            map.down(1, p.centerX, y, at: t)
+            map.up(1, p.centerX, y, at: t + 0.05)
+            t += 1
+            map.frame(t)
+            seen.insert(try map.indoor.building(b).activeLevel)
+        }
+        let picker = try XCTUnwrap(map.floorPicker)
+        XCTAssertLessThan(picker.count, 9)
+        XCTAssertGreaterThanOrEqual(picker.count, 3)
+        XCTAssertEqual(picker.centerX, 800 - 30 - ControlLayout.margin - ControlLayout.size / 2, "inside the padding")
+        for _ in 0..<9 { try tap(0) }
+        for _ in 0..<9 { try tap(picker.count - 1) }
+        XCTAssertEqual(seen, Set(0..<9), "stepping up then down reaches every level")
+        // Too short for three buttons (and not all levels fit): no picker, nothing over the compass.
+        try map.setViewport(Viewport(width: 800, height: 220))
+        map.frame(t + 1)
+        XCTAssertNil(map.floorPicker)
+        let two = try map.addIndoorBuilding(try building(lat: 0.01, levels: 2, defaultLevel: 0))
+        try map.moveCamera(to: CameraPosition(latitude: 0.01, longitude: 0, zoom: 17))
+        map.frame(t + 2)
+        XCTAssertEqual(map.floorPicker?.building, two, "two levels fit")
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(map.floorPicker).top,
+                                    ControlLayout.compassCenter(map.camera.viewport).y + ControlLayout.size / 2)
+    }
+
+    func testG4_APressOnTheFloorPickerCountsForTheBuildingItShowed() throws {
+        let map = MapController.make(zoom: 17)
+        let b = try map.addIndoorBuilding(try building())
+        map.frame(0)
+        let p = try XCTUnwrap(map.floorPicker)
+        let y = p.top + ControlLayout.size / 2
+        // The finger goes down on level 0; the camera leaves the building before it comes up.
+        map.down(1, p.centerX, y, at: 1)
+        try map.moveCamera(to: CameraPosition(latitude: 0.01, longitude: 0, zoom: 17))
+        map.frame(1.02)
+        map.up(1, p.centerX, y, at: 1.05)
+        map.frame(1.5)
+        XCTAssertEqual(try map.indoor.building(b).activeLevel, 1, "no longer offered: nothing changes")
+        // The setting turned off while the finger is down: likewise.
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 17))
+        map.frame(2)
+        map.down(1, p.centerX, y, at: 3)
+        map.settings.indoorPicker = false
+        map.up(1, p.centerX, y, at: 3.05)
+        map.frame(3.5)
+        XCTAssertEqual(try map.indoor.building(b).activeLevel, 1)
+    }
+
+    func testG4_MarkersGoOnlyOnLevelsThatExist() throws {
+        let map = MapController.make(zoom: 17)
+        let b = try map.addIndoorBuilding(try building())
+        XCTAssertThrowsError(try map.addMarker(onLevel(b + 1, 0, lng: 0))) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.indoorLevel)) }
+        XCTAssertThrowsError(try map.addMarker(onLevel(b, 3, lng: 0))) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.indoorLevel)) }
+        XCTAssertThrowsError(try map.addMarkers([onLevel(b, 0, lng: 0), onLevel(b, -1, lng: 0)])) {
+            XCTAssertEqual($0 as? CairnError, .invalidMarkerInBatch(index: 1, field: MarkerProperties.Field.indoorLevel.rawValue))
+        }
+        let id = try map.addMarker(onLevel(b, 2, lng: 0))
+        XCTAssertThrowsError(try map.updateMarker(id, onLevel(b, 5, lng: 0)))
+        XCTAssertEqual(map.markers.count, 1)
+    }
+
     func testG4_FootprintsAcrossTheAntimeridianAndBadBuildings() throws {
         let b = try IndoorBuilding(latitudes: [-1, -1, 1, 1], longitudes: [179.5, -179.5, -179.5, 179.5],
                                    levelCount: 2, defaultLevel: 0)

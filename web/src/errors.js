@@ -53,7 +53,7 @@ export const STATUS_CODES = Object.freeze({
   13: { code: 'UNKNOWN_MARKER', name: 'unknownMarker', describe: (id) => `no marker with id ${id} (removed, cleared, or never added)` },
   14: {
     code: 'INVALID_MARKER', name: 'invalidMarker',
-    describe: (f) => `marker ${['', 'position (finite, latitude within ±90)', 'altitude', 'icon', 'groundAnchor', 'infoWindowAnchor', 'rotation', 'opacity (0…1)', 'zIndex', 'collisionPriority'][f] || 'property'} is invalid`,
+    describe: (f) => `marker ${['', 'position (finite, latitude within ±90)', 'altitude', 'icon', 'groundAnchor', 'infoWindowAnchor', 'rotation', 'opacity (0…1)', 'zIndex', 'collisionPriority', 'indoorLevel (a level of a building on the map)'][f] || 'property'} is invalid`,
   },
   15: {
     code: 'INVALID_MARKER_IN_BATCH', name: 'invalidMarkerInBatch',

@@ -557,24 +557,24 @@ export class MapEngine {
    * Adds a building with floors: from zoom 16, while the camera looks inside its footprint, it
    * is prominent, the floor picker offers its levels, and markers on one of its levels
    * (`indoorLevel`) are drawn only while that level is shown.
-   * @param {{footprint: LatLng[], levels: number, defaultLevel?: number}} building  the footprint's
+   * @param {{footprint: LatLng[], levels: number, defaultLevel?: number}} options  the footprint's
    *   corners in order (3 or more), the number of levels (counted from the top, 0 first), the one
    *   shown first (default 0)
    * @returns {number} its id
    * @throws {CairnError} INVALID_ARGUMENT for a footprint of fewer than 3 corners, or levels
    *   outside 1…256; NON_FINITE_COORDINATE, LATITUDE_OUT_OF_RANGE naming the corner
    */
-  addIndoorBuilding(building) {
+  addIndoorBuilding(options) {
     const call = 'addIndoorBuilding';
-    const b = objectArg(building, 'building', call);
-    if (!Array.isArray(b.footprint)) throw argumentError(call, 'building.footprint must be an array of {latitude, longitude}');
-    const corners = b.footprint.map((c, i) => numbersArg(c, ['latitude', 'longitude'], `building.footprint[${i}]`, call));
-    const levels = int32Arg(b.levels, 'building.levels', call);
-    const defaultLevel = b.defaultLevel === undefined ? 0 : int32Arg(b.defaultLevel, 'building.defaultLevel', call);
+    const b = objectArg(options, 'options', call);
+    if (!Array.isArray(b.footprint)) throw argumentError(call, 'options.footprint must be an array of {latitude, longitude}');
+    const corners = b.footprint.map((c, i) => numbersArg(c, ['latitude', 'longitude'], `options.footprint[${i}]`, call));
+    const levels = int32Arg(b.levels, 'options.levels', call);
+    const defaultLevel = b.defaultLevel === undefined ? 0 : int32Arg(b.defaultLevel, 'options.defaultLevel', call);
+    const h = this.#enter(call);   // first: it sends waiting input through the same buffer
     const pairs = this.#link.buffer(Math.max(2, 2 * corners.length));
     corners.forEach((c, i) => { pairs[2 * i] = c.longitude; pairs[2 * i + 1] = c.latitude; });
-    const status = this.#res.fn.cairn_map_add_indoor_building(this.#enter(call), pairs.byteOffset, corners.length, levels,
-      defaultLevel);
+    const status = this.#res.fn.cairn_map_add_indoor_building(h, pairs.byteOffset, corners.length, levels, defaultLevel);
     return this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT
       ? 'a footprint needs 3 to 4096 corners, 1 to 256 levels and a default level among them' : undefined);
   }
@@ -595,8 +595,9 @@ export class MapEngine {
    */
   activateIndoorLevel(id, level) {
     const call = 'activateIndoorLevel';
-    this.#check(this.#res.fn.cairn_map_activate_indoor_level(this.#enter(call), int32Arg(id, 'id', call),
-      int32Arg(level, 'level', call)), call, 'level must be one of the building\'s');
+    const status = this.#res.fn.cairn_map_activate_indoor_level(this.#enter(call), int32Arg(id, 'id', call),
+      int32Arg(level, 'level', call));
+    this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'level must be one of the building\'s' : undefined);
   }
 
   // ── cluster managers (SPEC C1–C7, C10) ─────────────────────────────────────────────────────

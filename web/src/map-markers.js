@@ -44,6 +44,7 @@ export const MARKER_FLAGS = Object.freeze({
 export const MARKER_PROPERTY_FIELDS = Object.freeze([
   ['latitude', 'longitude'], ['altitude'], ['icon'], ['groundAnchorX', 'groundAnchorY'],
   ['infoWindowAnchorX', 'infoWindowAnchorY'], ['rotation'], ['opacity'], ['zIndex'], ['collisionPriority'],
+  ['indoorBuilding', 'indoorLevel'],
 ]);
 
 /** @typedef {import('./map-frame.js').LatLng} LatLng */
@@ -186,7 +187,8 @@ export function resolveOptions(checks, noun, given, base, label, call) {
  * @returns {Marker}
  */
 export function copyMarker(m) {
-  return { ...m, position: { ...m.position }, groundAnchor: { ...m.groundAnchor }, infoWindowAnchor: { ...m.infoWindowAnchor } };
+  return { ...m, position: { ...m.position }, groundAnchor: { ...m.groundAnchor }, infoWindowAnchor: { ...m.infoWindowAnchor },
+    indoorLevel: m.indoorLevel && { ...m.indoorLevel } };
 }
 
 /**

@@ -338,7 +338,8 @@ export class CairnMap {
       const o = m.options;
       return { ...o, position: { ...o.position },
         ...(o.groundAnchor && { groundAnchor: { ...o.groundAnchor } }),
-        ...(o.infoWindowAnchor && { infoWindowAnchor: { ...o.infoWindowAnchor } }) };
+        ...(o.infoWindowAnchor && { infoWindowAnchor: { ...o.infoWindowAnchor } }),
+        ...(o.indoorLevel && { indoorLevel: { ...o.indoorLevel } }) };
     },
     update: (id, changes) => {
       const m = this.#markers.get(id);
@@ -501,15 +502,15 @@ export class CairnMap {
    * is prominent: the floor picker (setting `indoorPicker`, on by default) offers its levels at
    * the bottom right, and markers placed on one of its levels (`indoorLevel: { building: id,
    * level }`) show only while that level is shown.
-   * @param {{footprint: LatLng[], levels: IndoorLevel[], defaultLevel?: number}} options  the
-   *   footprint's corners in order; the levels from the top, each `{name, shortName}`; the one
-   *   shown first (default 0)
+   * @param {{footprint: LatLng[], levels: Partial<IndoorLevel>[], defaultLevel?: number}} options  the
+   *   footprint's corners in order; the levels from the top, each `{name, shortName}` (the name
+   *   defaults to the level's index, the short name to the name); the one shown first (default 0)
    * @returns {IndoorBuilding}
    */
   addIndoorBuilding(options) {
     const call = 'addIndoorBuilding';
     const o = objectArg(options, 'options', call);
-    if (!Array.isArray(o.levels)) throw argumentError(call, 'options.levels must be an array of {name, shortName}');
+    if (!Array.isArray(o.levels)) throw argumentError(call, 'options.levels must be an array of {name?, shortName?}');
     const levels = o.levels.map((l, i) => {
       const level = objectArg(l, `options.levels[${i}]`, call);
       const name = level.name === undefined ? String(i) : stringArg(level.name, `options.levels[${i}].name`, call);

@@ -136,4 +136,7 @@ export class Marker {
   /** @returns {unknown} */
   get userData() { return this.options.userData; }
   set userData(v) { this.set({ userData: v }); }
+  /** @returns {{building: number, level: number} | null} */
+  get indoorLevel() { return this.options.indoorLevel ?? null; }
+  set indoorLevel(v) { this.set({ indoorLevel: v }); }
 }

@@ -50,7 +50,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_layout: { params: ['i32'], result: 'i32', doc: '(0 frame header, 1 tile record, 2 event record, 3 input record, 4 draw record, 5 marker record) → doubles' },
   cairn_map_set_viewport: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, width, height, top, left, bottom, right padding)' },
   cairn_map_set_limits: { params: ['i32', 'f64', 'f64', 'f64', 'i32'], result: 'i32', doc: '(handle, minZoom, maxZoom, maxTilt, maxTileZoom)' },
-  cairn_map_set_settings: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, UI settings bits: 1 scroll, 2 zoom, 4 tilt, 8 rotate, 16 compass, 32 my-location button)' },
+  cairn_map_set_settings: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, UI settings bits: 1 scroll, 2 zoom, 4 tilt, 8 rotate, 16 compass, 32 my-location button, 64 floor picker)' },
   cairn_map_push_events: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, input records, count) → count; a batch with a bad record is refused whole' },
   cairn_map_frame: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, time, out, capacity) → frame size in doubles; written only when it fits' },
   cairn_map_move_camera: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, latitude, longitude, zoom, bearing, tilt); NaN keeps a field' },

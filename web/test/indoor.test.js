@@ -72,6 +72,21 @@ test('G4: bad buildings and levels are refused and change nothing', () => {
   refused(() => map.removeIndoorBuilding(building + 1), 'INVALID_HANDLE');
   refused(() => map.addMarker({ ...at(0, 0), indoorLevel: { building, level: 0.5 } }), 'INVALID_MARKER');
   refused(() => map.addMarker({ ...at(0, 0), indoorLevel: { building } }), 'INVALID_ARGUMENT');
+  const noSuchLevel = refused(() => map.addMarker({ ...at(0, 0), indoorLevel: { building, level: 2 } }), 'INVALID_MARKER');
+  assert.match(noSuchLevel.message, /indoorLevel/);
+  refused(() => map.addMarker({ ...at(0, 0), indoorLevel: { building: building + 1, level: 0 } }), 'INVALID_MARKER');
   assert.equal(map.markerCount, 0);
+  // What marker() gives is a copy.
+  const id = map.addMarker({ ...at(0, 0), indoorLevel: { building, level: 1 } });
+  map.marker(id).indoorLevel.level = 0;
+  assert.deepEqual(map.marker(id).indoorLevel, { building, level: 1 });
+  map.destroy();
+});
+
+test('G4: a building added while input waits to be sent keeps its footprint', () => {
+  const map = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 17 }, width: 800, height: 600 });
+  map.pointerMove(1, 100, 100, 0.01);   // queued: it goes to the engine with the next call
+  const building = map.addIndoorBuilding({ footprint: FOOTPRINT, levels: 2 });
+  assert.equal(map.frame(0.02).floorPicker?.building, building);
   map.destroy();
 });

@@ -145,8 +145,9 @@ test('options of the wrong type are INVALID_ARGUMENT; the engine refusing one is
     [5, 'infoWindowAnchor', { ...at(0, 0), infoWindowAnchor: { x: 0, y: -Infinity } }],
     [6, 'rotation', { ...at(0, 0), rotation: NaN }], [7, 'opacity', { ...at(0, 0), opacity: 1.5 }],
     [8, 'zIndex', { ...at(0, 0), zIndex: Infinity }], [9, 'collisionPriority', { ...at(0, 0), collisionPriority: NaN }],
+    [10, 'indoorLevel', { ...at(0, 0), indoorLevel: { building: 1, level: 0 } }],
   ];
-  assert.equal(MARKER_PROPERTY_FIELDS.length, 9);
+  assert.equal(MARKER_PROPERTY_FIELDS.length, 10);
   for (const [field, name, options] of badProperties) {
     const added = refused(() => map.addMarker(options), 'INVALID_MARKER');
     assert.equal(added.detail, field, `${name}: ${added.message}`);

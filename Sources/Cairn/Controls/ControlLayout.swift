@@ -23,9 +23,9 @@ public enum ControlLayout {
 }
 
 /// The controls a tap can land on: the compass, the my-location button, a level's button on
-/// the floor picker (G4).
+/// the floor picker (G4), for the building it showed when the finger went down.
 public enum MapControl: Equatable {
     case compass
     case myLocationButton
-    case level(Int)
+    case level(building: Int32, level: Int)
 }

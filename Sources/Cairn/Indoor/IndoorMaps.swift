@@ -28,6 +28,11 @@ public struct IndoorMaps {
         buildings[try slot(of: id)]
     }
 
+    /// Whether a marker may be placed there: on no building (0), or on a level of one.
+    func isPlace(building: Int32, level: Int32) -> Bool {
+        building == 0 || ((try? self.building(building)).map { level >= 0 && Int(level) < $0.levelCount } ?? false)
+    }
+
     private func slot(of id: Int32) throws(CairnError) -> Int {
         guard let i = ids.firstIndex(of: id) else { throw .invalidHandle }
         return i
@@ -70,8 +75,8 @@ public struct IndoorMaps {
     /// Whether a marker on a level of a building is drawn: only while that level is shown. A
     /// marker on no building (or on one since removed) is always drawn.
     func shows(building: Int32, level: Int32) -> Bool {
-        guard building > 0, let i = ids.firstIndex(of: building) else { return true }
-        return buildings[i].activeLevel == Int(level)
+        guard building > 0, let b = try? self.building(building) else { return true }
+        return b.activeLevel == Int(level)
     }
 
     /// The picker's buttons this frame: the prominent building's levels that fit the view, or
@@ -80,11 +85,19 @@ public struct IndoorMaps {
         guard enabled, let id = focused, let b = try? building(id), b.levelCount >= 2 else { return nil }
         return FloorPicker(building: id, levelCount: b.levelCount, activeLevel: b.activeLevel, viewport: v)
     }
+
+    /// A tap on a level's button: shown if the picker still offers that building's levels (the
+    /// focus or the setting may have changed while the finger was down).
+    mutating func picked(_ building: Int32, level: Int, enabled: Bool, events: inout MapEventQueue) {
+        guard enabled, focused == building else { return }
+        try? activate(building, level: level, events: &events)
+    }
 }
 
 /// The floor picker on screen (G4): a column of level buttons near the bottom right, above the
 /// my-location button's place, as many as fit between it and the compass's, the shown level
-/// among them.
+/// among them. When not all levels fit, at least three must, so the shown level always has its
+/// neighbours on either side to step to; a view too short for that has no picker.
 public struct FloorPicker: Equatable {
     public let building: Int32
     public let activeLevel: Int
@@ -93,11 +106,12 @@ public struct FloorPicker: Equatable {
     /// The column's centre x and the top of its first button.
     public let centerX: Double, top: Double
 
-    init(building: Int32, levelCount: Int, activeLevel: Int, viewport v: Viewport) {
+    init?(building: Int32, levelCount: Int, activeLevel: Int, viewport v: Viewport) {
         let size = ControlLayout.size, gap = ControlLayout.margin
         let bottom = ControlLayout.myLocationCenter(v).y - size / 2 - gap
         let ceiling = ControlLayout.compassCenter(v).y + size / 2 + gap
-        let fit = Swift.max(1, Int((bottom - ceiling) / size))
+        let fit = bottom > ceiling ? Int((bottom - ceiling) / size) : 0
+        guard fit >= Swift.min(levelCount, 3) else { return nil }
         count = Swift.min(levelCount, fit)
         // The shown level stays in the window, as near its middle as the ends allow.
         first = Swift.min(Swift.max(0, activeLevel - count / 2), levelCount - count)

@@ -55,7 +55,8 @@ extension MapController {
         if settings.myLocationButton && ControlLayout.hits(ControlLayout.myLocationCenter(v), x: x, y: y) {
             return .myLocationButton
         }
-        return floorPicker?.level(atX: x, y: y).map { .level($0) }
+        guard let picker = floorPicker, let level = picker.level(atX: x, y: y) else { return nil }
+        return .level(building: picker.building, level: level)
     }
 
     /// Centres of the compass and the my-location button on screen.
@@ -81,8 +82,8 @@ extension MapController {
                 myLocation.awaitingLocation = true
                 events.append(.locationRequested)
             }
-        case .level(let level):
-            if let building = indoor.focused { try? indoor.activate(building, level: level, events: &events) }
+        case let .level(building, level):
+            indoor.picked(building, level: level, enabled: settings.indoorPicker, events: &events)
         }
     }
 

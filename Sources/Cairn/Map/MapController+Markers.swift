@@ -7,14 +7,14 @@ extension MapController {
 
     /// Adds a marker (its appear animation starts with the next frame); returns its id.
     public func addMarker(_ marker: MarkerProperties) throws(CairnError) -> Int64 {
-        try checkIcon(marker)
+        try checkOnMap(marker)
         return try markers.add(marker, at: nil)
     }
 
     /// Adds markers all at once, or none when one is invalid.
     public func addMarkers(_ batch: [MarkerProperties]) throws(CairnError) -> [Int64] {
-        for (i, m) in batch.enumerated() where m.icon >= 0 && icons.icon(m.icon) == nil {
-            throw .invalidMarkerInBatch(index: i, field: MarkerProperties.Field.icon.rawValue)
+        for (i, m) in batch.enumerated() {
+            if let field = mapField(m) { throw .invalidMarkerInBatch(index: i, field: field.rawValue) }
         }
         return try markers.add(batch, at: nil)
     }
@@ -24,7 +24,7 @@ extension MapController {
     /// then asks to be redrawn (I6).
     public func updateMarker(_ id: Int64, _ marker: MarkerProperties, contentChanged: Bool = false) throws(CairnError) {
         _ = try markers.slot(of: id)
-        try checkIcon(marker)
+        try checkOnMap(marker)
         try markers.update(id, marker)
         if contentChanged && marker.tracksInfoWindowChanges && infoWindow.marker == id {
             events.append(.infoWindowContentChanged(.marker(id)))
@@ -104,7 +104,14 @@ extension MapController {
                        at: nil, events: &events)
     }
 
-    private func checkIcon(_ m: MarkerProperties) throws(CairnError) {
-        if m.icon >= 0 && icons.icon(m.icon) == nil { throw .invalidMarker(.icon) }
+    /// The checks that need the map: a registered icon, a building's level that exists.
+    private func checkOnMap(_ m: MarkerProperties) throws(CairnError) {
+        if let field = mapField(m) { throw .invalidMarker(field) }
+    }
+
+    private func mapField(_ m: MarkerProperties) -> MarkerProperties.Field? {
+        if m.icon >= 0 && icons.icon(m.icon) == nil { return .icon }
+        if !indoor.isPlace(building: m.indoorBuilding, level: m.indoorLevel) { return .indoorLevel }
+        return nil
     }
 }

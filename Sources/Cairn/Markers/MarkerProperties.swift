@@ -66,7 +66,7 @@ public struct MarkerProperties: Equatable {
     /// Which property made a marker invalid, for the error's detail.
     public enum Field: Int32 {
         case position = 1, altitude, icon, groundAnchor, infoWindowAnchor, rotation, opacity, zIndex,
-             collisionPriority
+             collisionPriority, indoorLevel
     }
 
     /// The first invalid property: NaN or infinite numbers, a latitude beyond ±90°, an opacity
