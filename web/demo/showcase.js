@@ -134,9 +134,9 @@ export function addShowcase(map) {
     defaultLevel: 2,
   });
   const floor = (/** @type {number} */ level) => ({ building: louvre.id, level });
-  add({ position: at(48.86, 2.3352), title: 'Mona Lisa', snippet: 'Level 1, Denon wing', indoorLevel: floor(1) });
-  add({ position: at(48.8603, 2.3358), title: 'Venus de Milo', snippet: 'Level 0, Sully wing', indoorLevel: floor(2) });
-  add({ position: at(48.8608, 2.3375), title: 'Medieval Louvre', snippet: 'Level -1, the moat of the old fortress', indoorLevel: floor(3) });
+  add({ position: at(48.8601, 2.3322), title: 'Mona Lisa', snippet: 'Level 1, Denon wing', indoorLevel: floor(1) });
+  add({ position: at(48.8606, 2.3318), title: 'Venus de Milo', snippet: 'Level 0, Sully wing', indoorLevel: floor(2) });
+  add({ position: at(48.8611, 2.3322), title: 'Medieval Louvre', snippet: 'Level -1, the moat of the old fortress', indoorLevel: floor(3) });
 
   return () => {
     stop();

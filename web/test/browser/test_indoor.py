@@ -6,7 +6,7 @@ import unittest
 
 from demo_page import DemoTestCase, colour_distance
 
-LOUVRE = {"latitude": 48.8605, "longitude": 2.3355, "zoom": 17, "bearing": 0, "tilt": 0}
+LOUVRE = {"latitude": 48.8606, "longitude": 2.3335, "zoom": 17, "bearing": 0, "tilt": 0}
 WHITE = (255, 255, 255)
 
 
