@@ -8,15 +8,16 @@
 /**
  * @typedef {object} PopoverLink  what a popover needs of its map
  * @property {() => HTMLElement} container
- * @property {(marker: Marker) => {x: number, y: number} | null} point  the marker's position on screen
+ * @property {(marker: Marker) => {x: number, y: number} | null} point  where the popover stands: the
+ *   marker's info-window anchor as drawn; null while the marker is not drawn
  * @property {() => {width: number, height: number, padding: {top?: number, left?: number, bottom?: number, right?: number}}} viewport
  * @property {(dx: number, dy: number) => void} panBy  moves the view's centre by a screen offset
  * @property {(popover: Popover) => void} removed
  * @property {() => void} wake
  */
 
-/** Gap between the marker's position and the popover's bottom, in CSS pixels (above a default pin). */
-const LIFT = 46;
+/** Gap between the marker's info-window anchor (the top of its icon) and the popover's bottom. */
+const LIFT = 4;
 /** Space kept between a panned-in popover and the view's edges. */
 const MARGIN = 12;
 

@@ -14,6 +14,7 @@ import { ViewMarkers } from './map-views.js';
 import { ClusterDrawables } from './map-cluster-icons.js';
 import { Popover } from './map-popover.js';
 import { IndoorBuilding } from './map-indoor.js';
+import { itemTransform } from './render/item-transform.js';
 import { Renderer } from './render/renderer.js';
 import { OfflineTileSource, RasterTileSource } from './render/tiles.js';
 import { argumentError } from './errors.js';
@@ -466,9 +467,17 @@ export class CairnMap {
   /** @type {import('./map-popover.js').PopoverLink} */
   #popoverLink = {
     container: () => this.#container,
+    // The marker's info-window anchor as drawn (turned, scaled, lifted by altitude, like an
+    // info window's tail); none while the marker is not drawn (off screen, hidden by a collision).
     point: (marker) => {
       const m = this.#markers.get(marker.id);
-      return m ? this.#engine.screenPoint(m.options.position.latitude, m.options.position.longitude) : null;
+      const item = m && this.#frame?.items.find((i) => i.kind === 'marker' && i.id === marker.id);
+      const d = item && this.#drawable(item);
+      if (!m || !item || !d) return null;
+      const w = m.options.infoWindowAnchor ?? { x: 0.5, y: 0 };
+      const [a, b, c, dd, e, f] = itemTransform(item, 1);
+      const u = (w.x - d.anchorX) * d.width, v = (w.y - d.anchorY) * d.height;
+      return { x: a * u + c * v + e, y: b * u + dd * v + f };
     },
     viewport: () => ({ ...this.#size(), padding: this.#padding }),
     panBy: (dx, dy) => {
@@ -677,13 +686,14 @@ export class CairnMap {
         case 'markerTapped': {
           const m = this.#markers.get(ev.marker);
           this.#engine.answerTap(m ? this.#emitTap('markerTap', m.handle) : false);
-          if (m) for (const p of this.#popovers) if (p.autoClose && p.marker !== m.handle) p.close();
+          this.#closePopovers(m?.handle ?? null);
           break;
         }
         case 'clusterTapped': {
           const r = this.#managers.get(ev.manager);
           const consumed = r ? this.#emitTap('clusterTap', { id: ev.cluster, count: ev.count, manager: r.manager }) : false;
           this.#engine.answerTap(consumed);
+          this.#closePopovers(null);
           break;
         }
         case 'clusterItemTapped': {
@@ -692,6 +702,7 @@ export class CairnMap {
           const tap = /** @type {ClusterItemTap | null} */ (this.#windowOwner({ manager: ev.manager, item: ev.item }));
           // C7: the item's handler, then the map's marker handler, then the default.
           this.#engine.answerTap(tap ? this.#emitTap('clusterItemTap', tap) || this.#emitTap('markerTap', tap) : false);
+          this.#closePopovers(null);
           break;
         }
         case 'infoWindowOpened': {
@@ -726,13 +737,16 @@ export class CairnMap {
           this.#shown = null;
           break;
         }
-        case 'infoWindowTapped': this.#emitForWindow('infoWindowTap', ev); break;
+        case 'infoWindowTapped':
+          this.#closePopovers(null);
+          this.#emitForWindow('infoWindowTap', ev);
+          break;
         case 'infoWindowLongPressed': this.#emitForWindow('infoWindowLongPress', ev); break;
         case 'cameraWillMove': this.#emit('cameraWillMove', { cause: ev.cause }); break;
         case 'cameraChanged': this.#emit('cameraChange', frame.camera); break;
         case 'cameraIdle': this.#emit('cameraIdle', frame.camera); break;
         case 'tap':
-          for (const p of this.#popovers) if (p.autoClose) p.close();
+          this.#closePopovers(null);
           this.#emit('tap', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y });
           break;
         case 'longPress': this.#emit('longPress', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y }); break;
@@ -753,6 +767,14 @@ export class CairnMap {
         default: break;
       }
     }
+  }
+
+  /**
+   * V2: a tap anywhere but on a popover's own marker closes it when it closes by itself.
+   * @param {Marker | null} tapped  the marker tapped, if one was
+   */
+  #closePopovers(tapped) {
+    for (const p of this.#popovers) if (p.autoClose && p.marker !== tapped) p.close();
   }
 
   /**

@@ -135,6 +135,46 @@ class MarkerTapTest(DemoTestCase):
         self.assertTrue(self.uncovered(items, index, point), f"{name} is covered at zoom 12")
         return city["id"], name, item, point
 
+    def popover_box(self):
+        """The Opéra's popover on the page, or None while it is closed or hidden."""
+        return self.js("""() => {
+            const el = document.querySelector('[data-cairn-overlay]');
+            if (!el || el.style.display === 'none' || el.style.visibility === 'hidden') return null;
+            const r = el.getBoundingClientRect(), m = document.querySelector('#map').getBoundingClientRect();
+            return { left: r.left - m.left, right: r.right - m.left, top: r.top - m.top, bottom: r.bottom - m.top };
+        }""")
+
+    def test_popover_opens_above_its_marker_and_closes_on_a_tap_elsewhere(self):
+        # V2: the demo's Opéra marker opens a popover (its tap consumed, so no info window); it
+        # stands above the pin as an info window would, follows it, and closes on a tap on
+        # another marker or on the map.
+        self.move_camera(**PARIS)
+        opera, point = self.tappable(self.frame()["items"], "Opéra Garnier")
+        self.tap(point)
+        self.settle(after=0.4)
+        box = self.popover_box()
+        self.assertIsNotNone(box, "the popover did not open")
+        self.assertIsNone(self.js("map.selectedMarker"), "the tap was the popover's")
+        frame = self.frame()
+        drawn = next(i for i in frame["items"] if i["kind"] == "marker" and i["id"] == opera["id"])
+        self.assertAlmostEqual((box["left"] + box["right"]) / 2, drawn["x"], delta=2)
+        self.assertTrue(drawn["y"] - 43 - 10 <= box["bottom"] <= drawn["y"] - 43, (box, drawn))
+        self.screenshot("markers-popover-open")
+        # A tap on another marker closes it (and opens that marker's window).
+        _, eiffel = self.tappable(frame["items"], "Eiffel Tower")
+        self.tap(eiffel)
+        self.settle(after=0.4)
+        self.assertIsNone(self.popover_box(), "another marker's tap closes it")
+        # Opened again, a tap on the map closes it.
+        self.js("map.selectedMarker = null")
+        _, point = self.tappable(self.frame()["items"], "Opéra Garnier")
+        self.tap(point)
+        self.settle(after=0.4)
+        self.assertIsNotNone(self.popover_box())
+        self.tap({"x": 20, "y": 20})
+        self.settle(after=0.4)
+        self.assertIsNone(self.popover_box(), "a map tap closes it")
+
     def test_city_tap_opens_a_window_with_its_name(self):
         # An isolated city of the starting view, approached until it is far from any other.
         _, name, item, point = self.isolated_city()
