@@ -164,6 +164,25 @@ public func cairn_map_cluster_leaves(_ handle: Int32, _ manager: Int32, _ cluste
     }
 }
 
+/// The clusters and items a cluster was formed from, as records [1 cluster or 0 item, id, count,
+/// longitude, latitude] in `out` when all fit in `capacity` doubles; returns how many there are
+/// (nothing is written when they do not fit: ask again with room for them).
+@_expose(wasm, "cairn_map_cluster_children") @_cdecl("cairn_map_cluster_children")
+public func cairn_map_cluster_children(_ handle: Int32, _ manager: Int32, _ cluster: Double,
+                                       _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        guard capacity >= 0 else { throw .invalidArgument }
+        let children = try _Registry.map(handle).clusterManager(manager).children(of: try _Registry.clusterID(cluster))
+        guard !children.isEmpty, 5 * children.count <= Int(capacity) else { return Int32(clamping: children.count) }
+        let buffer = try _Registry.doubles(out, count: 5 * children.count)
+        for (i, c) in children.enumerated() {
+            (buffer[5 * i], buffer[5 * i + 1], buffer[5 * i + 2]) = (c.isCluster ? 1 : 0, Double(c.id), Double(c.pointCount))
+            (buffer[5 * i + 3], buffer[5 * i + 4]) = (c.longitude, c.latitude)
+        }
+        return Int32(children.count)
+    }
+}
+
 @_expose(wasm, "cairn_map_cluster_expansion_zoom") @_cdecl("cairn_map_cluster_expansion_zoom")
 public func cairn_map_cluster_expansion_zoom(_ handle: Int32, _ manager: Int32, _ cluster: Double) -> Int32 {
     _Registry.status { () throws(CairnError) in

@@ -506,6 +506,16 @@ final class ClusterManagerQueryTests: XCTestCase {
             XCTAssertEqual(try manager.leaves(of: cluster.id, limit: 2, offset: 1), Array(all[1..<3]))
             XCTAssertEqual(try manager.leaves(of: cluster.id, limit: 10, offset: 5), [])
             XCTAssertGreaterThan(try manager.expansionZoom(of: cluster.id), 2)
+            // Children: their counts add up, and their items are the cluster's leaves.
+            let children = try manager.children(of: cluster.id)
+            XCTAssertEqual(children.reduce(0) { $0 + $1.pointCount }, 5, "\(algorithm)")
+            var fromChildren: [Int64] = []
+            for c in children {
+                fromChildren += c.isCluster ? try manager.leaves(of: c.id, limit: .max, offset: 0) : [c.id]
+            }
+            XCTAssertEqual(Set(fromChildren), Set(all), "\(algorithm)")
+            XCTAssertEqual(algorithm == .hierarchical, children.count < 5, "\(algorithm): a screen-space cluster's are its items")
+            XCTAssertThrowsError(try manager.children(of: 123_456_789))
             let b = try manager.bounds(of: cluster.id)
             XCTAssertEqual(b.west, -1, accuracy: 1e-9)
             XCTAssertEqual(b.east, 1, accuracy: 1e-9)

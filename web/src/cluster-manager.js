@@ -9,6 +9,7 @@ import { STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromSt
 import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from './map-input.js';
 import { markerChecks, resolveOptions } from './map-markers.js';
 import { ItemTable } from './cluster-items.js';
+import { MapIcon } from './map-icons.js';
 
 /** @typedef {import('./map-frame.js').LatLng} LatLng */
 /** @typedef {import('./map-frame.js').DrawItem} DrawItem */
@@ -38,13 +39,14 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
 /**
  * @typedef {object} ClusterItemOptions  an item as the caller describes it
  * @property {LatLng} position
- * @property {number} [icon=-1]  a number from `map.registerIcon`, or -1 for the default pin
+ * @property {number | MapIcon} [icon=-1]  a number from `map.registerIcon` (-1 the default pin), or on a
+ *   CairnMap an icon from `map.icon`, `loadIcon` or `pinIcon` (an item's options then give its number)
  * @property {string} [title='']  kept on the JS side
  * @property {string} [snippet='']  kept on the JS side
  * @property {unknown} [userData]  any value of the app's, kept on the JS side
  */
 
-/** @typedef {Required<ClusterItemOptions>} ClusterItem  an item's options, every one resolved */
+/** @typedef {Omit<Required<ClusterItemOptions>, 'icon'> & {icon: number}} ClusterItem  an item's options, every one resolved (a map icon as its number) */
 
 /**
  * @typedef {object} ClusterIcon  how the host draws a cluster
@@ -66,8 +68,15 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
 const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'buckets', 'colors',
   'radius']);
 
+/**
+ * An item's icon: a registered icon's number (-1 the default pin), or a CairnMap's icon (from
+ * `map.icon`, `loadIcon` or `pinIcon`), kept as its number.
+ * @type {(value: unknown, name: string, call: string) => number}
+ */
+const itemIconArg = (value, name, call) => (value instanceof MapIcon ? value.number : int32Arg(value, name, call));
+
 /** What an item keeps: the marker options of those names, with the marker defaults. */
-const ITEM_CHECKS = markerChecks(['position', 'icon', 'title', 'snippet', 'userData']);
+const ITEM_CHECKS = Object.freeze({ ...markerChecks(['position', 'title', 'snippet', 'userData']), icon: itemIconArg });
 const ITEM_DEFAULTS = Object.freeze({ icon: -1, title: '', snippet: '', userData: undefined });
 
 /** Doubles per item record: [latitude, longitude, icon], as `cairn_map_add_cluster_items` reads them. */
@@ -196,7 +205,7 @@ export class ClusterManager {
    * large data. Their ids are `first` … `first + count − 1`; they have no title, snippet or
    * user data, and `icon` for all.
    * @param {Float64Array | number[]} lngLat  [lng, lat] per item
-   * @param {{icon?: number}} [options]
+   * @param {{icon?: number | MapIcon}} [options]
    * @returns {{first: number, count: number}}
    * @throws {CairnError} INVALID_ARGUMENT for an odd length; NON_FINITE_COORDINATE or
    *   LATITUDE_OUT_OF_RANGE (detail: the item's position); INVALID_MARKER for a bad icon
@@ -204,7 +213,7 @@ export class ClusterManager {
   addCoordinates(lngLat, options) {
     const call = 'addCoordinates';
     const o = objectArg(options, 'options', call);
-    const icon = o.icon === undefined ? -1 : int32Arg(o.icon, 'icon', call);
+    const icon = o.icon === undefined ? -1 : itemIconArg(o.icon, 'icon', call);
     if (!(lngLat instanceof Float64Array || Array.isArray(lngLat)) || lngLat.length % 2 !== 0) {
       throw argumentError(call, 'lngLat must be a Float64Array (or array) of [lng, lat] pairs');
     }
@@ -490,6 +499,30 @@ export class ClusterManager {
     const count = this.#check(this.#link.fn.cairn_map_cluster_leaves(h, this.#number, numberArg(cluster, 'cluster', call),
       Math.min(n, 1 << 20), skip, out.byteOffset, out.length), call);
     return Array.from(out.subarray(0, count));
+  }
+
+  /**
+   * What a cluster was formed from (SPEC C8): for the hierarchical algorithm, the clusters and
+   * items of the zoom above the one it first appears at (supercluster's `getChildren`); a
+   * screen-space cluster is formed from its items. Clusters' ids work with the other queries;
+   * items' ids with `item()`.
+   * @param {number} cluster
+   * @returns {{cluster: boolean, id: number, count: number, position: LatLng}[]}
+   */
+  getChildren(cluster) {
+    const call = 'getChildren';
+    const id = numberArg(cluster, 'cluster', call);
+    let room = 64;
+    for (;;) {
+      const h = this.#enter(call);
+      const out = this.#link.buffer(5 * room);
+      const n = this.#check(this.#link.fn.cairn_map_cluster_children(h, this.#number, id, out.byteOffset, out.length), call);
+      if (n <= room) {
+        return Array.from({ length: n }, (_, i) => ({ cluster: out[5 * i] === 1, id: out[5 * i + 1], count: out[5 * i + 2],
+          position: { latitude: out[5 * i + 4], longitude: out[5 * i + 3] } }));
+      }
+      room = n;
+    }
   }
 
   /**

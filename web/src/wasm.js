@@ -87,6 +87,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_cluster_step: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → steps left after the next step (0: done and shown)' },
   cairn_map_set_cluster_animation: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, 1 animate changes of clustering, 0 not) → 0' },
   cairn_map_cluster_leaves: { params: ['i32', 'i32', 'f64', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, cluster, limit, offset, out, capacity) → item ids written' },
+  cairn_map_cluster_children: { params: ['i32', 'i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, cluster, out, capacity) → how many children; [1 cluster or 0 item, id, count, lng, lat] records written when all fit' },
   cairn_map_cluster_expansion_zoom: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, cluster) → the zoom at which it splits' },
   cairn_map_cluster_bounds: { params: ['i32', 'i32', 'f64', 'i32'], result: 'i32', doc: '(handle, manager, cluster, out) → 0 with [west, south, east, north] in out' },
 });

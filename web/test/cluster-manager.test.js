@@ -5,7 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { init, MapEngine, ClusterIndex, CairnError } from '../src/index.js';
+import { init, MapEngine, ClusterIndex, CairnError, MapIcon } from '../src/index.js';
 import { STANDARD_BUCKETS, STANDARD_COLORS } from '../src/cluster-manager.js';
 import { mulberry32 } from '../bench/generate.js';
 import { at, click, closeTo, garbage, refused } from './map-helpers.js';
@@ -434,6 +434,20 @@ test('a tap on an item: clusterItemTapped names the manager and the item, whose 
   map.destroy();
 });
 
+test('items take a map icon as its number, one by one and in bulk', () => {
+  const map = newMap(14);
+  const manager = map.addClusterManager({ algorithm: 'grid' });
+  const icon = new MapIcon(map.registerIcon({ width: 20, height: 30 }), 20, 30);
+  const id = manager.addItem({ ...at(0.001, 0.001), icon });
+  const { first } = manager.addCoordinates(new Float64Array([0.002, 0.002]), { icon });
+  assert.equal(manager.item(id).icon, icon.number);
+  assert.equal(manager.item(first).icon, icon.number);
+  manager.cluster();
+  assert.deepEqual(items(map.frame(0), manager).map((i) => i.icon), [icon.number, icon.number]);
+  refused(() => manager.addItem({ ...at(0, 0), icon: { number: 0 } }), 'INVALID_ARGUMENT');
+  map.destroy();
+});
+
 test('icon buckets: iconFor reads the bucket the engine chose; custom buckets change it; bad lists are INVALID_BUCKETS', () => {
   const map = newMap(10);
   const { manager } = clustered(map, 'distance', Array.from({ length: 12 }, () => at(0.01, 0.01)));
@@ -695,7 +709,7 @@ test('seeded garbage through every manager call never traps the module', () => {
   map.destroy();
 });
 
-test('C8: leaves (paged), expansion zoom and bounds of a cluster', async () => {
+test('C8: children, leaves (paged), expansion zoom and bounds of a cluster', async () => {
   await init();
   for (const algorithm of ['hierarchical', 'distance', 'grid']) {
     const map = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 2 }, width: 800, height: 600 });
@@ -710,6 +724,16 @@ test('C8: leaves (paged), expansion zoom and bounds of a cluster', async () => {
     assert.deepEqual(manager.getLeaves(cluster.id, 2, 1), all.slice(1, 3));
     assert.deepEqual(manager.getLeaves(cluster.id, 10, 5), []);
     assert.ok(manager.getClusterExpansionZoom(cluster.id) > 2);
+    const children = manager.getChildren(cluster.id);
+    assert.equal(children.reduce((n, c) => n + c.count, 0), 5, algorithm);
+    const fromChildren = children.flatMap((c) => (c.cluster ? manager.getLeaves(c.id, 100) : [c.id]));
+    assert.deepEqual(fromChildren.sort((a, b) => a - b), ids, algorithm);
+    for (const c of children.filter((x) => !x.cluster)) {
+      const p = manager.item(c.id).position;
+      closeTo(c.position.latitude, p.latitude, 1e-9, algorithm);
+      closeTo(c.position.longitude, p.longitude, 1e-9, algorithm);
+    }
+    assert.throws(() => manager.getChildren(123456789), (e) => e.code === 'UNKNOWN_CLUSTER');
     const b = manager.getClusterBounds(cluster.id);
     for (const [k, v] of Object.entries({ west: -1, south: -1, east: 1, north: 1 })) assert.ok(Math.abs(b[k] - v) < 1e-9, `${algorithm} ${k}`);
     assert.throws(() => manager.getClusterBounds(123456789), (e) => e.code === 'UNKNOWN_CLUSTER');

@@ -1,7 +1,24 @@
-/// Queries on a manager's clusters (SPEC C8): the items inside, paginated; the zoom at which a
-/// cluster splits; and the box around its items. Cluster ids are those the frame's draw list
+/// Queries on a manager's clusters (SPEC C8): what a cluster was formed from; the items inside,
+/// paginated; the zoom at which a cluster splits; and the box around its items. Cluster ids are those the frame's draw list
 /// gives; a screen-space cluster's id stops being valid when the manager re-clusters.
 extension ClusterManager {
+    /// The clusters and items a cluster was formed from: for the hierarchical index, those of the
+    /// zoom above the one it first appears at (items with their item ids); a screen-space
+    /// cluster is formed from its items.
+    public func children(of cluster: Int64) throws(CairnError) -> [ClusterFeature] {
+        if let index, algorithm == .hierarchical {
+            return try index.children(of: cluster).map { c in
+                var f = c
+                if !c.isCluster { f.id = snapshot[Int(c.id)].id }
+                return f
+            }
+        }
+        return groups.members(of: try group(ofID: cluster)).map { m in
+            let s = snapshot[Int(m)]
+            return ClusterFeature(id: s.id, pointCount: 1, isCluster: false, x: s.x, y: s.y)
+        }
+    }
+
     /// Item ids of a cluster, `offset` skipped, at most `limit`.
     public func leaves(of cluster: Int64, limit: Int, offset: Int) throws(CairnError) -> [Int64] {
         guard limit >= 0, offset >= 0 else { throw .invalidArgument }
