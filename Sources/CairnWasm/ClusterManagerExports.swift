@@ -47,30 +47,34 @@ public func cairn_map_set_cluster_buckets(_ handle: Int32, _ manager: Int32, _ b
     }
 }
 
-/// Adds `count` items from records [latitude, longitude, icon]; returns the first id (the
-/// others follow by one), or a negative status. All or none. (A double: ids exceed 32 bits.)
+/// Adds `count` items from records [latitude, longitude, icon, then one value per aggregated
+/// property the manager declared]; returns the first id (the others follow by one), or a
+/// negative status. All or none. (A double: ids exceed 32 bits.)
 @_expose(wasm, "cairn_map_add_cluster_items") @_cdecl("cairn_map_add_cluster_items")
 public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ records: UnsafeMutableRawPointer?,
                                         _ count: Int32) -> Double {
     do throws(CairnError) {
         let map = try _Registry.map(handle)
-        guard count > 0, Int(count) <= Int.max / 24 else { throw .invalidArgument }
-        let r = try _Registry.doubles(records, count: 3 * Int(count))
-        var lats: [Double] = [], lngs: [Double] = [], icons: [Int32] = []
+        let k = try map.clusterManager(manager).aggregateOperations.count, stride = 3 + k
+        guard count > 0, Int(count) <= Int.max / (8 * stride) else { throw .invalidArgument }
+        let r = try _Registry.doubles(records, count: stride * Int(count))
+        var lats: [Double] = [], lngs: [Double] = [], icons: [Int32] = [], values: [Double] = []
         // Reserved: a million items appended to growing arrays were copied about twenty times.
         lats.reserveCapacity(Int(count))
         lngs.reserveCapacity(Int(count))
         icons.reserveCapacity(Int(count))
+        values.reserveCapacity(k * Int(count))
         for i in 0..<Int(count) {
-            lats.append(r[3 * i])
-            lngs.append(r[3 * i + 1])
-            let icon = r[3 * i + 2]
+            lats.append(r[stride * i])
+            lngs.append(r[stride * i + 1])
+            let icon = r[stride * i + 2]
             guard icon.isFinite, icon == icon.rounded(.down), icon >= -1, icon <= Double(Int32.max) else {
                 throw .invalidMarkerInBatch(index: i, field: MarkerProperties.Field.icon.rawValue)
             }
             icons.append(Int32(icon))
+            for c in 0..<k { values.append(r[stride * i + 3 + c]) }
         }
-        return Double(try map.addClusterItems(manager, latitudes: lats, longitudes: lngs, icons: icons))
+        return Double(try map.addClusterItems(manager, latitudes: lats, longitudes: lngs, icons: icons, values: values))
     } catch {
         return Double(_Registry.fail(error))
     }
@@ -180,6 +184,40 @@ public func cairn_map_cluster_children(_ handle: Int32, _ manager: Int32, _ clus
             (buffer[5 * i + 3], buffer[5 * i + 4]) = (c.longitude, c.latitude)
         }
         return Int32(children.count)
+    }
+}
+
+/// Declares a manager's aggregated properties (C9) before it holds items: `count` operations
+/// (0 sum, 1 min, 2 max, 3 count, 4 mean) as doubles in `operations`.
+@_expose(wasm, "cairn_map_set_cluster_aggregates") @_cdecl("cairn_map_set_cluster_aggregates")
+public func cairn_map_set_cluster_aggregates(_ handle: Int32, _ manager: Int32, _ operations: UnsafeMutableRawPointer?,
+                                             _ count: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        guard count >= 0, count <= Int32(ClusterManager.maximumAggregates) else { throw .invalidArgument }
+        var ops: [AggregateOperation] = []
+        if count > 0 {
+            let r = try _Registry.doubles(operations, count: Int(count))
+            for i in 0..<Int(count) {
+                guard r[i] == r[i].rounded(.down), let op = AggregateOperation(rawValue: Int32(exactly: r[i]) ?? -1)
+                else { throw .invalidArgument }
+                ops.append(op)
+            }
+        }
+        try map.clusterManager(manager).setAggregates(ops)
+    }
+}
+
+/// Writes a cluster's aggregated properties to `out` (one double each, NaN for none); returns
+/// how many.
+@_expose(wasm, "cairn_map_cluster_aggregates") @_cdecl("cairn_map_cluster_aggregates")
+public func cairn_map_cluster_aggregates(_ handle: Int32, _ manager: Int32, _ cluster: Double,
+                                         _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let values = try _Registry.map(handle).clusterManager(manager).aggregates(of: try _Registry.clusterID(cluster))
+        if values.isEmpty { return 0 }
+        let buffer = try _Registry.doubles(out, count: values.count)
+        for (i, v) in values.enumerated() { buffer[i] = v }
+        return Int32(values.count)
     }
 }
 

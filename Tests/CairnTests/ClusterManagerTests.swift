@@ -528,6 +528,37 @@ final class ClusterManagerQueryTests: XCTestCase {
 }
 
 extension ClusterManagerQueryTests {
+    func testC9_ClustersReportTheirItemsAggregatedValuesForEveryAlgorithm() throws {
+        let population = [10.0, 20, 30, 40, .nan]   // the last item has none
+        for algorithm in [ClusterAlgorithmKind.hierarchical, .distance, .grid] {
+            let map = MapController.make(zoom: 2)
+            let m = try map.addClusterManager(algorithm)
+            let manager = try map.clusterManager(m)
+            try manager.setAggregates([.sum, .max, .mean, .count])
+            _ = try map.addClusterItems(m, latitudes: [1, 1, -1, -1, 0.5], longitudes: [1, -1, 1, -1, 0.5],
+                                        icons: [Int32](repeating: -1, count: 5),
+                                        values: population.flatMap { [Double](repeating: $0, count: 4) })
+            try map.cluster(m)
+            map.frame(0)
+            let cluster = try XCTUnwrap(map.scene.items.first { $0.kind == .cluster }, "\(algorithm)")
+            XCTAssertEqual(cluster.count, 5)
+            XCTAssertEqual(try manager.aggregates(of: cluster.id), [100, 40, 25, 4], "\(algorithm)")
+            XCTAssertThrowsError(try manager.setAggregates([.min])) { XCTAssertEqual($0 as? CairnError, .invalidState) }
+            XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0, 0], longitudes: [0, 0], icons: [-1, -1],
+                                                         values: [1, 1, 1, 1, 1, .infinity, 1, 1])) {
+                XCTAssertEqual($0 as? CairnError, .nonFiniteValue(index: 1))
+            }
+            // Removed items count no more once clustered again.
+            try manager.remove(try manager.leaves(of: cluster.id, limit: .max, offset: 0).first { _ in true }!)
+            try map.cluster(m)
+            map.frame(1)
+            let again = try XCTUnwrap(map.scene.items.first { $0.kind == .cluster }, "\(algorithm)")
+            let left = try manager.leaves(of: again.id, limit: .max, offset: 0)
+            XCTAssertEqual(try manager.aggregates(of: again.id)[0], left.reduce(0) { $0 + (population[Int($1) - 1].isNaN ? 0 : population[Int($1) - 1]) },
+                           "\(algorithm)")
+        }
+    }
+
     func testC7C8_AScreenSpaceClusterSplitsWhereItsItemsPart() throws {
         // Two pairs a degree apart: one cluster at zoom 3, apart a few zooms later (not one).
         for algorithm in [ClusterAlgorithmKind.distance, .grid] {

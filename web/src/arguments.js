@@ -123,16 +123,18 @@ export function resolveOptions(given) {
 }
 
 /**
+ * The `aggregates` option of a ClusterIndex or a cluster manager: `{name: [operation, property]}`.
  * @param {any} given
+ * @param {string} [call='ClusterIndex']  what takes it, for messages
  * @returns {Aggregate[]}
  */
-export function resolveAggregates(given) {
+export function resolveAggregates(given, call = 'ClusterIndex') {
   if (given === null || given === undefined) return [];
-  if (typeof given !== 'object') throw optionError('ClusterIndex', 'aggregates', 'option aggregates must be an object');
+  if (typeof given !== 'object') throw optionError(call, 'aggregates', 'option aggregates must be an object');
   return Object.entries(given).map(([name, spec]) => {
     const [operation, property] = Array.isArray(spec) ? spec : [];
     if (!Object.hasOwn(AGGREGATE_OPERATIONS, operation) || typeof property !== 'string') {
-      throw optionError('ClusterIndex', 'aggregates', `aggregate ${name} must be [operation, property] with operation one of ` +
+      throw optionError(call, 'aggregates', `aggregate ${name} must be [operation, property] with operation one of ` +
         `${Object.keys(AGGREGATE_OPERATIONS).join(', ')}`);
     }
     return { name, operation: AGGREGATE_OPERATIONS[/** @type {keyof AGGREGATE_OPERATIONS} */ (operation)], property };

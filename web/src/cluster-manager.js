@@ -10,6 +10,7 @@ import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, string
 import { markerChecks, resolveOptions } from './map-markers.js';
 import { ItemTable } from './cluster-items.js';
 import { MapIcon } from './map-icons.js';
+import { resolveAggregates } from './arguments.js';
 
 /** @typedef {import('./map-frame.js').LatLng} LatLng */
 /** @typedef {import('./map-frame.js').DrawItem} DrawItem */
@@ -34,6 +35,9 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
  * @property {boolean} [animatesClusters=true]  changes of clustering fly items out of and into clusters (0.5 s)
  * @property {number[]} [buckets]  icon buckets, as for `setBuckets` (default STANDARD_BUCKETS)
  * @property {string[]} [colors]  their colours, as for `setBuckets`
+ * @property {Record<string, [string, string]>} [aggregates]  aggregated properties of clusters (SPEC C9), as
+ *   `{name: [operation, property]}` with operation sum, min, max, count or mean over the numbers
+ *   the items' `userData` hold under `property` (see `aggregatesOf`)
  */
 
 /**
@@ -66,7 +70,7 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
 
 /** The options a manager takes. */
 const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'buckets', 'colors',
-  'radius']);
+  'radius', 'aggregates']);
 
 /**
  * An item's icon: a registered icon's number (-1 the default pin), or a CairnMap's icon (from
@@ -79,8 +83,11 @@ const itemIconArg = (value, name, call) => (value instanceof MapIcon ? value.num
 const ITEM_CHECKS = Object.freeze({ ...markerChecks(['position', 'title', 'snippet', 'userData']), icon: itemIconArg });
 const ITEM_DEFAULTS = Object.freeze({ icon: -1, title: '', snippet: '', userData: undefined });
 
-/** Doubles per item record: [latitude, longitude, icon], as `cairn_map_add_cluster_items` reads them. */
-const ITEM_STRIDE = 3;
+/**
+ * Doubles per item record before its aggregated values: [latitude, longitude, icon, values…], as
+ * `cairn_map_add_cluster_items` reads them.
+ */
+const ITEM_FIELDS = 3;
 
 const COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -106,6 +113,8 @@ export class ClusterManager {
   /** @type {readonly string[]} */
   #colors = STANDARD_COLORS;
   #animates = true;
+  /** @type {import('./arguments.js').Aggregate[]} the aggregated properties (C9), in the engine's order */
+  #aggregates = [];
 
   /**
    * Use `map.addClusterManager(options)`.
@@ -126,6 +135,7 @@ export class ClusterManager {
     const radius = o.radius === undefined ? 40 : numberArg(o.radius, 'radius', call);
     const animates = o.animatesClusters === undefined ? true : booleanArg(o.animatesClusters, 'animatesClusters', call);
     const icons = o.buckets === undefined && o.colors === undefined ? null : iconArgs(o.buckets ?? STANDARD_BUCKETS, o.colors, call);
+    this.#aggregates = resolveAggregates(o.aggregates, call);
     this.#link = link;
     const h = link.enter(call);
     const status = link.fn.cairn_map_add_cluster_manager(h, algorithm, minimumClusterSize, maximumClusterZoom, radius);
@@ -134,6 +144,11 @@ export class ClusterManager {
     try {
       if (!animates) this.#setAnimates(false, call);
       if (icons) this.#setBuckets(icons, call);
+      if (this.#aggregates.length > 0) {
+        const ops = link.buffer(this.#aggregates.length);
+        this.#aggregates.forEach((a, i) => { ops[i] = a.operation; });
+        this.#check(link.fn.cairn_map_set_cluster_aggregates(h, this.#number, ops.byteOffset, ops.length), call);
+      }
     } catch (error) {
       link.fn.cairn_map_remove_cluster_manager(h, this.#number);
       throw error;
@@ -431,11 +446,18 @@ export class ClusterManager {
     const h = this.#enter(call);
     const n = items.length;
     if (n === 0) return [];
-    const records = this.#link.buffer(n * ITEM_STRIDE);
-    for (let i = 0, k = 0; i < n; i++, k += ITEM_STRIDE) {
+    const stride = ITEM_FIELDS + this.#aggregates.length;
+    const records = this.#link.buffer(n * stride);
+    for (let i = 0, k = 0; i < n; i++, k += stride) {
       records[k] = items[i].position.latitude;
       records[k + 1] = items[i].position.longitude;
       records[k + 2] = items[i].icon;
+      // An aggregate reads a number of the item's userData; anything else counts as none.
+      const data = /** @type {any} */ (items[i].userData);
+      this.#aggregates.forEach((a, c) => {
+        const v = data !== null && typeof data === 'object' ? data[a.property] : undefined;
+        records[k + ITEM_FIELDS + c] = typeof v === 'number' ? v : NaN;
+      });
     }
     const fn = this.#link.fn;
     const first = fn.cairn_map_add_cluster_items(h, this.#number, records.byteOffset, n);
@@ -500,6 +522,26 @@ export class ClusterManager {
       Math.min(n, 1 << 20), skip, out.byteOffset, out.length), call);
     return Array.from(out.subarray(0, count));
   }
+
+  /**
+   * A cluster's aggregated properties (C9), by the names of the `aggregates` option: each over
+   * the numbers its items' `userData` hold under the property (items added with
+   * `addCoordinates` have none); NaN where no item has one (0 for `sum` and `count`).
+   * @param {number} cluster
+   * @returns {Record<string, number>}
+   */
+  aggregatesOf(cluster) {
+    const call = 'aggregatesOf';
+    const id = numberArg(cluster, 'cluster', call);
+    if (this.#aggregates.length === 0) return {};
+    const h = this.#enter(call);
+    const out = this.#link.buffer(this.#aggregates.length);
+    this.#check(this.#link.fn.cairn_map_cluster_aggregates(h, this.#number, id, out.byteOffset), call);
+    return Object.fromEntries(this.#aggregates.map((a, c) => [a.name, out[c]]));
+  }
+
+  /** Whether the manager declared aggregated properties. */
+  get hasAggregates() { return this.#aggregates.length > 0; }
 
   /**
    * What a cluster was formed from (SPEC C8): for the hierarchical algorithm, the clusters and

@@ -15,8 +15,9 @@ import { argumentError } from './errors.js';
  * @typedef {object} ClusterIconOptions
  * @property {CanvasImageSource[]} [clusterImages]  one image per bucket (the first also below the first bucket),
  *   drawn at the bucket's diameter with the label over it
- * @property {(ctx: CanvasRenderingContext2D, cluster: ClusterIcon & {count: number, bucket: number}) => void} [drawCluster]
- *   draws a cluster into a square canvas of `cluster.diameter` CSS pixels (scaled for the screen)
+ * @property {(ctx: CanvasRenderingContext2D, cluster: ClusterIcon & {count: number, bucket: number,
+ *   aggregates: Record<string, number>}) => void} [drawCluster]  draws a cluster into a square canvas of
+ *   `cluster.diameter` CSS pixels (scaled for the screen); `aggregates` are the manager's (C9), {} without
  */
 
 /** Distinct looks kept per manager: counts below the first bucket make one each. */
@@ -56,12 +57,15 @@ export class ClusterDrawables {
    */
   drawable(item) {
     const icon = this.#manager.iconFor(item);
-    // A callback is given the exact count, so its drawings differ per count, not per label.
-    const key = `${this.#options.drawCluster ? item.count : icon.text}|${icon.color}|${icon.diameter}`;
+    // A callback is given the exact count and the aggregates, so its drawings differ per count
+    // and values, not per label.
+    const drawn = Boolean(this.#options.drawCluster);
+    const aggregates = drawn && this.#manager.hasAggregates ? this.#manager.aggregatesOf(item.id) : {};
+    const key = `${drawn ? `${item.count}|${Object.values(aggregates).join(',')}` : icon.text}|${icon.color}|${icon.diameter}`;
     let d = this.#cache.get(key);
     if (!d) {
       if (this.#cache.size >= CACHE_LIMIT) this.#cache.clear();
-      d = { image: this.#rasterise(icon, item), width: icon.diameter, height: icon.diameter, anchorX: 0.5, anchorY: 0.5 };
+      d = { image: this.#rasterise(icon, item, aggregates), width: icon.diameter, height: icon.diameter, anchorX: 0.5, anchorY: 0.5 };
       this.#cache.set(key, d);
     }
     return d;
@@ -70,9 +74,10 @@ export class ClusterDrawables {
   /**
    * @param {ClusterIcon} icon
    * @param {DrawItem} item
+   * @param {Record<string, number>} aggregates
    * @returns {CanvasImageSource}
    */
-  #rasterise(icon, item) {
+  #rasterise(icon, item, aggregates) {
     const { clusterImages, drawCluster } = this.#options;
     if (!clusterImages && !drawCluster) return clusterIconImage(icon, this.#pixelRatio);
     const r = this.#pixelRatio;
@@ -84,7 +89,7 @@ export class ClusterDrawables {
     const d = icon.diameter;
     if (drawCluster) {
       try {
-        drawCluster(ctx, { ...icon, count: item.count, bucket: item.icon });
+        drawCluster(ctx, { ...icon, count: item.count, bucket: item.icon, aggregates });
         return canvas;
       } catch (error) {
         reportError(error);   // the app's drawing failed: Google's icon instead, and the map goes on

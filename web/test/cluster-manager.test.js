@@ -434,6 +434,27 @@ test('a tap on an item: clusterItemTapped names the manager and the item, whose 
   map.destroy();
 });
 
+test('C9: clusters aggregate numbers of their items\' userData, for every algorithm', () => {
+  for (const algorithm of ['hierarchical', 'distance', 'grid']) {
+    const map = newMap(2);
+    const manager = map.addClusterManager({ algorithm, aggregates: { people: ['sum', 'population'], largest: ['max', 'population'] } });
+    manager.addItems([[1, 1, 10], [1, -1, 20], [-1, 1, 30], [-1, -1, 40]]
+      .map(([latitude, longitude, population]) => ({ position: { latitude, longitude }, userData: { population } })));
+    manager.addItem({ position: { latitude: 0.5, longitude: 0.5 }, userData: { population: 'many' } });   // none
+    manager.addCoordinates(new Float64Array([0.4, 0.4]));                                                // none
+    manager.cluster();
+    const cluster = map.frame(0).items.find((i) => i.kind === 'cluster' && i.manager === manager.number);
+    assert.equal(cluster?.count, 6, algorithm);
+    assert.deepEqual(manager.aggregatesOf(cluster.id), { people: 100, largest: 40 }, algorithm);
+    map.destroy();
+  }
+  const map = newMap(2);
+  assert.equal(refused(() => map.addClusterManager({ aggregates: { people: ['total', 'population'] } }), 'INVALID_OPTION').message
+    .includes('sum, min, max, count, mean'), true);
+  assert.deepEqual(map.addClusterManager().aggregatesOf(1), {}, 'none declared');
+  map.destroy();
+});
+
 test('items take a map icon as its number, one by one and in bulk', () => {
   const map = newMap(14);
   const manager = map.addClusterManager({ algorithm: 'grid' });

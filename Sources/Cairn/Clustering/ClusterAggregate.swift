@@ -10,6 +10,29 @@ public enum AggregateOperation: Int32, Equatable {
     case mean = 4
 }
 
+extension AggregateOperation {
+    /// The operation over some points' values (NaN: no value), as a cluster of them reports it:
+    /// NaN without any value (0 for `sum` and `count`).
+    func reduce(_ values: some Sequence<Double>) -> Double {
+        var total = self == .min ? Double.infinity : (self == .max ? -Double.infinity : 0), present = 0.0
+        for v in values where !v.isNaN {
+            present += 1
+            switch self {
+            case .sum, .mean: total += v
+            case .min: total = Swift.min(total, v)
+            case .max: total = Swift.max(total, v)
+            case .count: break
+            }
+        }
+        switch self {
+        case .count: return present
+        case .mean: return present > 0 ? total / present : .nan
+        case .min, .max: return total.isInfinite ? .nan : total
+        case .sum: return total
+        }
+    }
+}
+
 /// One aggregated property: a value per cluster, in cluster order. A point without a value (NaN)
 /// counts for nothing; a cluster without any has NaN (0 for `sum` and `count`).
 struct _AggregateColumn {

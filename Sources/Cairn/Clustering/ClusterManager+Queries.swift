@@ -19,6 +19,20 @@ extension ClusterManager {
         }
     }
 
+    /// A cluster's aggregated properties (C9), in the order `setAggregates` declared them.
+    public func aggregates(of cluster: Int64) throws(CairnError) -> [Double] {
+        if let index, algorithm == .hierarchical {
+            var out: [Double] = []
+            for c in 0..<aggregateOperations.count { out.append(try index.aggregate(c, of: cluster)) }
+            return out
+        }
+        let members = groups.members(of: try group(ofID: cluster))
+        let k = aggregateOperations.count
+        return aggregateOperations.enumerated().map { c, operation in
+            operation.reduce(members.lazy.map { self.snapshotValues[Int($0) * k + c] })
+        }
+    }
+
     /// Item ids of a cluster, `offset` skipped, at most `limit`.
     public func leaves(of cluster: Int64, limit: Int, offset: Int) throws(CairnError) -> [Int64] {
         guard limit >= 0, offset >= 0 else { throw .invalidArgument }

@@ -50,6 +50,10 @@ public final class ClusterManager {
     var worldY: [Double] = []
     var icons: [Int32] = []
     var alive: [Bool] = []
+    /// Aggregated properties (C9): their operations, and each item's values (slot-major,
+    /// `aggregateOperations.count` per item; NaN for none).
+    public private(set) var aggregateOperations: [AggregateOperation] = []
+    var values: [Double] = []
     var nextID: Int64 = 1
     public private(set) var count = 0
 
@@ -62,7 +66,9 @@ public final class ClusterManager {
     /// and the items it is built from (items may change between steps; they wait for the next
     /// clustering, as any change does).
     var pending: HierarchicalClusterIndex?
-    var pendingItems: (ids: [Int64], x: [Double], y: [Double], icons: [Int32])?
+    var pendingItems: (ids: [Int64], x: [Double], y: [Double], icons: [Int32], values: [Double])?
+    /// The snapshot's item values, as `values` (C9).
+    var snapshotValues: [Double] = []
     var clusterMember: [Int32] = []
     /// The points of the clusters smaller than `smallBelow` points (drawn as their items).
     var smallStart: [Int32] = []
@@ -99,13 +105,28 @@ public final class ClusterManager {
 
     // MARK: Items
 
-    /// Adds items at longitude/latitude pairs with an icon each (-1: the default pin); returns
-    /// the first new id (the others follow it by one). All or none.
-    public func add(latitudes: [Double], longitudes: [Double], icons itemIcons: [Int32]) throws(CairnError) -> Int64 {
-        guard latitudes.count == longitudes.count, itemIcons.count == latitudes.count else { throw .invalidArgument }
+    /// Declares the aggregated properties clusters report (C9), before any item is added.
+    public func setAggregates(_ operations: [AggregateOperation]) throws(CairnError) {
+        guard ids.isEmpty else { throw .invalidState }
+        guard operations.count <= ClusterManager.maximumAggregates else { throw .invalidArgument }
+        aggregateOperations = operations
+    }
+
+    /// At most this many aggregated properties per manager.
+    public static let maximumAggregates = 16
+
+    /// Adds items at longitude/latitude pairs with an icon each (-1: the default pin) and, for
+    /// the aggregated properties, `values` (item-major, NaN for none; empty for none at all);
+    /// returns the first new id (the others follow it by one). All or none.
+    public func add(latitudes: [Double], longitudes: [Double], icons itemIcons: [Int32],
+                    values itemValues: [Double] = []) throws(CairnError) -> Int64 {
+        let k = aggregateOperations.count
+        guard latitudes.count == longitudes.count, itemIcons.count == latitudes.count,
+              itemValues.isEmpty || itemValues.count == k * latitudes.count else { throw .invalidArgument }
         for i in 0..<itemIcons.count where itemIcons[i] < MarkerProperties.defaultPin { throw .invalidArgument }
+        for j in 0..<itemValues.count where itemValues[j].isInfinite { throw .nonFiniteValue(index: j / Swift.max(1, k)) }
         return try append(latitudes.count, latitude: { latitudes[$0] }, longitude: { longitudes[$0] },
-                          icon: { itemIcons[$0] })
+                          icon: { itemIcons[$0] }, value: { itemValues.isEmpty ? .nan : itemValues[$0] })
     }
 
     /// Adds items from [longitude, latitude] pairs, all with `icon`: the bulk path, read straight
@@ -113,14 +134,15 @@ public final class ClusterManager {
     public func add(lngLat: UnsafeBufferPointer<Double>, icon: Int32) throws(CairnError) -> Int64 {
         guard lngLat.count % 2 == 0, icon >= MarkerProperties.defaultPin else { throw .invalidArgument }
         return try append(lngLat.count / 2, latitude: { lngLat[2 * $0 + 1] }, longitude: { lngLat[2 * $0] },
-                          icon: { _ in icon })
+                          icon: { _ in icon }, value: { _ in .nan })
     }
 
     /// Checks `n` items (positions by index), then appends them; returns the first new id.
-    /// Inlined into both callers, so the accessors are too (a million items per call).
+    /// Inlined into both callers, so the accessors are too (a million items per call). `value`
+    /// gives the aggregated values, item-major.
     @inline(__always)
     private func append(_ n: Int, latitude: (Int) -> Double, longitude: (Int) -> Double,
-                        icon: (Int) -> Int32) throws(CairnError) -> Int64 {
+                        icon: (Int) -> Int32, value: (Int) -> Double) throws(CairnError) -> Int64 {
         for i in 0..<n {
             let lat = latitude(i), lng = longitude(i)
             guard lat.isFinite, lng.isFinite else { throw .nonFiniteCoordinate(index: i) }
@@ -139,6 +161,7 @@ public final class ClusterManager {
             alive.reserveCapacity(room)
         }
         let first = nextID
+        for j in 0..<(n * aggregateOperations.count) { values.append(value(j)) }
         for i in 0..<n {
             ids.append(nextID)
             nextID += 1
@@ -178,8 +201,10 @@ public final class ClusterManager {
         worldY.removeAll()
         icons.removeAll()
         alive.removeAll()
+        values.removeAll()
         count = 0
         snapshot.removeAll()
+        snapshotValues.removeAll()
         index = nil
         pending = nil
         pendingItems = nil
@@ -205,21 +230,24 @@ public final class ClusterManager {
         pendingItems = nil
         // Squeeze out removed items, keeping order.
         var kept = 0
+        let k = aggregateOperations.count
         for s in 0..<ids.count where alive[s] {
             ids[kept] = ids[s]
             worldX[kept] = worldX[s]
             worldY[kept] = worldY[s]
             icons[kept] = icons[s]
             alive[kept] = true
+            for c in 0..<k { values[kept * k + c] = values[s * k + c] }
             kept += 1
         }
+        values.removeLast(values.count - kept * k)
         ids.removeLast(ids.count - kept)
         worldX.removeLast(worldX.count - kept)
         worldY.removeLast(worldY.count - kept)
         icons.removeLast(icons.count - kept)
         alive.removeLast(alive.count - kept)
         guard algorithm == .hierarchical else {
-            takeSnapshot(ids: ids, x: worldX, y: worldY, icons: icons)
+            takeSnapshot(ids: ids, x: worldX, y: worldY, icons: icons, values: values)
             regroup(zoom: _discreteZoom(zoom))
             return 0
         }
@@ -227,7 +255,7 @@ public final class ClusterManager {
         built.smallClustersBelow = rendering.minimumClusterSize
         try built.add(worldX: worldX, worldY: worldY)
         pending = built
-        pendingItems = (ids, worldX, worldY, icons)
+        pendingItems = (ids, worldX, worldY, icons, values)
         return clusterStep()
     }
 
@@ -239,7 +267,12 @@ public final class ClusterManager {
         if left > 0 { return left }
         pending = nil
         pendingItems = nil
-        takeSnapshot(ids: items.ids, x: items.x, y: items.y, icons: items.icons)
+        takeSnapshot(ids: items.ids, x: items.x, y: items.y, icons: items.icons, values: items.values)
+        let k = aggregateOperations.count
+        for (c, operation) in aggregateOperations.enumerated() {
+            let column = (0..<items.ids.count).map { items.values[$0 * k + c] }
+            _ = column.withUnsafeBufferPointer { try? built.addAggregate(operation, values: $0) }
+        }
         index = built
         clusterMember = built.oneMemberPerCluster()
         smallBelow = built.smallClustersBelow
@@ -251,8 +284,9 @@ public final class ClusterManager {
     public var isClustering: Bool { pending != nil }
 
     /// The items a clustering was made from become what the drawing shows.
-    private func takeSnapshot(ids: [Int64], x: [Double], y: [Double], icons: [Int32]) {
+    private func takeSnapshot(ids: [Int64], x: [Double], y: [Double], icons: [Int32], values: [Double]) {
         snapshot = (0..<ids.count).map { _SnapshotItem(x: x[$0], y: y[$0], id: ids[$0], icon: icons[$0]) }
+        snapshotValues = values
         generation += 1
         spiderfied = nil
     }

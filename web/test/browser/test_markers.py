@@ -270,6 +270,29 @@ class MarkerTapTest(DemoTestCase):
             self.js("() => { for (const stop of stops) stop(); own.destroy(); }")
 
 
+class ClusterAggregateTest(DemoTestCase):
+    """C9 on the page: a manager's aggregated properties reach its drawCluster callback."""
+
+    def test_draw_cluster_is_given_the_clusters_aggregates(self):
+        self.js("""() => {
+            window.given = [];
+            window.own = map.addClusterManager({
+                algorithm: 'grid', aggregates: { people: ['sum', 'population'] },
+                drawCluster: (ctx, c) => { given.push([c.count, c.aggregates.people]); ctx.fillStyle = '#333';
+                                           ctx.fillRect(0, 0, c.diameter, c.diameter); },
+            });
+            own.addItems([1, 2, 3, 4, 5].map((k) => ({ position: { latitude: -40 + k * 0.001, longitude: -30 },
+                                                       userData: { population: k * 100 } })));
+            own.cluster();
+        }""")
+        try:
+            self.move_camera(latitude=-40, longitude=-30, zoom=8, bearing=0, tilt=0)
+            self.settle(after=0.5)   # screen-space clusters follow a new zoom after 0.2 s (C6)
+            self.assertIn([5, 1500], self.js("given"))
+        finally:
+            self.js("() => own.destroy()")
+
+
 class MarkerHandleTest(DemoTestCase):
     """A marker's handle through the public API (SPEC M1): its properties read and write the
     marker in the engine, what a getter returns is a copy, and a removed marker is gone."""
