@@ -176,8 +176,10 @@ public func cairn_map_cluster_children(_ handle: Int32, _ manager: Int32, _ clus
                                        _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
     _Registry.status { () throws(CairnError) in
         guard capacity >= 0 else { throw .invalidArgument }
-        let children = try _Registry.map(handle).clusterManager(manager).children(of: try _Registry.clusterID(cluster))
-        guard !children.isEmpty, 5 * children.count <= Int(capacity) else { return Int32(clamping: children.count) }
+        let m = try _Registry.map(handle).clusterManager(manager), id = try _Registry.clusterID(cluster)
+        let n = try m.childCount(of: id)
+        guard n > 0, 5 * n <= Int(capacity) else { return Int32(clamping: n) }
+        let children = try m.children(of: id)
         let buffer = try _Registry.doubles(out, count: 5 * children.count)
         for (i, c) in children.enumerated() {
             (buffer[5 * i], buffer[5 * i + 1], buffer[5 * i + 2]) = (c.isCluster ? 1 : 0, Double(c.id), Double(c.pointCount))

@@ -452,11 +452,11 @@ export class ClusterManager {
       records[k] = items[i].position.latitude;
       records[k + 1] = items[i].position.longitude;
       records[k + 2] = items[i].icon;
-      // An aggregate reads a number of the item's userData; anything else counts as none.
+      // An aggregate reads a finite number of the item's userData; anything else counts as none.
       const data = /** @type {any} */ (items[i].userData);
       this.#aggregates.forEach((a, c) => {
         const v = data !== null && typeof data === 'object' ? data[a.property] : undefined;
-        records[k + ITEM_FIELDS + c] = typeof v === 'number' ? v : NaN;
+        records[k + ITEM_FIELDS + c] = Number.isFinite(v) ? v : NaN;
       });
     }
     const fn = this.#link.fn;

@@ -60,7 +60,7 @@ export class ClusterDrawables {
     // A callback is given the exact count and the aggregates, so its drawings differ per count
     // and values, not per label.
     const drawn = Boolean(this.#options.drawCluster);
-    const aggregates = drawn && this.#manager.hasAggregates ? this.#manager.aggregatesOf(item.id) : {};
+    const aggregates = drawn && this.#manager.hasAggregates ? this.#aggregatesOf(item) : {};
     const key = `${drawn ? `${item.count}|${Object.values(aggregates).join(',')}` : icon.text}|${icon.color}|${icon.diameter}`;
     let d = this.#cache.get(key);
     if (!d) {
@@ -70,6 +70,26 @@ export class ClusterDrawables {
     }
     return d;
   }
+
+  /**
+   * A cluster's aggregates. Zooming out, the fading copies of the clusters before carry ids of
+   * that clustering, which the manager no longer knows: they keep the values last read.
+   * @param {DrawItem} item
+   * @returns {Record<string, number>}
+   */
+  #aggregatesOf(item) {
+    try {
+      const values = this.#manager.aggregatesOf(item.id);
+      if (this.#lastAggregates.size >= CACHE_LIMIT) this.#lastAggregates.clear();
+      this.#lastAggregates.set(item.id, values);
+      return values;
+    } catch {
+      return this.#lastAggregates.get(item.id) ?? {};
+    }
+  }
+
+  /** @type {Map<number, Record<string, number>>} each cluster's aggregates as last read, by id */
+  #lastAggregates = new Map();
 
   /**
    * @param {ClusterIcon} icon

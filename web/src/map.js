@@ -468,16 +468,25 @@ export class CairnMap {
   #popoverLink = {
     container: () => this.#container,
     // The marker's info-window anchor as drawn (turned, scaled, lifted by altitude, like an
-    // info window's tail); none while the marker is not drawn (off screen, hidden by a collision).
+    // info window's tail). Off screen, its ground point (so an auto-pan can bring it in); none
+    // while it is in view but not drawn (hidden by a collision, invisible).
     point: (marker) => {
       const m = this.#markers.get(marker.id);
-      const item = m && this.#frame?.items.find((i) => i.kind === 'marker' && i.id === marker.id);
-      const d = item && this.#drawable(item);
-      if (!m || !item || !d) return null;
-      const w = m.options.infoWindowAnchor ?? { x: 0.5, y: 0 };
-      const [a, b, c, dd, e, f] = itemTransform(item, 1);
-      const u = (w.x - d.anchorX) * d.width, v = (w.y - d.anchorY) * d.height;
-      return { x: a * u + c * v + e, y: b * u + dd * v + f };
+      if (!m) return null;
+      const item = this.#frame?.items.find((i) => i.kind === 'marker' && i.id === marker.id);
+      const ground = item && this.#drawable(item);
+      if (!item || !ground) {
+        const { width, height } = this.#size();
+        const s = this.#engine.screenPoint(m.options.position.latitude, m.options.position.longitude);
+        return s && (s.x < 0 || s.y < 0 || s.x > width || s.y > height) ? s : null;
+      }
+      // Both anchors as fractions of the whole image (the options' are of its inset box).
+      const gx = ground.anchorX, gy = ground.anchorY, { width: w, height: h } = ground;
+      const tail = /** @type {import('./map-icons.js').Drawable} */ (this.#icons.drawable(
+        this.#views.iconOf(marker.id) ?? m.options.icon?.number ?? -1, m.options.infoWindowAnchor ?? { x: 0.5, y: 0 }));
+      const [a, b, c, d, e, f] = itemTransform(item, 1);
+      const u = (tail.anchorX - gx) * w, v = (tail.anchorY - gy) * h;
+      return { x: a * u + c * v + e, y: b * u + d * v + f };
     },
     viewport: () => ({ ...this.#size(), padding: this.#padding }),
     panBy: (dx, dy) => {
@@ -685,24 +694,24 @@ export class CairnMap {
       switch (e.type) {
         case 'markerTapped': {
           const m = this.#markers.get(ev.marker);
-          this.#engine.answerTap(m ? this.#emitTap('markerTap', m.handle) : false);
           this.#closePopovers(m?.handle ?? null);
+          this.#engine.answerTap(m ? this.#emitTap('markerTap', m.handle) : false);
           break;
         }
         case 'clusterTapped': {
           const r = this.#managers.get(ev.manager);
+          this.#closePopovers(null);
           const consumed = r ? this.#emitTap('clusterTap', { id: ev.cluster, count: ev.count, manager: r.manager }) : false;
           this.#engine.answerTap(consumed);
-          this.#closePopovers(null);
           break;
         }
         case 'clusterItemTapped': {
           // An item removed since the last cluster() is still drawn (Google's rule) and can be
           // tapped: it has no options any more, so only the default runs (which finds no item).
           const tap = /** @type {ClusterItemTap | null} */ (this.#windowOwner({ manager: ev.manager, item: ev.item }));
+          this.#closePopovers(null);
           // C7: the item's handler, then the map's marker handler, then the default.
           this.#engine.answerTap(tap ? this.#emitTap('clusterItemTap', tap) || this.#emitTap('markerTap', tap) : false);
-          this.#closePopovers(null);
           break;
         }
         case 'infoWindowOpened': {
@@ -738,7 +747,7 @@ export class CairnMap {
           break;
         }
         case 'infoWindowTapped':
-          this.#closePopovers(null);
+          this.#closePopovers('marker' in ev ? this.#markers.get(ev.marker)?.handle ?? null : null);
           this.#emitForWindow('infoWindowTap', ev);
           break;
         case 'infoWindowLongPressed': this.#emitForWindow('infoWindowLongPress', ev); break;

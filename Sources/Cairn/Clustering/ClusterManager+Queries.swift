@@ -5,6 +5,16 @@ extension ClusterManager {
     /// The clusters and items a cluster was formed from: for the hierarchical index, those of the
     /// zoom above the one it first appears at (items with their item ids); a screen-space
     /// cluster is formed from its items.
+    /// How many `children(of:)` gives, without listing them.
+    public func childCount(of cluster: Int64) throws(CairnError) -> Int {
+        if let index, algorithm == .hierarchical {
+            var n = 0
+            try index.forEachChild(of: cluster) { _ in n += 1 }
+            return n
+        }
+        return groups.size(of: try group(ofID: cluster))
+    }
+
     public func children(of cluster: Int64) throws(CairnError) -> [ClusterFeature] {
         if let index, algorithm == .hierarchical {
             return try index.children(of: cluster).map { c in
@@ -26,11 +36,8 @@ extension ClusterManager {
             for c in 0..<aggregateOperations.count { out.append(try index.aggregate(c, of: cluster)) }
             return out
         }
-        let members = groups.members(of: try group(ofID: cluster))
-        let k = aggregateOperations.count
-        return aggregateOperations.enumerated().map { c, operation in
-            operation.reduce(members.lazy.map { self.snapshotValues[Int($0) * k + c] })
-        }
+        let g = try group(ofID: cluster), k = aggregateOperations.count
+        return Array(groupAggregates[(g * k)..<(g * k + k)])
     }
 
     /// Item ids of a cluster, `offset` skipped, at most `limit`.
@@ -60,8 +67,17 @@ extension ClusterManager {
         if let index, algorithm == .hierarchical { return try index.expansionZoom(of: cluster) }
         let members = groups.members(of: try group(ofID: cluster))
         let positions = ClusterItemPositions(x: members.map { snapshot[Int($0)].x }, y: members.map { snapshot[Int($0)].y })
-        let from = (groupsZoom ?? 0) + 1
+        var from = (groupsZoom ?? 0) + 1
         let itemsFrom = Swift.max(from, Int(Swift.min(31, Swift.max(0, rendering.maximumClusterZoom))) + 1)
+        // Skip the zooms that cannot part them: none when they lie in one place; for the
+        // distance algorithm, those where their box fits in the ±100-point square of the first.
+        let width = (positions.x.max() ?? 0) - (positions.x.min() ?? 0)
+        let height = (positions.y.max() ?? 0) - (positions.y.min() ?? 0)
+        let span = Swift.max(width, height)
+        if span == 0 { return itemsFrom }
+        if algorithm == .distance {
+            while from < itemsFrom && span * 256 * Double(1 << from) <= 100 { from += 1 }
+        }
         var parts = ClusterGroups()
         for z in from..<itemsFrom {
             group(positions, zoom: z, into: &parts)

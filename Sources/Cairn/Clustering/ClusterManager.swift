@@ -67,8 +67,10 @@ public final class ClusterManager {
     /// clustering, as any change does).
     var pending: HierarchicalClusterIndex?
     var pendingItems: (ids: [Int64], x: [Double], y: [Double], icons: [Int32], values: [Double])?
-    /// The snapshot's item values, as `values` (C9).
+    /// The snapshot's item values, as `values` (C9), and each screen-space group's aggregates
+    /// (group-major), computed once per grouping: icons ask for them every frame.
     var snapshotValues: [Double] = []
+    var groupAggregates: [Double] = []
     var clusterMember: [Int32] = []
     /// The points of the clusters smaller than `smallBelow` points (drawn as their items).
     var smallStart: [Int32] = []
@@ -293,6 +295,14 @@ public final class ClusterManager {
 
     func regroup(zoom z: Int) {
         group(ClusterItemPositions(x: snapshot.map { $0.x }, y: snapshot.map { $0.y }), zoom: z, into: &groups)
+        let k = aggregateOperations.count
+        groupAggregates.removeAll(keepingCapacity: true)
+        for g in 0..<(k > 0 ? groups.count : 0) {
+            let members = groups.members(of: g)
+            for (c, operation) in aggregateOperations.enumerated() {
+                groupAggregates.append(operation.reduce(members.lazy.map { self.snapshotValues[Int($0) * k + c] }))
+            }
+        }
         groupsZoom = z
         generation += 1
         spiderfied = nil

@@ -289,6 +289,12 @@ class ClusterAggregateTest(DemoTestCase):
             self.move_camera(latitude=-40, longitude=-30, zoom=8, bearing=0, tilt=0)
             self.settle(after=0.5)   # screen-space clusters follow a new zoom after 0.2 s (C6)
             self.assertIn([5, 1500], self.js("given"))
+            # Zooming out, the clusters before fly into the new ones with ids of the clustering
+            # before: their icons keep the values they had, and frames go on (no page error).
+            self.js("() => { own.addItems([{ position: { latitude: -39.99, longitude: -30 }, userData: { population: 1 } }]); own.cluster(); }")
+            self.js("() => map.animateCamera({ zoom: 4 }, { duration: 0.3 })")
+            self.settle(after=1.0)
+            self.assertIn([6, 1501], self.js("given"))
         finally:
             self.js("() => own.destroy()")
 
