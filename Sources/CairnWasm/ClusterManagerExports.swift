@@ -22,6 +22,18 @@ public func cairn_map_remove_cluster_manager(_ handle: Int32, _ manager: Int32) 
     _withMap(handle) { (map) throws(CairnError) in try map.removeClusterManager(manager) }
 }
 
+/// The hierarchical algorithm's other supercluster options (C2a; its radius comes with the
+/// manager): they apply from the next clustering. `INVALID_OPTION` names one out of range.
+@_expose(wasm, "cairn_map_set_cluster_hierarchy") @_cdecl("cairn_map_set_cluster_hierarchy")
+public func cairn_map_set_cluster_hierarchy(_ handle: Int32, _ manager: Int32, _ extent: Double, _ minZoom: Int32,
+                                            _ maxZoom: Int32, _ minPoints: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let m = try map.clusterManager(manager)
+        try m.setHierarchy(ClusterOptions(radius: m.rendering.radius, extent: extent, minZoom: Int(minZoom),
+                                          maxZoom: Int(maxZoom), minPoints: Int(minPoints)))
+    }
+}
+
 /// Custom icon buckets (`count` increasing thresholds) and their colours (0xRRGGBB, `count` of
 /// them, or none for the standard colours: pass `colors` = 0).
 @_expose(wasm, "cairn_map_set_cluster_buckets") @_cdecl("cairn_map_set_cluster_buckets")

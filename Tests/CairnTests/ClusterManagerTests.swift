@@ -528,6 +528,34 @@ final class ClusterManagerQueryTests: XCTestCase {
 }
 
 extension ClusterManagerQueryTests {
+    func testC2a_TheHierarchicalManagerTakesSuperclustersOptions() throws {
+        // Pairs of items 0.0001° apart, and one triple, far from each other.
+        let lats: [Double] = [0, 0, 1, 1, 2, 2, 2], lngs: [Double] = [0, 0.0001, 1, 1.0001, 2, 2.0001, 2.0002]
+        func drawn(_ options: ClusterOptions?, zoom: Double) throws -> [Int] {
+            let map = MapController.make(lat: 1, lng: 1, zoom: zoom)
+            let m = try map.addClusterManager(.hierarchical)
+            var rendering = try map.clusterManager(m).rendering
+            rendering.minimumClusterSize = 2
+            try map.clusterManager(m).rendering = rendering
+            if let options { try map.clusterManager(m).setHierarchy(options) }
+            _ = try map.addClusterItems(m, latitudes: lats, longitudes: lngs, icons: [Int32](repeating: -1, count: 7))
+            try map.cluster(m)
+            map.frame(0)
+            return map.scene.items.filter { $0.kind == .cluster }.map { Int($0.count) }.sorted()
+        }
+        XCTAssertEqual(try drawn(nil, zoom: 8), [2, 2, 3])
+        XCTAssertEqual(try drawn(ClusterOptions(minPoints: 3), zoom: 8), [3], "pairs stay apart")
+        // At zoom 18 only the pair at (1, 1) is in view, 19 px apart (the radius is 20 px).
+        XCTAssertEqual(try drawn(nil, zoom: 18), [], "above zoom 16 all stand alone")
+        XCTAssertEqual(try drawn(ClusterOptions(maxZoom: 20), zoom: 18), [2], "clustered up to 20")
+        let manager = try ClusterManager(algorithm: .hierarchical)
+        XCTAssertThrowsError(try manager.setHierarchy(ClusterOptions(minZoom: 5, maxZoom: 4))) {
+            XCTAssertEqual($0 as? CairnError, .invalidOption(.maxZoom))
+        }
+        XCTAssertThrowsError(try manager.setHierarchy(ClusterOptions(extent: 0))) { XCTAssertEqual($0 as? CairnError, .invalidOption(.extent)) }
+        XCTAssertEqual(manager.rendering.hierarchy, ClusterOptions(), "a refused change changes nothing")
+    }
+
     func testC9_ClustersReportTheirItemsAggregatedValuesForEveryAlgorithm() throws {
         let population = [10.0, 20, 30, 40, .nan]   // the last item has none
         for algorithm in [ClusterAlgorithmKind.hierarchical, .distance, .grid] {

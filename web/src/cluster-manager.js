@@ -32,6 +32,10 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
  * @property {number} [maximumClusterZoom=20]  above this camera zoom every item is drawn on its own
  * @property {number} [radius=40]  the hierarchical algorithm's radius, in supercluster's units (of a 512 extent:
  *   40 is 20 CSS pixels on the map's 256-pixel tiles); the other algorithms use Google's 100 points
+ * @property {number} [extent=512]  the hierarchical algorithm's tile extent the radius is measured in (supercluster's)
+ * @property {number} [minZoom=0]   the hierarchical algorithm's lowest zoom clustered (below it, that zoom's clusters)
+ * @property {number} [maxZoom=16]  its highest: above it every item shows on its own
+ * @property {number} [minPoints=2]  its fewest items to a cluster
  * @property {boolean} [animatesClusters=true]  changes of clustering fly items out of and into clusters (0.5 s)
  * @property {number[]} [buckets]  icon buckets, as for `setBuckets` (default STANDARD_BUCKETS)
  * @property {string[]} [colors]  their colours, as for `setBuckets`
@@ -70,7 +74,7 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
 
 /** The options a manager takes. */
 const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'buckets', 'colors',
-  'radius', 'aggregates']);
+  'radius', 'extent', 'minZoom', 'maxZoom', 'minPoints', 'aggregates']);
 
 /**
  * An item's icon: a registered icon's number (-1 the default pin), or a CairnMap's icon (from
@@ -143,6 +147,13 @@ export class ClusterManager {
       : 'minimumClusterSize must be at least 1, maximumClusterZoom finite, radius above 0 and at most 4096');
     try {
       if (!animates) this.#setAnimates(false, call);
+      if (o.extent !== undefined || o.minZoom !== undefined || o.maxZoom !== undefined || o.minPoints !== undefined) {
+        this.#check(link.fn.cairn_map_set_cluster_hierarchy(h, this.#number,
+          o.extent === undefined ? 512 : numberArg(o.extent, 'extent', call),
+          o.minZoom === undefined ? 0 : int32Arg(o.minZoom, 'minZoom', call),
+          o.maxZoom === undefined ? 16 : int32Arg(o.maxZoom, 'maxZoom', call),
+          o.minPoints === undefined ? 2 : int32Arg(o.minPoints, 'minPoints', call)), call);
+      }
       if (icons) this.#setBuckets(icons, call);
       if (this.#aggregates.length > 0) {
         const ops = link.buffer(this.#aggregates.length);

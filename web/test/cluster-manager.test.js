@@ -455,6 +455,27 @@ test('C9: clusters aggregate numbers of their items\' userData, for every algori
   map.destroy();
 });
 
+test('C2a: a hierarchical manager takes supercluster\'s options; bad ones are INVALID_OPTION', () => {
+  const map = newMap(8);
+  const pairs = [[0, 0], [0, 0.0001], [1, 1], [1, 1.0001], [0.5, 0.5], [0.5, 0.5001], [0.5, 0.5002]];
+  const counts = (options) => {
+    const manager = map.addClusterManager({ minimumClusterSize: 2, ...options });
+    manager.addItems(pairs.map(([latitude, longitude]) => ({ position: { latitude, longitude } })));
+    manager.cluster();
+    const found = map.frame(0).items.filter((i) => i.kind === 'cluster' && i.manager === manager.number).map((i) => i.count);
+    manager.destroy();
+    return found.sort();
+  };
+  assert.deepEqual(counts({}), [2, 2, 3]);
+  assert.deepEqual(counts({ minPoints: 3 }), [3]);
+  assert.deepEqual(counts({ maxZoom: 5 }), [], 'above maxZoom all stand alone');
+  const error = refused(() => map.addClusterManager({ minZoom: 6, maxZoom: 5 }), 'INVALID_OPTION');
+  assert.match(error.message, /maxZoom/);
+  refused(() => map.addClusterManager({ extent: -1 }), 'INVALID_OPTION');
+  refused(() => map.addClusterManager({ minPoints: 1.5 }), 'INVALID_ARGUMENT');
+  map.destroy();
+});
+
 test('items take a map icon as its number, one by one and in bulk', () => {
   const map = newMap(14);
   const manager = map.addClusterManager({ algorithm: 'grid' });

@@ -22,15 +22,22 @@ public struct ClusterRendering: Equatable {
     /// Above this camera zoom everything is drawn as items (GMU: 20).
     public var maximumClusterZoom = 20.0
     public var buckets = ClusterIconBuckets.standard
-    /// The hierarchical algorithm's radius, in supercluster's units (`ClusterOptions.radius`, of
-    /// a 512 extent: 40 is 20 points on the map's 256-point tiles). Other algorithms ignore it.
-    public var radius = 40.0
+    /// The hierarchical algorithm's options, supercluster's (C2a): radius, extent, the zooms
+    /// clustered and the fewest points of a cluster. Other algorithms ignore them.
+    public var hierarchy = ClusterOptions()
+    /// The hierarchical radius, in supercluster's units (of a 512 extent: 40 is 20 points on the
+    /// map's 256-point tiles).
+    public var radius: Double {
+        get { hierarchy.radius }
+        set { hierarchy.radius = newValue }
+    }
 
     public init() {}
 
     func validated() throws(CairnError) -> ClusterRendering {
         guard minimumClusterSize >= 1, maximumClusterZoom.isFinite, radius.isFinite, radius > 0, radius <= 4096
         else { throw .invalidArgument }
+        try hierarchy.validate()
         return self
     }
 }
@@ -106,6 +113,14 @@ public final class ClusterManager {
     }
 
     // MARK: Items
+
+    /// The hierarchical algorithm's options (C2a), from the next clustering; `invalidOption`
+    /// names one out of range (the radius also stays within 0…4096).
+    public func setHierarchy(_ options: ClusterOptions) throws(CairnError) {
+        var r = rendering
+        r.hierarchy = options
+        rendering = try r.validated()
+    }
 
     /// Declares the aggregated properties clusters report (C9), before any item is added.
     public func setAggregates(_ operations: [AggregateOperation]) throws(CairnError) {
@@ -253,7 +268,7 @@ public final class ClusterManager {
             regroup(zoom: _discreteZoom(zoom))
             return 0
         }
-        let built = try HierarchicalClusterIndex(options: ClusterOptions(radius: rendering.radius))
+        let built = try HierarchicalClusterIndex(options: rendering.hierarchy)
         built.smallClustersBelow = rendering.minimumClusterSize
         try built.add(worldX: worldX, worldY: worldY)
         pending = built
