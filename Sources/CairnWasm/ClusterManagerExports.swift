@@ -23,14 +23,24 @@ public func cairn_map_remove_cluster_manager(_ handle: Int32, _ manager: Int32) 
 }
 
 /// The hierarchical algorithm's other supercluster options (C2a; its radius comes with the
-/// manager): they apply from the next clustering. `INVALID_OPTION` names one out of range.
+/// manager), NaN keeping one as it is: they apply from the next clustering. `INVALID_OPTION`
+/// names one out of range or not whole.
 @_expose(wasm, "cairn_map_set_cluster_hierarchy") @_cdecl("cairn_map_set_cluster_hierarchy")
-public func cairn_map_set_cluster_hierarchy(_ handle: Int32, _ manager: Int32, _ extent: Double, _ minZoom: Int32,
-                                            _ maxZoom: Int32, _ minPoints: Int32) -> Int32 {
+public func cairn_map_set_cluster_hierarchy(_ handle: Int32, _ manager: Int32, _ extent: Double, _ minZoom: Double,
+                                            _ maxZoom: Double, _ minPoints: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
         let m = try map.clusterManager(manager)
-        try m.setHierarchy(ClusterOptions(radius: m.rendering.radius, extent: extent, minZoom: Int(minZoom),
-                                          maxZoom: Int(maxZoom), minPoints: Int(minPoints)))
+        var options = m.rendering.hierarchy
+        func whole(_ v: Double, _ field: ClusterOptions.Field) throws(CairnError) -> Int? {
+            if v.isNaN { return nil }
+            guard let n = Int32(exactly: v) else { throw .invalidOption(field) }
+            return Int(n)
+        }
+        if !extent.isNaN { options.extent = extent }
+        if let z = try whole(minZoom, .minZoom) { options.minZoom = z }
+        if let z = try whole(maxZoom, .maxZoom) { options.maxZoom = z }
+        if let n = try whole(minPoints, .minPoints) { options.minPoints = n }
+        try m.setHierarchy(options)
     }
 }
 

@@ -163,6 +163,12 @@ final class IndoorTests: XCTestCase {
         let id = try map.addMarker(onLevel(b, 2, lng: 0))
         XCTAssertThrowsError(try map.updateMarker(id, onLevel(b, 5, lng: 0)))
         XCTAssertEqual(map.markers.count, 1)
+        // Once the building is gone, the marker still takes changes that keep its place.
+        try map.removeIndoorBuilding(b)
+        var moved = onLevel(b, 2, lng: 0.0001)
+        moved.opacity = 0.5
+        XCTAssertNoThrow(try map.updateMarker(id, moved))
+        XCTAssertThrowsError(try map.updateMarker(id, onLevel(b, 1, lng: 0))) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.indoorLevel)) }
     }
 
     func testG4_FootprintsAcrossTheAntimeridianAndBadBuildings() throws {

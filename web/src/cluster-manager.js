@@ -30,7 +30,7 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
  * @property {keyof typeof CLUSTER_ALGORITHMS} [algorithm='hierarchical']
  * @property {number} [minimumClusterSize=4]  smaller groups are drawn as their items (Google's default)
  * @property {number} [maximumClusterZoom=20]  above this camera zoom every item is drawn on its own
- * @property {number} [radius=40]  the hierarchical algorithm's radius, in supercluster's units (of a 512 extent:
+ * @property {number} [radius=40]  the hierarchical algorithm's radius, in supercluster's units (of `extent`, 512:
  *   40 is 20 CSS pixels on the map's 256-pixel tiles); the other algorithms use Google's 100 points
  * @property {number} [extent=512]  the hierarchical algorithm's tile extent the radius is measured in (supercluster's)
  * @property {number} [minZoom=0]   the hierarchical algorithm's lowest zoom clustered (below it, that zoom's clusters)
@@ -148,11 +148,10 @@ export class ClusterManager {
     try {
       if (!animates) this.#setAnimates(false, call);
       if (o.extent !== undefined || o.minZoom !== undefined || o.maxZoom !== undefined || o.minPoints !== undefined) {
-        this.#check(link.fn.cairn_map_set_cluster_hierarchy(h, this.#number,
-          o.extent === undefined ? 512 : numberArg(o.extent, 'extent', call),
-          o.minZoom === undefined ? 0 : int32Arg(o.minZoom, 'minZoom', call),
-          o.maxZoom === undefined ? 16 : int32Arg(o.maxZoom, 'maxZoom', call),
-          o.minPoints === undefined ? 2 : int32Arg(o.minPoints, 'minPoints', call)), call);
+        // NaN: the engine's default (supercluster's) for an option not given.
+        const option = (/** @type {string} */ name) => (o[name] === undefined ? NaN : numberArg(o[name], name, call));
+        this.#check(link.fn.cairn_map_set_cluster_hierarchy(h, this.#number, option('extent'), option('minZoom'),
+          option('maxZoom'), option('minPoints')), call);
       }
       if (icons) this.#setBuckets(icons, call);
       if (this.#aggregates.length > 0) {

@@ -467,7 +467,7 @@ export class MapEngine {
     this.#markers.delete(id);
   }
 
-  /** Removes every marker and closes the info window; no id given so far stays valid. */
+  /** Removes every marker and closes a marker's info window; no id given so far stays valid. */
   clearMarkers() {
     const call = 'clearMarkers';
     this.#check(this.#res.fn.cairn_map_clear_markers(this.#enter(call)), call);
@@ -585,7 +585,8 @@ export class MapEngine {
    */
   removeIndoorBuilding(id) {
     const call = 'removeIndoorBuilding';
-    this.#check(this.#res.fn.cairn_map_remove_indoor_building(this.#enter(call), int32Arg(id, 'id', call)), call);
+    const status = this.#res.fn.cairn_map_remove_indoor_building(this.#enter(call), int32Arg(id, 'id', call));
+    this.#check(status, call, buildingHint(status));
   }
 
   /**
@@ -597,7 +598,7 @@ export class MapEngine {
     const call = 'activateIndoorLevel';
     const status = this.#res.fn.cairn_map_activate_indoor_level(this.#enter(call), int32Arg(id, 'id', call),
       int32Arg(level, 'level', call));
-    this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'level must be one of the building\'s' : undefined);
+    this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'level must be one of the building\'s' : buildingHint(status));
   }
 
   // ── cluster managers (SPEC C1–C7, C10) ─────────────────────────────────────────────────────
@@ -869,4 +870,13 @@ function notNaN(value, name, call) {
   const v = numberArg(value, name, call);
   if (Number.isNaN(v)) throw argumentError(call, `${name} must not be NaN`);
   return v;
+}
+
+/**
+ * The hint for an unknown building: INVALID_HANDLE's own message speaks of maps and indexes.
+ * @param {number} status
+ * @returns {string | undefined}
+ */
+function buildingHint(status) {
+  return status === STATUS_BY_CODE.INVALID_HANDLE ? 'no building with this id on the map (never added, or removed)' : undefined;
 }

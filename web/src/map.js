@@ -251,7 +251,7 @@ export class CairnMap {
    */
   coordinateForPoint(point) { return this.#engine.coordinate(point.x, point.y); }
 
-  // ── settings and basemap (SPEC G1–G3) ──────────────────────────────────────────────────────
+  // ── settings and basemap (SPEC G1–G4) ──────────────────────────────────────────────────────
 
   /** The UI settings; assigning some changes those at once (G1). @returns {Required<UISettings>} */
   get settings() { return this.#engine.settings; }
@@ -579,11 +579,16 @@ export class CairnMap {
       this.#managers.delete(manager.number);
       this.#wake();
     };
-    const cluster = manager.cluster.bind(manager);
-    manager.cluster = () => {
-      cluster();
-      this.#wake();
-    };
+    // What shows at once on a still map draws a frame (clustering, a cleared manager, a
+    // selected or removed item's window, new icon buckets).
+    for (const name of /** @type {const} */ (['cluster', 'clear', 'selectItem', 'removeItem', 'setBuckets'])) {
+      const call = /** @type {(...args: any[]) => any} */ (manager[name].bind(manager));
+      /** @type {any} */ (manager)[name] = (/** @type {any[]} */ ...args) => {
+        const result = call(...args);
+        this.#wake();
+        return result;
+      };
+    }
     const clusterAsync = manager.clusterAsync.bind(manager);
     manager.clusterAsync = async (o) => {
       await clusterAsync(o);
@@ -894,6 +899,9 @@ export class CairnMap {
     const { icon, pin, view, viewSize, tracksViewChanges, ...engine } = options;
     const viewIcon = id === undefined ? undefined : this.#views.iconOf(id);
     const e = /** @type {import('./map-markers.js').MarkerOptions} */ ({ ...engine, icon: viewIcon ?? icon?.number ?? -1 });
+    // A building may be given as its handle (G4).
+    const level = /** @type {any} */ (engine.indoorLevel);
+    if (level && level.building instanceof IndoorBuilding) e.indoorLevel = { ...level, building: level.building.id };
     if (this.#customWindows) e.customInfoWindow = true;
     return { options, engine: e };
   }

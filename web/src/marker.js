@@ -42,8 +42,9 @@
  * @property {AltitudeMode} [altitudeMode='clampToGround']
  * @property {boolean} [tracksInfoWindowChanges=false]
  * @property {unknown} [userData]
- * @property {{building: number, level: number} | null} [indoorLevel=null]  on a level of a building
- *   (`map.addIndoorBuilding(…).id`, levels from the top): shown only while that level is (G4)
+ * @property {{building: number | import('./map-indoor.js').IndoorBuilding, level: number} | null} [indoorLevel=null]
+ *   on a level of a building (`map.addIndoorBuilding(…)`, or its id; levels from the top): shown
+ *   only while that level is (G4)
  */
 
 export class Marker {
@@ -136,7 +137,7 @@ export class Marker {
   /** @returns {unknown} */
   get userData() { return this.options.userData; }
   set userData(v) { this.set({ userData: v }); }
-  /** @returns {{building: number, level: number} | null} */
+  /** @returns {{building: number | import('./map-indoor.js').IndoorBuilding, level: number} | null} as given */
   get indoorLevel() { return this.options.indoorLevel ?? null; }
   set indoorLevel(v) { this.set({ indoorLevel: v }); }
 }

@@ -472,7 +472,7 @@ test('C2a: a hierarchical manager takes supercluster\'s options; bad ones are IN
   const error = refused(() => map.addClusterManager({ minZoom: 6, maxZoom: 5 }), 'INVALID_OPTION');
   assert.match(error.message, /maxZoom/);
   refused(() => map.addClusterManager({ extent: -1 }), 'INVALID_OPTION');
-  refused(() => map.addClusterManager({ minPoints: 1.5 }), 'INVALID_ARGUMENT');
+  refused(() => map.addClusterManager({ minPoints: 1.5 }), 'INVALID_OPTION');
   map.destroy();
 });
 

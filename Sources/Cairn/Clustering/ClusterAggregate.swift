@@ -11,25 +11,38 @@ public enum AggregateOperation: Int32, Equatable {
 }
 
 extension AggregateOperation {
-    /// The operation over some points' values (NaN: no value), as a cluster of them reports it:
-    /// NaN without any value (0 for `sum` and `count`).
+    /// What a cluster starts from before any value: 0 for sums and counts, ±∞ for min and max.
+    var identity: Double {
+        switch self {
+        case .sum, .count, .mean: return 0
+        case .min: return .infinity
+        case .max: return -.infinity
+        }
+    }
+
+    /// What a cluster reports from its running total (a sum, min, max or count; for `mean` the
+    /// sum) and how many values it had: NaN without any (0 for `sum` and `count`).
+    func report(_ total: Double, present: Double) -> Double {
+        switch self {
+        case .mean: return present > 0 ? total / present : .nan
+        case .min, .max: return total.isInfinite ? .nan : total
+        case .sum, .count: return total
+        }
+    }
+
+    /// The operation over some points' values (NaN: no value), as a cluster of them reports it.
     func reduce(_ values: some Sequence<Double>) -> Double {
-        var total = self == .min ? Double.infinity : (self == .max ? -Double.infinity : 0), present = 0.0
+        var total = identity, present = 0.0
         for v in values where !v.isNaN {
             present += 1
             switch self {
             case .sum, .mean: total += v
             case .min: total = Swift.min(total, v)
             case .max: total = Swift.max(total, v)
-            case .count: break
+            case .count: total += 1
             }
         }
-        switch self {
-        case .count: return present
-        case .mean: return present > 0 ? total / present : .nan
-        case .min, .max: return total.isInfinite ? .nan : total
-        case .sum: return total
-        }
+        return report(total, present: present)
     }
 }
 
@@ -44,10 +57,6 @@ struct _AggregateColumn {
 
     /// The value reported for cluster `c`.
     func value(_ c: Int) -> Double {
-        switch operation {
-        case .mean: return counts[c] > 0 ? values[c] / counts[c] : .nan
-        case .min, .max: return values[c].isInfinite ? .nan : values[c]
-        case .sum, .count: return values[c]
-        }
+        operation.report(values[c], present: operation == .mean ? counts[c] : 1)
     }
 }

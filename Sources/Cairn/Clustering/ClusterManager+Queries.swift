@@ -1,10 +1,8 @@
-/// Queries on a manager's clusters (SPEC C8): what a cluster was formed from; the items inside,
-/// paginated; the zoom at which a cluster splits; and the box around its items. Cluster ids are those the frame's draw list
-/// gives; a screen-space cluster's id stops being valid when the manager re-clusters.
+/// Queries on a manager's clusters (SPEC C8, C9): what a cluster was formed from; the items
+/// inside, paginated; the zoom at which a cluster splits; the box around its items; its
+/// aggregated properties. Cluster ids are those the frame's draw list gives; a screen-space
+/// cluster's id stops being valid when the manager re-clusters.
 extension ClusterManager {
-    /// The clusters and items a cluster was formed from: for the hierarchical index, those of the
-    /// zoom above the one it first appears at (items with their item ids); a screen-space
-    /// cluster is formed from its items.
     /// How many `children(of:)` gives, without listing them.
     public func childCount(of cluster: Int64) throws(CairnError) -> Int {
         if let index, algorithm == .hierarchical {
@@ -15,6 +13,9 @@ extension ClusterManager {
         return groups.size(of: try group(ofID: cluster))
     }
 
+    /// The clusters and items a cluster was formed from: for the hierarchical index, those of the
+    /// zoom above the one it first appears at (items with their item ids); a screen-space
+    /// cluster is formed from its items.
     public func children(of cluster: Int64) throws(CairnError) -> [ClusterFeature] {
         if let index, algorithm == .hierarchical {
             return try index.children(of: cluster).map { c in
@@ -76,7 +77,7 @@ extension ClusterManager {
         let span = Swift.max(width, height)
         if span == 0 { return itemsFrom }
         if algorithm == .distance {
-            while from < itemsFrom && span * 256 * Double(1 << from) <= 100 { from += 1 }
+            while from < itemsFrom && span * 256 * Double(Int64(1) << Int64(from)) <= 100 { from += 1 }
         }
         var parts = ClusterGroups()
         for z in from..<itemsFrom {

@@ -25,7 +25,7 @@ public struct ClusterRendering: Equatable {
     /// The hierarchical algorithm's options, supercluster's (C2a): radius, extent, the zooms
     /// clustered and the fewest points of a cluster. Other algorithms ignore them.
     public var hierarchy = ClusterOptions()
-    /// The hierarchical radius, in supercluster's units (of a 512 extent: 40 is 20 points on the
+    /// The hierarchical radius, in supercluster's units (of the extent, 512 by default: 40 is 20 points on the
     /// map's 256-point tiles).
     public var radius: Double {
         get { hierarchy.radius }

@@ -14,14 +14,8 @@ extension HierarchicalClusterIndex {
         guard values.count == n else { throw .invalidArgument }
         for i in 0..<n where values[i].isInfinite { throw .nonFiniteValue(index: i) }
         let clusters = clusterPositions.count
-        let identity: Double
-        switch operation {
-        case .sum, .count, .mean: identity = 0
-        case .min: identity = .infinity
-        case .max: identity = -.infinity
-        }
         var column = _AggregateColumn(operation: operation,
-                                      values: [Double](repeating: identity, count: clusters),
+                                      values: [Double](repeating: operation.identity, count: clusters),
                                       counts: operation == .mean ? [Double](repeating: 0, count: clusters) : [])
         func pour(_ value: Double, _ present: Double, into parent: Int) {
             switch operation {

@@ -23,8 +23,8 @@ extension MapController {
     /// snippet (the text stays with the host): an open window of a marker that tracks changes
     /// then asks to be redrawn (I6).
     public func updateMarker(_ id: Int64, _ marker: MarkerProperties, contentChanged: Bool = false) throws(CairnError) {
-        _ = try markers.slot(of: id)
-        try checkOnMap(marker)
+        let before = try markers.marker(id)
+        try checkOnMap(marker, unlessAsBefore: before)
         try markers.update(id, marker)
         if contentChanged && marker.tracksInfoWindowChanges && infoWindow.marker == id {
             events.append(.infoWindowContentChanged(.marker(id)))
@@ -104,14 +104,16 @@ extension MapController {
                        at: nil, events: &events)
     }
 
-    /// The checks that need the map: a registered icon, a building's level that exists.
-    private func checkOnMap(_ m: MarkerProperties) throws(CairnError) {
-        if let field = mapField(m) { throw .invalidMarker(field) }
+    /// The checks that need the map: a registered icon, a building's level that exists (an
+    /// update may keep the level it had, on a building since removed).
+    private func checkOnMap(_ m: MarkerProperties, unlessAsBefore before: MarkerProperties? = nil) throws(CairnError) {
+        if let field = mapField(m, unlessAsBefore: before) { throw .invalidMarker(field) }
     }
 
-    private func mapField(_ m: MarkerProperties) -> MarkerProperties.Field? {
+    private func mapField(_ m: MarkerProperties, unlessAsBefore before: MarkerProperties? = nil) -> MarkerProperties.Field? {
         if m.icon >= 0 && icons.icon(m.icon) == nil { return .icon }
-        if !indoor.isPlace(building: m.indoorBuilding, level: m.indoorLevel) { return .indoorLevel }
+        let kept = before.map { $0.indoorBuilding == m.indoorBuilding && $0.indoorLevel == m.indoorLevel } ?? false
+        if !kept && !indoor.isPlace(building: m.indoorBuilding, level: m.indoorLevel) { return .indoorLevel }
         return nil
     }
 }

@@ -52,6 +52,14 @@ class FloorPickerTest(DemoTestCase):
             self.assertIn("Mona Lisa", drawn)
             self.assertNotIn("Venus de Milo", drawn)
             self.screenshot("indoor-level-1")
+            # A marker placed with the building's handle (not only its id) follows the levels too.
+            self.js("() => { window.onHandle = map.addMarker({ position: { latitude: 48.8609, longitude: 2.3330 }, title: 'Handle', indoorLevel: { building: louvre, level: 1 } }); }")
+            self.wait_for_frame()
+            self.assertIn("Handle", self.titles_drawn())
+            self.js("() => { louvre.activeLevel = 0; }")
+            self.wait_for_frame()
+            self.assertNotIn("Handle", self.titles_drawn())
+            self.js("() => onHandle.remove()")
             # The setting hides the picker; back to the default level for the next test.
             self.js("() => { map.settings = { indoorPicker: false }; louvre.activeLevel = 2; }")
             self.wait_for_frame()
