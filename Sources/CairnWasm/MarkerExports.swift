@@ -62,6 +62,21 @@ public func cairn_map_select_marker(_ handle: Int32, _ id: Double) -> Int32 {
     }
 }
 
+/// A marker's info-window anchor as the last frame drew it: 1 with x, y in `out` (2 doubles),
+/// 0 while it is not drawn.
+@_expose(wasm, "cairn_map_marker_anchor") @_cdecl("cairn_map_marker_anchor")
+public func cairn_map_marker_anchor(_ handle: Int32, _ id: Double, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let map = try _Registry.map(handle)
+        let marker = try _Registry.markerID(id)
+        _ = try map.markers.slot(of: marker)
+        let buffer = try _Registry.doubles(out, count: 2)
+        guard let a = map.infoWindowAnchor(ofMarker: marker) else { return 0 }
+        (buffer[0], buffer[1]) = (a.x, a.y)
+        return 1
+    }
+}
+
 /// Whose window is open: 1 with the marker's or item's id and the item's manager (-1 for a
 /// marker) in `out` (2 doubles), 0 when none is.
 @_expose(wasm, "cairn_map_selection") @_cdecl("cairn_map_selection")

@@ -504,6 +504,19 @@ export class MapEngine {
   }
 
   /**
+   * Where a marker's info-window anchor was in the last frame, as drawn (turned, scaled, lifted
+   * with its icon): where a window's tail or a popover goes. Null while it is not drawn.
+   * @param {number} id
+   * @returns {{x: number, y: number} | null}
+   */
+  markerAnchor(id) {
+    const call = 'markerAnchor';
+    this.#known(id, call);
+    const pair = this.#pair(call, (h, out) => this.#res.fn.cairn_map_marker_anchor(h, id, out));
+    return pair && { x: pair[0], y: pair[1] };
+  }
+
+  /**
    * Whose info window is open, as of now: a marker's, or a cluster manager's item's (C7), or null.
    * @returns {import('./map-frame.js').WindowOwner | null}
    */

@@ -14,7 +14,6 @@ import { ViewMarkers } from './map-views.js';
 import { ClusterDrawables } from './map-cluster-icons.js';
 import { Popover } from './map-popover.js';
 import { IndoorBuilding } from './map-indoor.js';
-import { itemTransform } from './render/item-transform.js';
 import { Renderer } from './render/renderer.js';
 import { OfflineTileSource, RasterTileSource } from './render/tiles.js';
 import { argumentError } from './errors.js';
@@ -467,26 +466,17 @@ export class CairnMap {
   /** @type {import('./map-popover.js').PopoverLink} */
   #popoverLink = {
     container: () => this.#container,
-    // The marker's info-window anchor as drawn (turned, scaled, lifted by altitude, like an
-    // info window's tail). Off screen, its ground point (so an auto-pan can bring it in); none
-    // while it is in view but not drawn (hidden by a collision, invisible).
+    // The marker's info-window anchor as drawn (the engine's, where a window's tail goes). Off
+    // screen, its ground point (so an auto-pan can bring it in); none while it is in view but
+    // not drawn (hidden by a collision, invisible).
     point: (marker) => {
       const m = this.#markers.get(marker.id);
       if (!m) return null;
-      const item = this.#frame?.items.find((i) => i.kind === 'marker' && i.id === marker.id);
-      const ground = item && this.#drawable(item);
-      if (!item || !ground) {
-        const { width, height } = this.#size();
-        const s = this.#engine.screenPoint(m.options.position.latitude, m.options.position.longitude);
-        return s && (s.x < 0 || s.y < 0 || s.x > width || s.y > height) ? s : null;
-      }
-      // Both anchors as fractions of the whole image (the options' are of its inset box).
-      const gx = ground.anchorX, gy = ground.anchorY, { width: w, height: h } = ground;
-      const tail = /** @type {import('./map-icons.js').Drawable} */ (this.#icons.drawable(
-        this.#views.iconOf(marker.id) ?? m.options.icon?.number ?? -1, m.options.infoWindowAnchor ?? { x: 0.5, y: 0 }));
-      const [a, b, c, d, e, f] = itemTransform(item, 1);
-      const u = (tail.anchorX - gx) * w, v = (tail.anchorY - gy) * h;
-      return { x: a * u + c * v + e, y: b * u + d * v + f };
+      const anchor = this.#engine.markerAnchor(marker.id);
+      if (anchor) return anchor;
+      const { width, height } = this.#size();
+      const s = this.#engine.screenPoint(m.options.position.latitude, m.options.position.longitude);
+      return s && (s.x < 0 || s.y < 0 || s.x > width || s.y > height) ? s : null;
     },
     viewport: () => ({ ...this.#size(), padding: this.#padding }),
     panBy: (dx, dy) => {

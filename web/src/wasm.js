@@ -68,6 +68,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_clear_markers: { params: ['i32'], result: 'i32', doc: '(handle) → 0: every marker, and a marker\'s info window' },
   cairn_map_select_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id or -1 for none) → 1 when its window opened, 0 when none is open' },
   cairn_map_select_cluster_item: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, item) → 0: selects the item, opening its info window' },
+  cairn_map_marker_anchor: { params: ['i32', 'f64', 'i32'], result: 'i32', doc: '(handle, id, out) → 1 with the marker\'s info-window anchor as last drawn (x, y) in out, 0 while it is not drawn' },
   cairn_map_selection: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, out) → 1 with the id of the marker or item whose window is open and the item\'s manager (-1 for a marker) in out, 0 when none is' },
   cairn_map_add_indoor_building: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, [lng, lat] corners, corner count, levels, default level) → building id' },
   cairn_map_remove_indoor_building: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, building) → 0' },

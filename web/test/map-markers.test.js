@@ -302,6 +302,11 @@ test('a tap on a marker waits for the host; answerTap(false) selects it, opens i
   assert.equal(opened.infoWindow.marker, id);
   closeTo(opened.infoWindow.x, item.x, 1e-9, 'window x');
   closeTo(opened.infoWindow.y, item.y - PIN.height, 1e-9, 'window at the top of the pin');
+  assert.deepEqual(map.markerAnchor(id), { x: opened.infoWindow.x, y: opened.infoWindow.y }, 'where a popover stands');
+  map.updateMarker(id, { visible: false });
+  map.frame(1.6);
+  assert.equal(map.markerAnchor(id), null, 'not drawn');
+  map.updateMarker(id, { visible: true });
 
   const centred = map.frame(2.5);
   closeTo(centred.camera.latitude, 10, 1e-6, 'camera latitude');

@@ -61,6 +61,13 @@ extension MapController {
     /// Whose window is open: a marker or a cluster manager's item.
     public var selectedInfoWindowOwner: InfoWindowOwner? { infoWindow.owner }
 
+    /// A marker's info-window anchor as the last frame drew it (popovers stand there, V2); nil
+    /// while it is not drawn (off screen, hidden by a collision, invisible).
+    public func infoWindowAnchor(ofMarker id: Int64) -> (x: Double, y: Double)? {
+        guard let item = scene.drawnItem(.marker(id)) else { return nil }
+        return _infoWindowAnchor(of: .marker(id), drawnAs: item, markers: markers, icons: icons)
+    }
+
     /// The size of the open info window as the host laid it out, in CSS pixels.
     public func setInfoWindowSize(width: Double, height: Double) throws(CairnError) {
         try infoWindow.setSize(width: width, height: height)

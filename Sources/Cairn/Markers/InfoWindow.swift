@@ -127,19 +127,27 @@ public struct InfoWindowSelection: Equatable {
     /// scaled with the icon). Nil when nothing is open or the owner is not drawn: a marker off
     /// screen or hidden by a collision, an item off screen or inside a cluster at this zoom.
     func placement(markers: MarkerStore, icons: IconRegistry, drawn: (InfoWindowOwner) -> SceneItem?) -> InfoWindowPlacement? {
-        guard let owner, let item = drawn(owner) else { return nil }
-        // Where the window's tail points and where the item is anchored, in 0…1 of the icon.
-        let icon = icons.iconOrPin(item.icon)
-        // Items are drawn at their icon's own anchor, with Google's default window anchor.
-        var window = (x: 0.5, y: 0.0), ground = (x: icon.anchorX, y: icon.anchorY)
-        if let id = owner.marker {
-            guard let slot = try? markers.slot(of: id) else { return nil }
-            let m = markers.properties[slot]
-            window = (m.infoWindowAnchorX, m.infoWindowAnchorY)
-            ground = (m.groundAnchorX, m.groundAnchorY)
-        }
-        let c = icon.contentBox
-        let o = item.screenOffset(dx: (window.x - ground.x) * (c.maxX - c.minX), dy: (window.y - ground.y) * (c.maxY - c.minY))
-        return InfoWindowPlacement(owner: owner, anchorX: item.x + o.x, anchorY: item.y + o.y, width: width, height: height)
+        guard let owner, let item = drawn(owner),
+              let a = _infoWindowAnchor(of: owner, drawnAs: item, markers: markers, icons: icons) else { return nil }
+        return InfoWindowPlacement(owner: owner, anchorX: a.x, anchorY: a.y, width: width, height: height)
     }
+}
+
+/// Where a marker's or item's info-window anchor is on screen as `item` draws it: turned,
+/// scaled and sheared with the icon (a window's tail points there, a popover stands there).
+func _infoWindowAnchor(of owner: InfoWindowOwner, drawnAs item: SceneItem, markers: MarkerStore,
+                       icons: IconRegistry) -> (x: Double, y: Double)? {
+    // Where the window's tail points and where the item is anchored, in 0…1 of the icon.
+    let icon = icons.iconOrPin(item.icon)
+    // Items are drawn at their icon's own anchor, with Google's default window anchor.
+    var window = (x: 0.5, y: 0.0), ground = (x: icon.anchorX, y: icon.anchorY)
+    if let id = owner.marker {
+        guard let slot = try? markers.slot(of: id) else { return nil }
+        let m = markers.properties[slot]
+        window = (m.infoWindowAnchorX, m.infoWindowAnchorY)
+        ground = (m.groundAnchorX, m.groundAnchorY)
+    }
+    let c = icon.contentBox
+    let o = item.screenOffset(dx: (window.x - ground.x) * (c.maxX - c.minX), dy: (window.y - ground.y) * (c.maxY - c.minY))
+    return (item.x + o.x, item.y + o.y)
 }

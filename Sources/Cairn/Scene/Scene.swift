@@ -62,11 +62,13 @@ public struct Scene {
         Collision.resolve(placed, area: area, hidden: &hidden, scratch: &collisions)
         orderShown()
         indexForTaps(area)
-        let all = placed
-        // The topmost, as taps find it.
-        infoWindow = selection.placement(markers: markers, icons: icons) { owner in
-            drawOrder.reversed().lazy.map { all[Int($0)] }.first { owner.isDrawn(as: $0) }
-        }
+        infoWindow = selection.placement(markers: markers, icons: icons) { drawnItem($0) }
+    }
+
+    /// How a marker or item is drawn this frame: the topmost copy, as taps find it; nil when it
+    /// is not drawn.
+    func drawnItem(_ owner: InfoWindowOwner) -> SceneItem? {
+        drawOrder.reversed().lazy.map { self.placed[Int($0)] }.first { owner.isDrawn(as: $0) }
     }
 
     /// Appends the visible markers whose anchor lies in the view or its margin (and, for a marker
