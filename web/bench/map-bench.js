@@ -143,13 +143,17 @@ for (const view of VIEWS) {
   manager.addCoordinates(lngLat);
   manager.cluster();
   console.log(`cluster manager, 1,000,000 items over the US: addCoordinates + cluster() ${((performance.now() - start) / 1000).toFixed(1)} s`);
-  for (const zoom of [3, 5, 7, 9, 11]) {
-    clustered.moveCamera({ latitude: 40, longitude: -100, zoom });
-    clustered.frame((clock += 10));     // the re-clustering animation (0.5 s) is over before the pan
-    const us = panFrames(clustered, 240);
-    console.log(`  zoom ${zoom}: ${(us / 1000).toFixed(2)} ms per panning frame (${panFrames.drawn} drawn), ` +
-      `of which the engine's frame ${(panFrames.engine / 1000).toFixed(2)} ms`);
-  }
+  /** Panning frames at each zoom, looking at (40, -100). */
+  const panAtZooms = (map, zooms) => {
+    for (const zoom of zooms) {
+      map.moveCamera({ latitude: 40, longitude: -100, zoom });
+      map.frame((clock += 10));     // the re-clustering animation (0.5 s) is over before the pan
+      const us = panFrames(map, 240);
+      console.log(`  zoom ${zoom}: ${(us / 1000).toFixed(2)} ms per panning frame (${panFrames.drawn} drawn), ` +
+        `of which the engine's frame ${(panFrames.engine / 1000).toFixed(2)} ms`);
+    }
+  };
+  panAtZooms(clustered, [3, 5, 7, 9, 11]);
   // The frames of a re-clustering's animation (C5, 0.5 s): entities fly out of (zooming in) or
   // into (zooming out, the old ones fading over the new) their clusters. The camera holds still.
   for (const [from, to] of [[8, 9], [9, 8]]) {
@@ -186,12 +190,6 @@ for (const view of VIEWS) {
   tenMillion.cluster();
   console.log(`cluster manager, 10,000,000 items over the world: addCoordinates ${((added - start) / 1000).toFixed(1)} s, ` +
     `cluster() ${((performance.now() - added) / 1000).toFixed(1)} s`);
-  for (const zoom of [3, 6, 9, 12]) {
-    world.moveCamera({ latitude: 40, longitude: -100, zoom });
-    world.frame((clock += 10));
-    const us = panFrames(world, 240);
-    console.log(`  zoom ${zoom}: ${(us / 1000).toFixed(2)} ms per panning frame (${panFrames.drawn} drawn), ` +
-      `of which the engine's frame ${(panFrames.engine / 1000).toFixed(2)} ms`);
-  }
+  panAtZooms(world, [3, 6, 9, 12]);
   world.destroy();
 }
