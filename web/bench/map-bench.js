@@ -128,17 +128,21 @@ for (const view of VIEWS) {
   console.log(`scene, 10,000 markers in view: ${(markerUs / 1000).toFixed(2)} ms per panning frame (${drawn} drawn), ` +
     `of which the engine's frame ${(markerEngineUs / 1000).toFixed(2)} ms`);
 
+  /** `count` [lng, lat] pairs uniform over a box (mulberry32: the small generator above puts consecutive pairs on a few lines). */
+  const uniformIn = (count, seed, west, south, width, height) => {
+    const uniform = mulberry32(seed);
+    const out = new Float64Array(2 * count);
+    for (let i = 0; i < count; i++) {
+      out[2 * i] = west + uniform() * width;
+      out[2 * i + 1] = south + uniform() * height;
+    }
+    return out;
+  };
   const clustered = new MapEngine({ camera: { latitude: 40, longitude: -100, zoom: 5 }, ...view });
   const manager = clustered.addClusterManager({ algorithm: 'hierarchical' });
   // Uniform over the United States: the densest views this engine draws (thousands of clusters
   // and items at zooms 7-9 in a 1600×1200 view).
-  // (mulberry32: the small generator above puts consecutive pairs on a few lines.)
-  const uniform = mulberry32(3);
-  const lngLat = new Float64Array(2_000_000);
-  for (let i = 0; i < 1_000_000; i++) {
-    lngLat[2 * i] = -125 + uniform() * 58;
-    lngLat[2 * i + 1] = 25 + uniform() * 24;
-  }
+  const lngLat = uniformIn(1_000_000, 3, -125, 25, 58, 24);
   let start = performance.now();
   manager.addCoordinates(lngLat);
   manager.cluster();
@@ -178,12 +182,7 @@ for (const view of VIEWS) {
   // SPEC asks for it to stay usable): the build, and panning frames at four zooms.
   const world = new MapEngine({ camera: { latitude: 40, longitude: -100, zoom: 3 }, ...view });
   const tenMillion = world.addClusterManager({ algorithm: 'hierarchical' });
-  const spread = mulberry32(11);
-  const many = new Float64Array(20_000_000);
-  for (let i = 0; i < 10_000_000; i++) {
-    many[2 * i] = -180 + spread() * 360;
-    many[2 * i + 1] = -80 + spread() * 160;
-  }
+  const many = uniformIn(10_000_000, 11, -180, -80, 360, 160);
   start = performance.now();
   tenMillion.addCoordinates(many);
   const added = performance.now();
