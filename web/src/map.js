@@ -13,7 +13,7 @@ import { Marker } from './marker.js';
 import { ViewMarkers } from './map-views.js';
 import { ClusterDrawables } from './map-cluster-icons.js';
 import { Popover } from './map-popover.js';
-import { IndoorBuilding } from './map-indoor.js';
+import { IndoorBuilding, IndoorBuildings } from './map-indoor.js';
 import { Renderer } from './render/renderer.js';
 import { OfflineTileSource, RasterTileSource } from './render/tiles.js';
 import { argumentError } from './errors.js';
@@ -145,6 +145,7 @@ export class CairnMap {
     container.appendChild(this.#canvas);
     const { width, height } = this.#size();
     this.#engine = new MapEngine({ camera: o.camera, width, height });
+    this.#buildings = new IndoorBuildings(this.#engine, () => this.#wake());
     if (o.settings) this.#engine.setSettings(o.settings);
     if (o.padding) this.#engine.setViewport(width, height, o.padding);
     this.#padding = o.padding ?? {};
@@ -164,7 +165,7 @@ export class CairnMap {
     this.#host = {
       drawable: (item) => this.#drawable(item),
       infoWindowContent: () => this.#infoWindow.text(),
-      levelName: (building, level) => this.#buildings.get(building)?.record.levels[level]?.shortName ?? String(level),
+      levelName: (building, level) => this.#buildings.levelName(building, level),
     };
     this.#stopInput = forwardInput(container, this.#engine, () => this.#wake());
     if (typeof ResizeObserver === 'function') {
@@ -515,40 +516,10 @@ export class CairnMap {
    *   defaults to the level's index, the short name to the name); the one shown first (default 0)
    * @returns {IndoorBuilding}
    */
-  addIndoorBuilding(options) {
-    const call = 'addIndoorBuilding';
-    const o = objectArg(options, 'options', call);
-    if (!Array.isArray(o.levels)) throw argumentError(call, 'options.levels must be an array of {name?, shortName?}');
-    const levels = o.levels.map((l, i) => {
-      const level = objectArg(l, `options.levels[${i}]`, call);
-      const name = level.name === undefined ? String(i) : stringArg(level.name, `options.levels[${i}].name`, call);
-      const shortName = level.shortName === undefined ? name : stringArg(level.shortName, `options.levels[${i}].shortName`, call);
-      return { name, shortName };
-    });
-    const id = this.#engine.addIndoorBuilding({ footprint: o.footprint, levels: levels.length, defaultLevel: o.defaultLevel });
-    const handle = new IndoorBuilding(this.#indoorLink, id);
-    this.#buildings.set(id, { handle, record: { levels, active: o.defaultLevel ?? 0 } });
-    this.#wake();
-    return handle;
-  }
+  addIndoorBuilding(options) { return this.#buildings.add(options); }
 
-  /** @type {Map<number, {handle: IndoorBuilding, record: import('./map-indoor.js').IndoorRecord}>} */
-  #buildings = new Map();
-
-  /** @type {import('./map-indoor.js').IndoorLink} */
-  #indoorLink = {
-    record: (id) => this.#buildings.get(id)?.record,
-    activate: (id, level) => {
-      this.#engine.activateIndoorLevel(id, level);
-      /** @type {{record: import('./map-indoor.js').IndoorRecord}} */ (this.#buildings.get(id)).record.active = level;
-      this.#wake();
-    },
-    remove: (id) => {
-      this.#engine.removeIndoorBuilding(id);
-      this.#buildings.delete(id);
-      this.#wake();
-    },
-  };
+  /** @type {IndoorBuildings} the map's buildings with floors */
+  #buildings;
 
   // ── cluster managers (SPEC C) ──────────────────────────────────────────────────────────────
 
@@ -756,15 +727,10 @@ export class CairnMap {
         case 'longPress': this.#emit('longPress', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y }); break;
         case 'compassTapped': this.#emit('compassTap'); break;
         case 'myLocationButtonTapped': this.#emit('myLocationButtonTap'); break;
-        case 'indoorBuildingFocused':
-          this.#emit('indoorBuildingFocus', ev.building === null ? null : this.#buildings.get(ev.building)?.handle ?? null);
-          break;
+        case 'indoorBuildingFocused': this.#emit('indoorBuildingFocus', this.#buildings.handle(ev.building)); break;
         case 'indoorLevelActivated': {
-          const b = this.#buildings.get(ev.building);
-          if (b) {
-            b.record.active = ev.level;
-            this.#emit('indoorLevelActivate', { building: b.handle, level: ev.level });
-          }
+          const building = this.#buildings.shown(ev.building, ev.level);
+          if (building) this.#emit('indoorLevelActivate', { building, level: ev.level });
           break;
         }
         case 'locationRequested': this.#locate(); break;
