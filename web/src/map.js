@@ -550,6 +550,16 @@ export class CairnMap {
         return result;
       };
     }
+    // An item's map icon must be this map's (its number would name another icon here).
+    const foreign = (/** @type {any} */ o) => o !== null && typeof o === 'object' && o.icon instanceof MapIcon && !this.#icons.owns(o.icon);
+    for (const name of /** @type {const} */ (['addItem', 'addItems', 'addCoordinates'])) {
+      const add = /** @type {(...args: any[]) => any} */ (manager[name].bind(manager));
+      /** @type {any} */ (manager)[name] = (/** @type {any[]} */ ...args) => {
+        const given = name === 'addItems' ? (Array.isArray(args[0]) ? args[0] : []) : [name === 'addItem' ? args[0] : args[1]];
+        if (given.some(foreign)) throw argumentError(name, 'icon must come from this map\'s icon(), loadIcon() or pinIcon()');
+        return add(...args);
+      };
+    }
     const clusterAsync = manager.clusterAsync.bind(manager);
     manager.clusterAsync = async (o) => {
       await clusterAsync(o);

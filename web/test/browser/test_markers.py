@@ -295,6 +295,19 @@ class ClusterAggregateTest(DemoTestCase):
             self.js("() => map.animateCamera({ zoom: 4 }, { duration: 0.3 })")
             self.settle(after=1.0)
             self.assertIn([6, 1501], self.js("given"))
+            # A map icon another map made is refused (its number would name another icon here);
+            # this map's own is taken.
+            refused = self.js("""() => {
+                const Icon = map.pinIcon({ background: '#123456' }).constructor;
+                const out = [];
+                for (const add of [() => own.addItem({ position: { latitude: 0, longitude: 0 }, icon: new Icon(99999, 10, 10) }),
+                                   () => own.addCoordinates(new Float64Array([0, 0]), { icon: new Icon(99999, 10, 10) })]) {
+                    try { add(); out.push('taken'); } catch (e) { out.push(e.message.includes("this map's icon()") ? 'refused' : e.message); }
+                }
+                own.addItem({ position: { latitude: 0, longitude: 0 }, icon: map.pinIcon({ background: '#123456' }) });
+                return out;
+            }""")
+            self.assertEqual(refused, ["refused", "refused"])
         finally:
             self.js("() => own.destroy()")
 
