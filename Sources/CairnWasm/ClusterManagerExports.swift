@@ -102,16 +102,18 @@ public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ rec
     }
 }
 
-/// Adds `count` items from [longitude, latitude] pairs, all with `icon` (-1: the default pin);
-/// returns the first id (the others follow by one), or a negative status. All or none. The
-/// bulk path: the host copies its coordinates in as they are, with no record per item.
+/// Adds `count` items from [longitude, latitude] pairs (followed by one value per aggregated
+/// property the manager declared, when it did), all with `icon` (-1: the default pin); returns
+/// the first id (the others follow by one), or a negative status. All or none. The bulk path:
+/// the host copies its coordinates in as they are, with no record per item.
 @_expose(wasm, "cairn_map_add_cluster_coordinates") @_cdecl("cairn_map_add_cluster_coordinates")
 public func cairn_map_add_cluster_coordinates(_ handle: Int32, _ manager: Int32, _ lngLat: UnsafeMutableRawPointer?,
                                               _ count: Int32, _ icon: Int32) -> Double {
     do throws(CairnError) {
         let map = try _Registry.map(handle)
-        guard count > 0, Int(count) <= Int.max / 16 else { throw .invalidArgument }
-        let pairs = try _Registry.doubles(lngLat, count: 2 * Int(count))
+        let stride = 2 + (try map.clusterManager(manager).aggregateOperations.count)
+        guard count > 0, Int(count) <= Int.max / (8 * stride) else { throw .invalidArgument }
+        let pairs = try _Registry.doubles(lngLat, count: stride * Int(count))
         return Double(try map.addClusterItems(manager, lngLat: UnsafeBufferPointer(pairs), icon: icon))
     } catch {
         return Double(_Registry.fail(error))

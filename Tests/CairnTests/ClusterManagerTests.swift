@@ -576,13 +576,25 @@ extension ClusterManagerQueryTests {
                                                          values: [1, 1, 1, 1, 1, .infinity, 1, 1])) {
                 XCTAssertEqual($0 as? CairnError, .nonFiniteValue(index: 1))
             }
+            // Items added in bulk carry theirs after each pair (an infinite one refuses the batch).
+            var bulk: [Double] = [0.3, 0.3, 5, 5, 5, 5]
+            _ = try bulk.withUnsafeBufferPointer { try manager.add(lngLat: $0, icon: -1) }
+            bulk[2] = .infinity
+            XCTAssertThrowsError(try bulk.withUnsafeBufferPointer { try manager.add(lngLat: $0, icon: -1) }) {
+                XCTAssertEqual($0 as? CairnError, .nonFiniteValue(index: 0))
+            }
+            try map.cluster(m)
+            map.frame(0.5)
+            let withBulk = try XCTUnwrap(map.scene.items.first { $0.kind == .cluster }, "\(algorithm)")
+            XCTAssertEqual(try manager.aggregates(of: withBulk.id), [105, 40, 21, 5], "\(algorithm)")
             // Removed items count no more once clustered again.
-            try manager.remove(try manager.leaves(of: cluster.id, limit: .max, offset: 0).first { _ in true }!)
+            try manager.remove(try manager.leaves(of: withBulk.id, limit: .max, offset: 0).first!)
             try map.cluster(m)
             map.frame(1)
             let again = try XCTUnwrap(map.scene.items.first { $0.kind == .cluster }, "\(algorithm)")
             let left = try manager.leaves(of: again.id, limit: .max, offset: 0)
-            XCTAssertEqual(try manager.aggregates(of: again.id)[0], left.reduce(0) { $0 + (population[Int($1) - 1].isNaN ? 0 : population[Int($1) - 1]) },
+            let value = { (id: Int64) -> Double in id <= 5 ? population[Int(id) - 1] : 5 }
+            XCTAssertEqual(try manager.aggregates(of: again.id)[0], left.reduce(0) { $0 + (value($1).isNaN ? 0 : value($1)) },
                            "\(algorithm)")
         }
     }

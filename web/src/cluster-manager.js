@@ -228,9 +228,10 @@ export class ClusterManager {
   /**
    * Adds items from coordinates, all or none, without an object per item: the fast path for
    * large data. Their ids are `first` … `first + count − 1`; they have no title, snippet or
-   * user data, and `icon` for all.
+   * user data, and `icon` for all. For the `aggregates` option, `values` gives each property an
+   * aggregate reads one number per item (NaN or a property left out: none).
    * @param {Float64Array | number[]} lngLat  [lng, lat] per item
-   * @param {{icon?: number | MapIcon}} [options]
+   * @param {{icon?: number | MapIcon, values?: Record<string, Float64Array | number[]>}} [options]
    * @returns {{first: number, count: number}}
    * @throws {CairnError} INVALID_ARGUMENT for an odd length; NON_FINITE_COORDINATE or
    *   LATITUDE_OUT_OF_RANGE (detail: the item's position); INVALID_MARKER for a bad icon
@@ -245,10 +246,31 @@ export class ClusterManager {
     const coords = lngLat instanceof Float64Array ? lngLat : Float64Array.from(lngLat, (v, i) => numberArg(v, `lngLat[${i}]`, call));
     const count = coords.length / 2;
     if (count === 0) return { first: 0, count: 0 };
+    const values = this.#aggregates.map((a) => {
+      const v = /** @type {Record<string, unknown> | undefined} */ (o.values)?.[a.property];
+      if (v === undefined) return null;
+      if (!(v instanceof Float64Array || Array.isArray(v)) || v.length !== count) {
+        throw argumentError(call, `options.values.${a.property} must hold one number per item (${count})`);
+      }
+      return v;
+    });
     const h = this.#enter(call);
-    // One crossing for all of them (all or none), the pairs copied in as they are.
-    const pairs = this.#link.buffer(2 * count);
-    pairs.set(coords);
+    // One crossing for all of them (all or none), the pairs copied in as they are (with the
+    // items' aggregated values after each pair, when the manager has aggregates).
+    const stride = 2 + values.length;
+    const pairs = this.#link.buffer(stride * count);
+    if (stride === 2) {
+      pairs.set(coords);
+    } else {
+      for (let i = 0; i < count; i++) {
+        pairs[stride * i] = coords[2 * i];
+        pairs[stride * i + 1] = coords[2 * i + 1];
+        values.forEach((v, c) => {
+          const x = v ? Number(v[i]) : NaN;
+          pairs[stride * i + 2 + c] = Number.isFinite(x) ? x : NaN;
+        });
+      }
+    }
     const first = this.#link.fn.cairn_map_add_cluster_coordinates(h, this.#number, pairs.byteOffset, count, icon);
     if (first < 0) this.#check(first, call, first === STATUS_BY_CODE.TOO_MANY_POINTS ? 'too many items for one manager' : undefined);
     this.#items.addRange(first, coords, icon);
@@ -536,7 +558,7 @@ export class ClusterManager {
   /**
    * A cluster's aggregated properties (C9), by the names of the `aggregates` option: each over
    * the numbers its items' `userData` hold under the property (items added with
-   * `addCoordinates` have none); NaN where no item has one (0 for `sum` and `count`).
+   * `addCoordinates`: its `values`); NaN where no item has one (0 for `sum` and `count`).
    * @param {number} cluster
    * @returns {Record<string, number>}
    */

@@ -442,10 +442,12 @@ test('C9: clusters aggregate numbers of their items\' userData, for every algori
       .map(([latitude, longitude, population]) => ({ position: { latitude, longitude }, userData: { population } })));
     manager.addItem({ position: { latitude: 0.5, longitude: 0.5 }, userData: { population: 'many' } });   // none
     manager.addCoordinates(new Float64Array([0.4, 0.4]));                                                // none
+    manager.addCoordinates(new Float64Array([0.3, 0.3, 0.2, 0.2]), { values: { population: [5, Infinity] } });
     manager.cluster();
     const cluster = map.frame(0).items.find((i) => i.kind === 'cluster' && i.manager === manager.number);
-    assert.equal(cluster?.count, 6, algorithm);
-    assert.deepEqual(manager.aggregatesOf(cluster.id), { people: 100, largest: 40 }, algorithm);
+    assert.equal(cluster?.count, 8, algorithm);
+    assert.deepEqual(manager.aggregatesOf(cluster.id), { people: 105, largest: 40 }, algorithm);
+    refused(() => manager.addCoordinates(new Float64Array([0, 0]), { values: { population: [1, 2] } }), 'INVALID_ARGUMENT');
     map.destroy();
   }
   const map = newMap(2);

@@ -146,12 +146,18 @@ public final class ClusterManager {
                           icon: { itemIcons[$0] }, value: { itemValues.isEmpty ? .nan : itemValues[$0] })
     }
 
-    /// Adds items from [longitude, latitude] pairs, all with `icon`: the bulk path, read straight
-    /// from the host's buffer. Returns the first new id; all or none.
+    /// Adds items from records [longitude, latitude, then one value per aggregated property
+    /// (NaN for none)], all with `icon`: the bulk path, read straight from the host's buffer
+    /// (without aggregates, plain pairs). Returns the first new id; all or none.
     public func add(lngLat: UnsafeBufferPointer<Double>, icon: Int32) throws(CairnError) -> Int64 {
-        guard lngLat.count % 2 == 0, icon >= MarkerProperties.defaultPin else { throw .invalidArgument }
-        return try append(lngLat.count / 2, latitude: { lngLat[2 * $0 + 1] }, longitude: { lngLat[2 * $0] },
-                          icon: { _ in icon }, value: { _ in .nan })
+        let k = aggregateOperations.count, stride = 2 + k
+        guard lngLat.count % stride == 0, icon >= MarkerProperties.defaultPin else { throw .invalidArgument }
+        let n = lngLat.count / stride
+        for i in 0..<n {
+            for c in 0..<k where lngLat[stride * i + 2 + c].isInfinite { throw .nonFiniteValue(index: i) }
+        }
+        return try append(n, latitude: { lngLat[stride * $0 + 1] }, longitude: { lngLat[stride * $0] },
+                          icon: { _ in icon }, value: { lngLat[stride * ($0 / Swift.max(1, k)) + 2 + $0 % Swift.max(1, k)] })
     }
 
     /// Checks `n` items (positions by index), then appends them; returns the first new id.
