@@ -534,37 +534,43 @@ export class CairnMap {
     const manager = this.#engine.addClusterManager(rest);
     const icons = new ClusterDrawables(manager, { clusterImages, drawCluster }, this.#pixelRatio);
     this.#managers.set(manager.number, { manager, icons });
-    const destroy = manager.destroy.bind(manager);
-    manager.destroy = () => {
+    /**
+     * Replaces a method of the manager by `wrap`, which is given the original and the arguments.
+     * @param {string} name
+     * @param {(original: (...args: any[]) => any, args: any[]) => any} wrap
+     */
+    const around = (name, wrap) => {
+      const m = /** @type {any} */ (manager);
+      const original = m[name].bind(manager);
+      m[name] = (/** @type {any[]} */ ...args) => wrap(original, args);
+    };
+    around('destroy', (destroy) => {
       destroy();
       this.#managers.delete(manager.number);
       this.#wake();
-    };
+    });
     // What shows at once on a still map draws a frame (clustering, a cleared manager, a
     // selected or removed item's window, new icon buckets).
-    for (const name of /** @type {const} */ (['cluster', 'clear', 'selectItem', 'removeItem', 'setBuckets'])) {
-      const call = /** @type {(...args: any[]) => any} */ (manager[name].bind(manager));
-      /** @type {any} */ (manager)[name] = (/** @type {any[]} */ ...args) => {
+    for (const name of ['cluster', 'clear', 'selectItem', 'removeItem', 'setBuckets']) {
+      around(name, (call, args) => {
         const result = call(...args);
         this.#wake();
         return result;
-      };
+      });
     }
+    around('clusterAsync', async (clusterAsync, args) => {
+      await clusterAsync(...args);
+      this.#wake();
+    });
     // An item's map icon must be this map's (its number would name another icon here).
     const foreign = (/** @type {any} */ o) => o !== null && typeof o === 'object' && o.icon instanceof MapIcon && !this.#icons.owns(o.icon);
-    for (const name of /** @type {const} */ (['addItem', 'addItems', 'addCoordinates'])) {
-      const add = /** @type {(...args: any[]) => any} */ (manager[name].bind(manager));
-      /** @type {any} */ (manager)[name] = (/** @type {any[]} */ ...args) => {
+    for (const name of ['addItem', 'addItems', 'addCoordinates']) {
+      around(name, (add, args) => {
         const given = name === 'addItems' ? (Array.isArray(args[0]) ? args[0] : []) : [name === 'addItem' ? args[0] : args[1]];
         if (given.some(foreign)) throw argumentError(name, 'icon must come from this map\'s icon(), loadIcon() or pinIcon()');
         return add(...args);
-      };
+      });
     }
-    const clusterAsync = manager.clusterAsync.bind(manager);
-    manager.clusterAsync = async (o) => {
-      await clusterAsync(o);
-      this.#wake();
-    };
     this.#wake();
     return manager;
   }

@@ -141,7 +141,6 @@ public final class ClusterManager {
         guard latitudes.count == longitudes.count, itemIcons.count == latitudes.count,
               itemValues.isEmpty || itemValues.count == k * latitudes.count else { throw .invalidArgument }
         for i in 0..<itemIcons.count where itemIcons[i] < MarkerProperties.defaultPin { throw .invalidArgument }
-        for j in 0..<itemValues.count where itemValues[j].isInfinite { throw .nonFiniteValue(index: j / Swift.max(1, k)) }
         return try append(latitudes.count, latitude: { latitudes[$0] }, longitude: { longitudes[$0] },
                           icon: { itemIcons[$0] }, value: { itemValues.isEmpty ? .nan : itemValues[$0] })
     }
@@ -152,17 +151,13 @@ public final class ClusterManager {
     public func add(lngLat: UnsafeBufferPointer<Double>, icon: Int32) throws(CairnError) -> Int64 {
         let k = aggregateOperations.count, stride = 2 + k
         guard lngLat.count % stride == 0, icon >= MarkerProperties.defaultPin else { throw .invalidArgument }
-        let n = lngLat.count / stride
-        for i in 0..<n {
-            for c in 0..<k where lngLat[stride * i + 2 + c].isInfinite { throw .nonFiniteValue(index: i) }
-        }
-        return try append(n, latitude: { lngLat[stride * $0 + 1] }, longitude: { lngLat[stride * $0] },
+        return try append(lngLat.count / stride, latitude: { lngLat[stride * $0 + 1] }, longitude: { lngLat[stride * $0] },
                           icon: { _ in icon }, value: { lngLat[stride * ($0 / Swift.max(1, k)) + 2 + $0 % Swift.max(1, k)] })
     }
 
-    /// Checks `n` items (positions by index), then appends them; returns the first new id.
-    /// Inlined into both callers, so the accessors are too (a million items per call). `value`
-    /// gives the aggregated values, item-major.
+    /// Checks `n` items (positions by index, aggregated values item-major by index: finite or
+    /// NaN), then appends them; returns the first new id. Inlined into both callers, so the
+    /// accessors are too (a million items per call).
     @inline(__always)
     private func append(_ n: Int, latitude: (Int) -> Double, longitude: (Int) -> Double,
                         icon: (Int) -> Int32, value: (Int) -> Double) throws(CairnError) -> Int64 {
@@ -171,6 +166,8 @@ public final class ClusterManager {
             guard lat.isFinite, lng.isFinite else { throw .nonFiniteCoordinate(index: i) }
             guard lat >= -90, lat <= 90 else { throw .latitudeOutOfRange(index: i) }
         }
+        let k = aggregateOperations.count
+        for j in 0..<(n * k) where value(j).isInfinite { throw .nonFiniteValue(index: j / k) }
         guard count + n <= MarkerStore.capacity else { throw .tooManyPoints }
         // Room for a large batch at once (a million appends to growing arrays copy them about
         // twenty times), but still doubling, so items added one by one stay linear.
