@@ -7,26 +7,34 @@
 
 import { MapEngine } from './map-engine.js';
 import { forwardInput } from './map-dom-input.js';
-import { IconTable, MapIcon } from './map-icons.js';
+import { IconTable } from './map-icons.js';
 import { InfoWindowView } from './map-info-window.js';
-import { Marker } from './marker.js';
 import { ViewMarkers } from './map-views.js';
-import { ClusterDrawables } from './map-cluster-icons.js';
-import { Popover } from './map-popover.js';
-import { IndoorBuilding, IndoorBuildings } from './map-indoor.js';
+import { MarkerTable } from './map-marker-table.js';
+import { MapClusterManagers } from './map-cluster-managers.js';
+import { MapEventHandlers } from './map-events.js';
+import { FrameEvents } from './map-frame-events.js';
+import { Popovers } from './map-popover.js';
+import { IndoorBuildings } from './map-indoor.js';
 import { Renderer } from './render/renderer.js';
 import { OfflineTileSource, RasterTileSource } from './render/tiles.js';
 import { argumentError } from './errors.js';
-import { booleanArg, objectArg, stringArg } from './map-input.js';
+import { objectArg } from './map-input.js';
 import { FrameStats } from './map-frame-stats.js';
 
 /** @typedef {import('./map-frame.js').Frame} Frame */
-/** @typedef {import('./map-frame.js').DrawItem} DrawItem */
+/** @typedef {import('./map-icons.js').MapIcon} MapIcon */
 /** @typedef {import('./map-frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('./map-frame.js').LatLng} LatLng */
 /** @typedef {import('./map-indoor.js').IndoorLevel} IndoorLevel */
 /** @typedef {import('./map-input.js').UISettings} UISettings */
+/** @typedef {import('./marker.js').Marker} Marker */
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
+/** @typedef {import('./map-indoor.js').IndoorBuilding} IndoorBuilding */
+/** @typedef {import('./map-popover.js').Popover} Popover */
+/** @typedef {import('./map-events.js').MapEvents} MapEvents */
+/** @typedef {import('./map-events.js').ClusterTap} ClusterTap */
+/** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
 /** @typedef {import('./cluster-manager.js').ClusterManager} ClusterManager */
 /** @typedef {import('./cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
 /** @typedef {import('./map-cluster-icons.js').ClusterIconOptions} ClusterIconOptions */
@@ -50,41 +58,6 @@ import { FrameStats } from './map-frame-stats.js';
  * @property {{minZoom?: number, maxZoom?: number, maxTilt?: number}} [limits]
  */
 
-/**
- * @typedef {object} ClusterTap  what a `clusterTap` handler is given
- * @property {number} id     the cluster, for the manager's queries (getLeaves, getClusterExpansionZoom, …)
- * @property {number} count  items in it
- * @property {ClusterManager} manager
- */
-
-/**
- * @typedef {object} ClusterItemTap  what a `clusterItemTap` handler (and then a `markerTap` one) is given
- * @property {number} id
- * @property {import('./cluster-items.js').ClusterItem} item
- * @property {ClusterManager} manager
- */
-
-/**
- * @typedef {object} MapEvents  handler signatures by event name; a tap handler returning true consumes the tap
- * @property {(marker: Marker | ClusterItemTap) => boolean | void} markerTap
- * @property {(cluster: ClusterTap) => boolean | void} clusterTap
- * @property {(item: ClusterItemTap) => boolean | void} clusterItemTap
- * @property {(marker: Marker | ClusterItemTap) => void} infoWindowOpen  a marker's window, or a cluster item's (C7)
- * @property {(marker: Marker | ClusterItemTap) => void} infoWindowTap
- * @property {(marker: Marker | ClusterItemTap) => void} infoWindowLongPress
- * @property {(marker: Marker | ClusterItemTap) => void} infoWindowClose
- * @property {(event: {cause: string}) => void} cameraWillMove
- * @property {(camera: CameraPosition) => void} cameraChange
- * @property {(camera: CameraPosition) => void} cameraIdle
- * @property {(place: {latitude: number, longitude: number, x: number, y: number}) => void} tap
- * @property {(place: {latitude: number, longitude: number, x: number, y: number}) => void} longPress
- * @property {() => void} compassTap
- * @property {() => void} myLocationButtonTap
- * @property {(building: IndoorBuilding | null) => void} indoorBuildingFocus  a building with floors became prominent, or none is (G4)
- * @property {(event: {building: IndoorBuilding, level: number}) => void} indoorLevelActivate  a building shows another level
- * @property {(stats: {frame: Frame, engineMs: number, drawMs: number}) => void} frame
- */
-
 /** How long frames keep coming after the last change: appear, fade and cluster animations (0.5 s) after a re-cluster delay (0.2 s). */
 const SETTLE_SECONDS = 1.2;
 
@@ -103,14 +76,17 @@ export class CairnMap {
   #infoWindow;
   /** @type {ViewMarkers} */
   #views;
-  /** @type {Map<number, {options: MapMarkerOptions, handle: Marker}>} */
-  #markers = new Map();
-  /** @type {Map<number, {manager: ClusterManager, icons: ClusterDrawables}>} */
-  #managers = new Map();
-  /** @type {Set<Popover>} */
-  #popovers = new Set();
-  /** @type {{[K in keyof MapEvents]?: Set<MapEvents[K]>}} */
-  #handlers = {};
+  /** @type {MarkerTable} */
+  #markers;
+  /** @type {MapClusterManagers} */
+  #clusters;
+  /** @type {Popovers} */
+  #popovers;
+  /** @type {IndoorBuildings} the map's buildings with floors */
+  #buildings;
+  #handlers = new MapEventHandlers();
+  /** @type {FrameEvents} */
+  #events;
   /** @type {() => void} */
   #stopInput;
   /** @type {ResizeObserver | null} */
@@ -125,8 +101,6 @@ export class CairnMap {
   stats = new FrameStats();
   /** @type {import('./render/renderer.js').RenderHost} */
   #host;
-  /** the anchor of the marker being drawn, reused */
-  #anchor = { x: 0.5, y: 1 };
 
   /**
    * Makes a map filling `container` (which should have a size; the map follows its size).
@@ -144,17 +118,20 @@ export class CairnMap {
     this.#canvas.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%;display:block;';
     container.appendChild(this.#canvas);
     const { width, height } = this.#size();
+    const wake = () => this.#wake();
     this.#engine = new MapEngine({ camera: o.camera, width, height });
-    this.#buildings = new IndoorBuildings(this.#engine, () => this.#wake());
+    this.#buildings = new IndoorBuildings(this.#engine, wake);
     if (o.settings) this.#engine.setSettings(o.settings);
     if (o.padding) this.#engine.setViewport(width, height, o.padding);
     this.#padding = o.padding ?? {};
     this.#pixelRatio = window.devicePixelRatio || 1;
     this.#icons = new IconTable((icon) => this.#engine.registerIcon(icon), this.#pixelRatio);
-    this.#views = new ViewMarkers(this.#icons, this.#pixelRatio, (id, icon) => this.#engine.updateMarker(id, { icon: icon.number }),
-      () => this.#wake());
+    this.#views = new ViewMarkers(this.#icons, this.#pixelRatio, (id, icon) => this.#engine.updateMarker(id, { icon: icon.number }), wake);
+    this.#popovers = new Popovers(this.#popoverLink());
+    this.#markers = new MarkerTable(this.#engine, this.#icons, this.#views, { wake, removed: (id) => this.#popovers.removeOf(id) });
+    this.#clusters = new MapClusterManagers(this.#engine, this.#icons, this.#pixelRatio, wake);
     this.#tiles = this.#basemap(o.basemap);
-    this.#renderer = new Renderer(this.#canvas, { basemap: this.#tiles, onNeedsRedraw: () => this.#wake() });
+    this.#renderer = new Renderer(this.#canvas, { basemap: this.#tiles, onNeedsRedraw: wake });
     this.#limits = { ...objectArg(o.limits, 'limits', 'CairnMap') };
     this.#engine.setLimits({ ...this.#limits, maxTileZoom: this.#tiles.maxZoom });
     this.#renderer.resize(width, height, this.#pixelRatio);
@@ -162,12 +139,15 @@ export class CairnMap {
     // hit-tests exactly what is drawn.
     this.#infoWindow = new InfoWindowView(container, (w, h) => this.#engine.setInfoWindowSize(w, h),
       (title, snippet) => this.#renderer.layoutInfoWindow(title, snippet));
+    this.#events = new FrameEvents({ engine: this.#engine, markers: this.#markers, clusters: this.#clusters,
+      popovers: this.#popovers, handlers: this.#handlers, infoWindow: this.#infoWindow, buildings: this.#buildings,
+      locate: () => this.#locate() });
     this.#host = {
-      drawable: (item) => this.#drawable(item),
+      drawable: (item) => (item.kind === 'marker' ? this.#markers.drawable(item.id) : this.#clusters.drawable(item)),
       infoWindowContent: () => this.#infoWindow.text(),
       levelName: (building, level) => this.#buildings.levelName(building, level),
     };
-    this.#stopInput = forwardInput(container, this.#engine, () => this.#wake());
+    this.#stopInput = forwardInput(container, this.#engine, wake);
     if (typeof ResizeObserver === 'function') {
       this.#resizeObserver = new ResizeObserver(() => this.#resize());
       this.#resizeObserver.observe(container);
@@ -316,57 +296,7 @@ export class CairnMap {
    * @param {MapMarkerOptions[]} list
    * @returns {Marker[]}
    */
-  addMarkers(list) {
-    if (!Array.isArray(list)) throw argumentError('addMarkers', 'markers must be an array');
-    const resolved = list.map((o, i) => this.#resolve(objectArg(o, list.length === 1 ? 'options' : `markers[${i}]`, 'addMarker'), {}));
-    const ids = list.length === 1 ? [this.#engine.addMarker(resolved[0].engine)] : this.#engine.addMarkers(resolved.map((r) => r.engine));
-    const handles = ids.map((id, i) => {
-      const handle = new Marker(this.#markerLink, id);
-      this.#markers.set(id, { options: resolved[i].options, handle });
-      if (resolved[i].options.view) this.#views.attach(id, resolved[i].options);
-      return handle;
-    });
-    this.#wake();
-    return handles;
-  }
-
-  /** @type {import('./marker.js').MarkerLink} */
-  #markerLink = {
-    options: (id) => {
-      const m = this.#markers.get(id);
-      if (!m) throw argumentError('marker', 'the marker was removed from its map');
-      // Copies of the nested points too: changing what a getter returned must not move the marker.
-      const o = m.options;
-      return { ...o, position: { ...o.position },
-        ...(o.groundAnchor && { groundAnchor: { ...o.groundAnchor } }),
-        ...(o.infoWindowAnchor && { infoWindowAnchor: { ...o.infoWindowAnchor } }),
-        ...(o.indoorLevel && { indoorLevel: { ...o.indoorLevel } }) };
-    },
-    update: (id, changes) => {
-      const m = this.#markers.get(id);
-      if (!m) throw argumentError('marker', 'the marker was removed from its map');
-      const c = objectArg(changes, 'changes', 'marker');
-      // A view is made again only when it changed (each is its own icon, rasterised anew).
-      const viewChanged = c.view !== undefined || c.viewSize !== undefined || c.tracksViewChanges !== undefined;
-      const next = this.#resolve(c, m.options, viewChanged ? undefined : id);
-      this.#engine.updateMarker(id, next.engine);
-      m.options = next.options;
-      if (viewChanged) {
-        this.#views.detach(id);
-        if (next.options.view) this.#views.attach(id, next.options);
-      }
-      this.#wake();
-    },
-    remove: (id) => {
-      if (!this.#markers.has(id)) return;
-      this.#engine.removeMarker(id);
-      this.#views.detach(id);
-      this.#markers.delete(id);
-      for (const p of this.#popovers) if (p.marker.id === id) p.remove();
-      this.#wake();
-    },
-    alive: (id) => this.#markers.has(id),
-  };
+  addMarkers(list) { return this.#markers.add(list); }
 
   /** Markers on the map. */
   get markerCount() { return this.#markers.size; }
@@ -380,10 +310,10 @@ export class CairnMap {
    */
   get selectedMarker() {
     const owner = this.#engine.selection;
-    return owner && 'marker' in owner ? this.#markers.get(owner.marker)?.handle ?? null : null;
+    return owner && 'marker' in owner ? this.#markers.handle(owner.marker) : null;
   }
   set selectedMarker(marker) {
-    if (marker !== null && !(marker instanceof Marker && this.#markers.has(marker.id))) {
+    if (marker !== null && !this.#markers.holds(marker)) {
       throw argumentError('selectedMarker', 'must be a marker on this map, or null');
     }
     this.#select(marker === null ? null : () => this.#engine.selectMarker(marker.id));
@@ -399,13 +329,11 @@ export class CairnMap {
    */
   get selectedClusterItem() {
     const owner = this.#engine.selection;
-    if (!owner || 'marker' in owner) return null;
-    if (this.#shown?.key === ownerKey(owner)) return /** @type {ClusterItemTap} */ (this.#shown.owner);
-    return /** @type {ClusterItemTap | null} */ (this.#windowOwner(owner));
+    return !owner || 'marker' in owner ? null : this.#events.selectedItem(owner);
   }
   set selectedClusterItem(item) {
-    const r = item !== null && typeof item === 'object' && item.manager ? this.#managers.get(item.manager.number) : undefined;
-    const held = r !== undefined && r.manager === item?.manager && r.manager.itemIcon(item.id) !== undefined;
+    const manager = item !== null && typeof item === 'object' && item.manager ? this.#clusters.get(item.manager.number) : null;
+    const held = manager !== null && manager === item?.manager && manager.itemIcon(item.id) !== undefined;
     if (item !== null && !held) {
       throw argumentError('selectedClusterItem', 'must be {manager, id} of an item a cluster manager on this map holds, or null');
     }
@@ -436,18 +364,8 @@ export class CairnMap {
   setInfoWindowHooks(hooks) {
     const h = objectArg(hooks, 'hooks', 'setInfoWindowHooks');
     this.#infoWindow.hooks = { window: h.window ?? null, contents: h.contents ?? null };
-    // Without title or snippet a window opens only for markers flagged as custom (I2).
-    const custom = Boolean(h.window || h.contents);
-    for (const id of this.#markers.keys()) this.#engine.updateMarker(id, { customInfoWindow: custom });
-    this.#customWindows = custom;
+    this.#markers.customWindows = Boolean(h.window || h.contents);
   }
-
-  #customWindows = false;
-  /** @type {string | null} the owner (`ownerKey`) of a window closed at once, having nothing to show */
-  #unopened = null;
-  /** @type {{key: string, owner: Marker | ClusterItemTap} | null} the window the app was told opened,
-   *  and what it was given: its close and taps give the same, even once the owner is gone */
-  #shown = null;
 
   /**
    * A popover anchored to a marker (V2): an element of the app's shown above the marker.
@@ -457,50 +375,18 @@ export class CairnMap {
    * @returns {Popover}
    */
   addPopover(marker, content, options) {
-    if (!(marker instanceof Marker) || !this.#markers.has(marker.id)) throw argumentError('addPopover', 'marker must be on this map');
-    const popover = new Popover(this.#popoverLink, marker, content, options);
-    this.#popovers.add(popover);
+    if (!this.#markers.holds(marker)) throw argumentError('addPopover', 'marker must be on this map');
+    const popover = this.#popovers.add(marker, content, options);
     this.#wake();
     return popover;
   }
 
-  /** @type {import('./map-popover.js').PopoverLink} */
-  #popoverLink = {
-    container: () => this.#container,
-    // The marker's info-window anchor as drawn (the engine's, where a window's tail goes). Off
-    // screen, its ground point (so an auto-pan can bring it in); none while it is in view but
-    // not drawn (hidden by a collision, invisible).
-    point: (marker) => {
-      const m = this.#markers.get(marker.id);
-      if (!m) return null;
-      const anchor = this.#engine.markerAnchor(marker.id);
-      if (anchor) return anchor;
-      const { width, height } = this.#size();
-      const s = this.#engine.screenPoint(m.options.position.latitude, m.options.position.longitude);
-      return s && (s.x < 0 || s.y < 0 || s.x > width || s.y > height) ? s : null;
-    },
-    viewport: () => ({ ...this.#size(), padding: this.#padding }),
-    panBy: (dx, dy) => {
-      const { width, height } = this.#size();
-      const p = this.#padding;
-      const cx = ((p.left ?? 0) + width - (p.right ?? 0)) / 2;
-      const cy = ((p.top ?? 0) + height - (p.bottom ?? 0)) / 2;
-      const to = this.#engine.coordinate(cx + dx, cy + dy);
-      if (to) this.animateCamera(to, { duration: 0.3 });
-    },
-    removed: (popover) => { this.#popovers.delete(popover); },
-    wake: () => this.#wake(),
-  };
-
   /** Removes every marker, cluster manager, info window and popover (M1). */
   clear() {
-    for (const p of [...this.#popovers]) p.remove();
-    for (const id of this.#markers.keys()) this.#views.detach(id);
-    this.#engine.clearMarkers();
+    this.#popovers.clear();
     this.#markers.clear();
     this.#infoWindow.close();
-    for (const { manager } of [...this.#managers.values()]) manager.destroy();
-    this.#managers.clear();
+    this.#clusters.clear();
     this.#wake();
   }
 
@@ -518,9 +404,6 @@ export class CairnMap {
    */
   addIndoorBuilding(options) { return this.#buildings.add(options); }
 
-  /** @type {IndoorBuildings} the map's buildings with floors */
-  #buildings;
-
   // ── cluster managers (SPEC C) ──────────────────────────────────────────────────────────────
 
   /**
@@ -529,63 +412,14 @@ export class CairnMap {
    * @param {ClusterManagerOptions & ClusterIconOptions} [options]
    * @returns {ClusterManager}
    */
-  addClusterManager(options) {
-    const { clusterImages, drawCluster, ...rest } = objectArg(options, 'options', 'addClusterManager');
-    const manager = this.#engine.addClusterManager(rest);
-    const icons = new ClusterDrawables(manager, { clusterImages, drawCluster }, this.#pixelRatio);
-    this.#managers.set(manager.number, { manager, icons });
-    /**
-     * Replaces a method of the manager by `wrap`, which is given the original and the arguments.
-     * @param {string} name
-     * @param {(original: (...args: any[]) => any, args: any[]) => any} wrap
-     */
-    const around = (name, wrap) => {
-      const m = /** @type {any} */ (manager);
-      const original = m[name].bind(manager);
-      m[name] = (/** @type {any[]} */ ...args) => wrap(original, args);
-    };
-    around('destroy', (destroy) => {
-      destroy();
-      this.#managers.delete(manager.number);
-      this.#wake();
-    });
-    // What shows at once on a still map draws a frame (clustering, a cleared manager, a
-    // selected or removed item's window, new icon buckets).
-    for (const name of ['cluster', 'clear', 'selectItem', 'removeItem', 'setBuckets']) {
-      around(name, (call, args) => {
-        const result = call(...args);
-        this.#wake();
-        return result;
-      });
-    }
-    around('clusterAsync', async (clusterAsync, args) => {
-      await clusterAsync(...args);
-      this.#wake();
-    });
-    // An item's map icon must be this map's (its number would name another icon here).
-    const foreign = (/** @type {any} */ o) => o !== null && typeof o === 'object' && o.icon instanceof MapIcon && !this.#icons.owns(o.icon);
-    for (const name of ['addItem', 'addItems', 'addCoordinates']) {
-      around(name, (add, args) => {
-        const given = name === 'addItems' ? (Array.isArray(args[0]) ? args[0] : []) : [name === 'addItem' ? args[0] : args[1]];
-        if (given.some(foreign)) throw argumentError(name, 'icon must come from this map\'s icon(), loadIcon() or pinIcon()');
-        return add(...args);
-      });
-    }
-    this.#wake();
-    return manager;
-  }
+  addClusterManager(options) { return this.#clusters.add(options); }
 
   /**
    * Changes how a manager's clusters look (C3): per-bucket images under the label, or a callback.
    * @param {ClusterManager} manager
    * @param {ClusterIconOptions} options
    */
-  setClusterIcons(manager, options) {
-    const record = this.#managers.get(manager.number);
-    if (!record || record.manager !== manager) throw argumentError('setClusterIcons', 'manager must be one of this map\'s');
-    record.icons = new ClusterDrawables(manager, objectArg(options, 'options', 'setClusterIcons'), this.#pixelRatio);
-    this.#wake();
-  }
+  setClusterIcons(manager, options) { this.#clusters.setIcons(manager, options); }
 
   // ── events ─────────────────────────────────────────────────────────────────────────────────
 
@@ -598,12 +432,7 @@ export class CairnMap {
    * @param {MapEvents[K]} handler
    * @returns {() => void}
    */
-  on(type, handler) {
-    if (typeof handler !== 'function') throw argumentError('on', 'handler must be a function');
-    const set = /** @type {Set<MapEvents[K]>} */ (this.#handlers[type] ??= /** @type {any} */ (new Set()));
-    set.add(handler);
-    return () => { set.delete(handler); };
-  }
+  on(type, handler) { return this.#handlers.on(type, handler); }
 
   // ── frames ─────────────────────────────────────────────────────────────────────────────────
 
@@ -630,7 +459,7 @@ export class CairnMap {
     if (this.#raf) cancelAnimationFrame(this.#raf);
     this.#stopInput();
     this.#resizeObserver?.disconnect();
-    for (const p of [...this.#popovers]) p.remove();
+    this.#popovers.clear();
     this.#views.clear();
     this.#infoWindow.close();
     this.#engine.destroy();
@@ -654,168 +483,15 @@ export class CairnMap {
     const frame = this.#engine.frame(t0 / 1000);
     const t1 = performance.now();
     this.#frame = frame;
-    this.#dispatch(frame);
+    this.#events.dispatch(frame);
     this.#infoWindow.place(frame);
-    for (const p of this.#popovers) p.place();
+    this.#popovers.place();
     this.#renderer.draw(frame, this.#host);
     const t2 = performance.now();
     this.stats.add(t1 - t0, t2 - t1);
-    this.#emit('frame', { frame, engineMs: t1 - t0, drawMs: t2 - t1 });
+    this.#handlers.emit('frame', { frame, engineMs: t1 - t0, drawMs: t2 - t1 });
     if (frame.moving || frame.animating || this.#views.tracking(frame.items) || performance.now() < this.#settleUntil) {
       this.#raf = requestAnimationFrame(() => this.#tick());
-    }
-  }
-
-  /**
-   * Runs the app's handlers for the frame's events, and answers taps.
-   * @param {Frame} frame
-   */
-  #dispatch(frame) {
-    for (const e of frame.events) {
-      const ev = /** @type {any} */ (e);
-      switch (e.type) {
-        case 'markerTapped': {
-          const m = this.#markers.get(ev.marker);
-          this.#closePopovers(m?.handle ?? null);
-          this.#engine.answerTap(m ? this.#emitTap('markerTap', m.handle) : false);
-          break;
-        }
-        case 'clusterTapped': {
-          const r = this.#managers.get(ev.manager);
-          this.#closePopovers(null);
-          const consumed = r ? this.#emitTap('clusterTap', { id: ev.cluster, count: ev.count, manager: r.manager }) : false;
-          this.#engine.answerTap(consumed);
-          break;
-        }
-        case 'clusterItemTapped': {
-          // An item removed since the last cluster() is still drawn (Google's rule) and can be
-          // tapped: it has no options any more, so only the default runs (which finds no item).
-          const tap = /** @type {ClusterItemTap | null} */ (this.#windowOwner({ manager: ev.manager, item: ev.item }));
-          this.#closePopovers(null);
-          // C7: the item's handler, then the map's marker handler, then the default.
-          this.#engine.answerTap(tap ? this.#emitTap('clusterItemTap', tap) || this.#emitTap('markerTap', tap) : false);
-          break;
-        }
-        case 'infoWindowOpened': {
-          const owner = this.#windowOwner(ev);
-          if (owner && this.#infoWindow.open(owner)) {
-            this.#shown = { key: ownerKey(ev), owner };
-            this.#emit('infoWindowOpen', owner);
-          } else {
-            // Every marker may have a custom window while hooks are set, and every cluster item
-            // (the engine knows neither what the hooks answer nor an item's text); one with
-            // nothing to show is no window. (Unless another was selected since, whose window
-            // must stay.)
-            this.#unopened = ownerKey(ev);
-            const selected = this.#engine.selection;
-            if (selected && ownerKey(selected) === this.#unopened) this.#engine.selectMarker(null);
-          }
-          break;
-        }
-        case 'infoWindowContentChanged': {
-          // The text went and the hooks give nothing: the window closes (and says so).
-          const owner = this.#windowOwner(ev);
-          if (owner && !this.#infoWindow.open(owner)) this.#engine.selectMarker(null);
-          break;
-        }
-        case 'infoWindowClosed': {
-          this.#infoWindow.close();
-          if (ownerKey(ev) === this.#unopened) {
-            this.#unopened = null;
-            break;
-          }
-          this.#emitForWindow('infoWindowClose', ev);
-          this.#shown = null;
-          break;
-        }
-        case 'infoWindowTapped':
-          this.#closePopovers('marker' in ev ? this.#markers.get(ev.marker)?.handle ?? null : null);
-          this.#emitForWindow('infoWindowTap', ev);
-          break;
-        case 'infoWindowLongPressed': this.#emitForWindow('infoWindowLongPress', ev); break;
-        case 'cameraWillMove': this.#emit('cameraWillMove', { cause: ev.cause }); break;
-        case 'cameraChanged': this.#emit('cameraChange', frame.camera); break;
-        case 'cameraIdle': this.#emit('cameraIdle', frame.camera); break;
-        case 'tap':
-          this.#closePopovers(null);
-          this.#emit('tap', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y });
-          break;
-        case 'longPress': this.#emit('longPress', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y }); break;
-        case 'compassTapped': this.#emit('compassTap'); break;
-        case 'myLocationButtonTapped': this.#emit('myLocationButtonTap'); break;
-        case 'indoorBuildingFocused': this.#emit('indoorBuildingFocus', this.#buildings.handle(ev.building)); break;
-        case 'indoorLevelActivated': {
-          const building = this.#buildings.shown(ev.building, ev.level);
-          if (building) this.#emit('indoorLevelActivate', { building, level: ev.level });
-          break;
-        }
-        case 'locationRequested': this.#locate(); break;
-        default: break;
-      }
-    }
-  }
-
-  /**
-   * V2: a tap anywhere but on a popover's own marker closes it when it closes by itself.
-   * @param {Marker | null} tapped  the marker tapped, if one was
-   */
-  #closePopovers(tapped) {
-    for (const p of this.#popovers) if (p.autoClose && p.marker !== tapped) p.close();
-  }
-
-  /**
-   * What the app is given for an info window's owner: the marker, or the cluster item as a
-   * `clusterItemTap` handler gets it; null for one the map no longer holds (an item removed
-   * since it was clustered is still drawn, but has no options left).
-   * @param {import('./map-frame.js').WindowOwner} owner
-   * @returns {Marker | ClusterItemTap | null}
-   */
-  #windowOwner(owner) {
-    if ('marker' in owner) return this.#markers.get(owner.marker)?.handle ?? null;
-    const r = this.#managers.get(owner.manager);
-    if (!r || r.manager.itemIcon(owner.item) === undefined) return null;
-    return { id: owner.item, item: r.manager.item(owner.item), manager: r.manager };
-  }
-
-  /**
-   * Tells the app about the window it was told opened, with what it was given then.
-   * @param {'infoWindowTap' | 'infoWindowLongPress' | 'infoWindowClose'} type
-   * @param {import('./map-frame.js').WindowOwner} ev
-   */
-  #emitForWindow(type, ev) {
-    if (this.#shown?.key === ownerKey(ev)) this.#emit(type, this.#shown.owner);
-  }
-
-  /**
-   * Calls the handlers of a tap; true when one consumed it. A handler that throws does not stop
-   * the map: the error is reported and the tap counts as not consumed by it.
-   * @param {'markerTap' | 'clusterTap' | 'clusterItemTap'} type
-   * @param {any} arg
-   * @returns {boolean}
-   */
-  #emitTap(type, arg) {
-    let consumed = false;
-    for (const h of this.#handlers[type] ?? []) {
-      try {
-        if (/** @type {any} */ (h)(arg) === true) consumed = true;
-      } catch (error) {
-        reportError(error);
-      }
-    }
-    return consumed;
-  }
-
-  /**
-   * @param {keyof MapEvents} type
-   * @param {any} [arg]
-   */
-  #emit(type, arg) {
-    for (const h of this.#handlers[type] ?? []) {
-      try {
-        /** @type {any} */ (h)(arg);
-      } catch (error) {
-        reportError(error);
-      }
     }
   }
 
@@ -830,52 +506,35 @@ export class CairnMap {
   }
 
   /**
-   * What the renderer draws for an item.
-   * @param {DrawItem} item
-   * @returns {import('./map-icons.js').Drawable | null}
+   * What a map's popovers need of it.
+   * @returns {import('./map-popover.js').PopoversLink}
    */
-  #drawable(item) {
-    if (item.kind === 'marker') {
-      const m = this.#markers.get(item.id);
-      if (!m) return null;
-      const o = m.options;
-      const a = this.#anchor;
-      a.x = o.groundAnchor?.x ?? 0.5;
-      a.y = o.groundAnchor?.y ?? 1;
-      return this.#icons.drawable(this.#views.iconOf(item.id) ?? o.icon?.number ?? -1, a);
-    }
-    const r = this.#managers.get(item.manager);
-    if (!r) return null;
-    if (item.kind === 'cluster') return r.icons.drawable(item);
-    const icon = r.manager.itemIcon(item.id);
-    return icon === undefined ? null : this.#icons.drawable(icon, null);
-  }
-
-  /**
-   * A marker's options split into what the map keeps and what the engine takes.
-   * @param {Record<string, unknown>} given
-   * @param {Partial<MapMarkerOptions>} base
-   * @param {number} [id]  the marker, when its view (and so its icon) stays
-   * @returns {{options: MapMarkerOptions, engine: import('./map-markers.js').MarkerOptions}}
-   */
-  #resolve(given, base, id) {
-    const call = 'addMarker';
-    const options = /** @type {MapMarkerOptions} */ ({ ...base, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) });
-    if (given.icon !== undefined && given.icon !== null && !this.#icons.owns(given.icon)) {
-      throw argumentError(call, 'icon must come from this map\'s icon(), loadIcon() or pinIcon(), or be null');
-    }
-    if (given.pin !== undefined && given.pin !== null) options.icon = this.#icons.pinIcon(/** @type {PinStyle} */ (given.pin));
-    // The pin's style taken away, and no icon given: back to the default pin.
-    if (given.pin === null && given.icon === undefined && base.pin) options.icon = null;
-    if (given.tracksViewChanges !== undefined) booleanArg(given.tracksViewChanges, 'tracksViewChanges', call);
-    const { icon, pin, view, viewSize, tracksViewChanges, ...engine } = options;
-    const viewIcon = id === undefined ? undefined : this.#views.iconOf(id);
-    const e = /** @type {import('./map-markers.js').MarkerOptions} */ ({ ...engine, icon: viewIcon ?? icon?.number ?? -1 });
-    // A building may be given as its handle (G4).
-    const level = /** @type {any} */ (engine.indoorLevel);
-    if (level && level.building instanceof IndoorBuilding) e.indoorLevel = { ...level, building: level.building.id };
-    if (this.#customWindows) e.customInfoWindow = true;
-    return { options, engine: e };
+  #popoverLink() {
+    return {
+      container: () => this.#container,
+      // The marker's info-window anchor as drawn (the engine's, where a window's tail goes). Off
+      // screen, its ground point (so an auto-pan can bring it in); none while it is in view but
+      // not drawn (hidden by a collision, invisible).
+      point: (marker) => {
+        const position = this.#markers.position(marker.id);
+        if (!position) return null;
+        const anchor = this.#engine.markerAnchor(marker.id);
+        if (anchor) return anchor;
+        const { width, height } = this.#size();
+        const s = this.#engine.screenPoint(position.latitude, position.longitude);
+        return s && (s.x < 0 || s.y < 0 || s.x > width || s.y > height) ? s : null;
+      },
+      viewport: () => ({ ...this.#size(), padding: this.#padding }),
+      panBy: (dx, dy) => {
+        const { width, height } = this.#size();
+        const p = this.#padding;
+        const cx = ((p.left ?? 0) + width - (p.right ?? 0)) / 2;
+        const cy = ((p.top ?? 0) + height - (p.bottom ?? 0)) / 2;
+        const to = this.#engine.coordinate(cx + dx, cy + dy);
+        if (to) this.animateCamera(to, { duration: 0.3 });
+      },
+      wake: () => this.#wake(),
+    };
   }
 
   /**
@@ -908,13 +567,4 @@ export class CairnMap {
     this.#renderer.resize(width, height, this.#pixelRatio);
     this.#wake();
   }
-}
-
-/**
- * One string per info window owner, to tell owners apart.
- * @param {import('./map-frame.js').WindowOwner} owner
- * @returns {string}
- */
-function ownerKey(owner) {
-  return 'marker' in owner ? `marker ${owner.marker}` : `item ${owner.manager} ${owner.item}`;
 }
