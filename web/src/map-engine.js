@@ -8,22 +8,19 @@
 // object.
 
 import { getModule } from './wasm.js';
-import { STATUS_BY_CODE, STATUS_CODES, argumentError, errorFromStatus, memoryError, refusedInBatch } from './errors.js';
+import { STATUS_BY_CODE, argumentError } from './errors.js';
 import {
-  ALTITUDE_MODES, DOM_KEYS, EASINGS, InputBatch, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES,
+  ALTITUDE_MODES, DOM_KEYS, EASINGS, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES,
   booleanArg, int32Arg, knownKeys, nameArg, numberArg, numbersArg, objectArg, resolveSettings, settingsBits, sidesArg,
 } from './map-input.js';
-import { readFrame, readLayout } from './map-frame.js';
-import {
-  MARKER_DEFAULTS, MARKER_FIELDS, MARKER_FLAGS, checkMarkerStride, copyMarker, encodeMarker, resolveMarker,
-} from './map-markers.js';
-import { engineMemory } from './engine-memory.js';
+import { readFrame } from './map-frame.js';
+import { MapChannel } from './map-engine-channel.js';
+import { EngineMarkers } from './map-engine-markers.js';
 import { ClusterManager } from './cluster-manager.js';
 
 /** @typedef {import('./map-frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('./map-frame.js').LatLng} LatLng */
 /** @typedef {import('./map-frame.js').Frame} Frame */
-/** @typedef {import('./map-frame.js').FrameLayout} FrameLayout */
 /** @typedef {import('./map-input.js').UISettings} UISettings */
 /** @typedef {import('./map-markers.js').Marker} Marker */
 /** @typedef {import('./map-markers.js').MarkerOptions} MarkerOptions */
@@ -34,12 +31,6 @@ import { ClusterManager } from './cluster-manager.js';
 /** Camera fields, in the order the exports take them. */
 const CAMERA_FIELDS = /** @type {const} */ (['latitude', 'longitude', 'zoom', 'bearing', 'tilt']);
 
-/** @typedef {import('./engine-memory.js').Resources} Resources */
-
-// Frees a map's engine memory on destroy(), or when a map is dropped without it. Its one
-// buffer (capacity in doubles) carries input records in, frames and projections out.
-const { release, registry } = engineMemory('cairn_map_destroy');
-
 /**
  * One interactive map in the engine. `await init()` must have finished before one is created.
  *
@@ -48,21 +39,14 @@ const { release, registry } = engineMemory('cairn_map_destroy');
  * input collected so far first, so the engine sees calls in the order they were made.
  */
 export class MapEngine {
-  /** @type {import('./wasm.js').CairnModule} */
-  #mod;
-  /** @type {Resources} */
-  #res;
-  /** @type {FrameLayout} */
-  #layout;
-  /** @type {InputBatch} */
-  #batch;
-  #destroyed = false;
+  /** @type {MapChannel} */
+  #channel;
   /** @type {CameraPosition} */
   #camera;
   /** @type {Required<UISettings>} */
   #settings;
-  /** @type {Map<number, Marker>} every marker's options, by id */
-  #markers = new Map();
+  /** @type {EngineMarkers} */
+  #markers;
   /** @type {{engineMs: number, readMs: number}} */
   #frameTiming = { engineMs: 0, readMs: 0 };
   /** @type {Map<number, ClusterManager>} the live cluster managers, by number */
@@ -70,12 +54,9 @@ export class MapEngine {
   /** @type {import('./cluster-manager.js').MapLink} what the cluster managers reach the engine through */
   #link = {
     fn: {},
-    enter: (call) => this.#enter(call),
-    buffer: (doubles) => {
-      this.#reserve(doubles);
-      return new Float64Array(this.#mod.memory.buffer, this.#res.ptr, doubles);
-    },
-    alive: () => !this.#destroyed,
+    enter: (call) => this.#channel.enter(call),
+    buffer: (doubles) => this.#channel.buffer(doubles),
+    alive: () => this.#channel.alive,
     removed: (manager) => { this.#managers.delete(manager.number); },
   };
 
@@ -87,8 +68,7 @@ export class MapEngine {
    */
   constructor(options) {
     const call = 'MapEngine';
-    this.#mod = getModule();
-    const fn = this.#mod.fn;
+    getModule();   // INVALID_STATE before init(), whatever the arguments
     const o = objectArg(options, 'options', call);
     const c = objectArg(o.camera, 'camera', call);
     knownKeys(c, CAMERA_FIELDS, 'camera', call);
@@ -101,22 +81,11 @@ export class MapEngine {
     };
     const width = numberArg(o.width, 'width', call);
     const height = numberArg(o.height, 'height', call);
-    this.#layout = readLayout((which) => fn.cairn_map_layout(which));
-    checkMarkerStride(this.#layout.markerStride);
-    this.#batch = new InputBatch(this.#layout.inputStride);
     this.#settings = resolveSettings(undefined, call);
-    this.#res = { fn, handle: 0, ptr: 0, capacity: 0 };
-    this.#link.fn = fn;
     const k = this.#camera;
-    this.#res.handle = this.#check(fn.cairn_map_create(k.latitude, k.longitude, k.zoom, k.bearing, k.tilt, width, height), call);
-    try {
-      const l = this.#layout;
-      this.#reserve(l.header + 64 * l.tileStride + 64 * l.eventStride);
-    } catch (error) {
-      release(this.#res);
-      throw error;
-    }
-    if (registry) registry.register(this, this.#res, this);
+    this.#channel = new MapChannel(call, (fn) => fn.cairn_map_create(k.latitude, k.longitude, k.zoom, k.bearing, k.tilt, width, height));
+    this.#link.fn = this.#channel.fn;
+    this.#markers = new EngineMarkers(this.#channel);
   }
 
   /**
@@ -165,7 +134,7 @@ export class MapEngine {
   setViewport(width, height, padding) {
     const call = 'setViewport';
     const args = [numberArg(width, 'width', call), numberArg(height, 'height', call), ...sidesArg(padding, 'padding', call)];
-    this.#check(this.#res.fn.cairn_map_set_viewport(this.#enter(call), ...args), call);
+    this.#channel.check(this.#channel.fn.cairn_map_set_viewport(this.#channel.enter(call), ...args), call);
   }
 
   /**
@@ -180,7 +149,7 @@ export class MapEngine {
     const get = (name, fallback) => (l[name] === undefined ? fallback : numberArg(l[name], name, call));
     const maxTileZoom = l.maxTileZoom === undefined ? 22 : int32Arg(l.maxTileZoom, 'maxTileZoom', call);
     const args = [get('minZoom', 0), get('maxZoom', 22), get('maxTilt', 60), maxTileZoom];
-    this.#check(this.#res.fn.cairn_map_set_limits(this.#enter(call), ...args), call);
+    this.#channel.check(this.#channel.fn.cairn_map_set_limits(this.#channel.enter(call), ...args), call);
   }
 
   /**
@@ -191,7 +160,7 @@ export class MapEngine {
   setSettings(settings) {
     const call = 'setSettings';
     const resolved = resolveSettings(settings, call);
-    this.#check(this.#res.fn.cairn_map_set_settings(this.#enter(call), settingsBits(resolved)), call);
+    this.#channel.check(this.#channel.fn.cairn_map_set_settings(this.#channel.enter(call), settingsBits(resolved)), call);
     this.#settings = resolved;
   }
 
@@ -208,8 +177,8 @@ export class MapEngine {
    */
   pointerDown(id, kind, x, y, button, modifiers, time) {
     const call = 'pointerDown';
-    this.#alive(call);
-    this.#batch.add(call, numberArg(time, 'time', call), numberArg(id, 'id', call), numberArg(x, 'x', call),
+    this.#channel.checkAlive(call);
+    this.#channel.batch.add(call, numberArg(time, 'time', call), numberArg(id, 'id', call), numberArg(x, 'x', call),
       numberArg(y, 'y', call), nameArg(POINTER_KINDS, kind, 'kind', call), numberArg(button, 'button', call), 0,
       numberArg(modifiers, 'modifiers', call));
   }
@@ -247,9 +216,9 @@ export class MapEngine {
    */
   wheel(x, y, deltaX, deltaY, mode, modifiers, time) {
     const call = 'wheel';
-    this.#alive(call);
+    this.#channel.checkAlive(call);
     const m = typeof mode === 'string' ? nameArg(WHEEL_MODES, mode, 'mode', call) : numberArg(mode, 'mode', call);
-    this.#batch.add(call, numberArg(time, 'time', call), 0, numberArg(x, 'x', call), numberArg(y, 'y', call),
+    this.#channel.batch.add(call, numberArg(time, 'time', call), 0, numberArg(x, 'x', call), numberArg(y, 'y', call),
       numberArg(deltaX, 'deltaX', call), numberArg(deltaY, 'deltaY', call), m, numberArg(modifiers, 'modifiers', call));
   }
 
@@ -260,8 +229,8 @@ export class MapEngine {
    */
   key(command, modifiers, time) {
     const call = 'key';
-    this.#alive(call);
-    this.#batch.add(call, numberArg(time, 'time', call), nameArg(KEY_COMMANDS, command, 'command', call), 0, 0, 0, 0, 0,
+    this.#channel.checkAlive(call);
+    this.#channel.batch.add(call, numberArg(time, 'time', call), nameArg(KEY_COMMANDS, command, 'command', call), 0, 0, 0, 0, 0,
       numberArg(modifiers, 'modifiers', call));
   }
 
@@ -272,8 +241,8 @@ export class MapEngine {
    * @throws {CairnError} (INVALID_RECORD) naming the record's position and the method that added it
    */
   flushInput() {
-    const n = this.#batch.count;
-    this.#enter('flushInput');
+    const n = this.#channel.batch.count;
+    this.#channel.enter('flushInput');
     return n;
   }
 
@@ -288,19 +257,19 @@ export class MapEngine {
   frame(time) {
     const call = 'frame';
     const t = numberArg(time, 'time', call);
-    const h = this.#enter(call);
-    const res = this.#res;
+    const h = this.#channel.enter(call);
+    const ch = this.#channel;
     const start = performance.now();
-    let size = res.fn.cairn_map_frame(h, t, res.ptr, res.capacity);
-    while (size > res.capacity) {
+    let size = ch.fn.cairn_map_frame(h, t, ch.ptr, ch.capacity);
+    while (size > ch.capacity) {
       // Nothing was written and the events are still queued: ask again, same time.
-      this.#reserve(size);
-      size = res.fn.cairn_map_frame(h, t, res.ptr, res.capacity);
+      ch.reserve(size);
+      size = ch.fn.cairn_map_frame(h, t, ch.ptr, ch.capacity);
     }
     const built = performance.now();
-    this.#check(size, call);
+    ch.check(size, call);
     // A fresh view: the call may have grown memory, detaching older ones.
-    const frame = readFrame(new Float64Array(this.#mod.memory.buffer, res.ptr, size), this.#layout);
+    const frame = readFrame(ch.doubles(ch.ptr, size), ch.layout);
     this.#camera = { ...frame.camera };
     this.#frameTiming = { engineMs: built - start, readMs: performance.now() - built };
     return frame;
@@ -315,7 +284,7 @@ export class MapEngine {
   moveCamera(camera) {
     const call = 'moveCamera';
     const c = this.#cameraArgs(camera, call);
-    this.#check(this.#res.fn.cairn_map_move_camera(this.#enter(call), ...c), call);
+    this.#channel.check(this.#channel.fn.cairn_map_move_camera(this.#channel.enter(call), ...c), call);
   }
 
   /**
@@ -332,7 +301,7 @@ export class MapEngine {
     const o = objectArg(options, 'options', call);
     const duration = o.duration === undefined ? 0.5 : numberArg(o.duration, 'duration', call);
     const easing = nameArg(EASINGS, o.easing ?? 'easeInOut', 'easing', call);
-    this.#check(this.#res.fn.cairn_map_animate_camera(this.#enter(call), ...c, duration, easing), call);
+    this.#channel.check(this.#channel.fn.cairn_map_animate_camera(this.#channel.enter(call), ...c, duration, easing), call);
   }
 
   /**
@@ -347,7 +316,7 @@ export class MapEngine {
     const args = [numberArg(b.west, 'west', call), numberArg(b.south, 'south', call), numberArg(b.east, 'east', call),
       numberArg(b.north, 'north', call), o.padding === undefined ? 0 : numberArg(o.padding, 'padding', call),
       o.duration === undefined ? 0 : numberArg(o.duration, 'duration', call)];
-    this.#check(this.#res.fn.cairn_map_show_bounds(this.#enter(call), ...args), call);
+    this.#channel.check(this.#channel.fn.cairn_map_show_bounds(this.#channel.enter(call), ...args), call);
   }
 
   /**
@@ -363,13 +332,13 @@ export class MapEngine {
     const x = o.x === undefined ? NaN : notNaN(o.x, 'x', call);
     const y = o.y === undefined ? NaN : notNaN(o.y, 'y', call);
     const duration = o.duration === undefined ? 0 : numberArg(o.duration, 'duration', call);
-    this.#check(this.#res.fn.cairn_map_zoom_by(this.#enter(call), numberArg(amount, 'amount', call), x, y, duration), call);
+    this.#channel.check(this.#channel.fn.cairn_map_zoom_by(this.#channel.enter(call), numberArg(amount, 'amount', call), x, y, duration), call);
   }
 
   /** Stops a camera animation where it is. */
   stopAnimation() {
     const call = 'stopAnimation';
-    this.#check(this.#res.fn.cairn_map_stop_animation(this.#enter(call)), call);
+    this.#channel.check(this.#channel.fn.cairn_map_stop_animation(this.#channel.enter(call)), call);
   }
 
   /**
@@ -386,7 +355,7 @@ export class MapEngine {
       args = [notNaN(l.latitude, 'latitude', call), numberArg(l.longitude, 'longitude', call),
         l.accuracy === undefined ? 0 : numberArg(l.accuracy, 'accuracy', call)];
     }
-    this.#check(this.#res.fn.cairn_map_set_my_location(this.#enter(call), ...args), call);
+    this.#channel.check(this.#channel.fn.cairn_map_set_my_location(this.#channel.enter(call), ...args), call);
   }
 
   // ── markers (SPEC M, I, V3, V4) ────────────────────────────────────────────────────────────
@@ -406,7 +375,7 @@ export class MapEngine {
     const anchor = i.anchor === undefined ? { x: 0.5, y: 1 } : numbersArg(i.anchor, ['x', 'y'], 'anchor', call);
     const args = [numberArg(i.width, 'width', call), numberArg(i.height, 'height', call), ...sidesArg(i.insets, 'insets', call),
       anchor.x, anchor.y];
-    return this.#check(this.#res.fn.cairn_map_register_icon(this.#enter(call), ...args), call,
+    return this.#channel.check(this.#channel.fn.cairn_map_register_icon(this.#channel.enter(call), ...args), call,
       'the size must be positive and at most 4096 pixels, the insets must leave part of the image');
   }
 
@@ -418,8 +387,7 @@ export class MapEngine {
    *   the property the engine refused (detail: its number)
    */
   addMarker(options) {
-    const call = 'addMarker';
-    return this.#addMarkers([resolveMarker(options, MARKER_DEFAULTS, '', call)], call, false)[0];
+    return this.#markers.add([options], 'addMarker', false)[0];
   }
 
   /**
@@ -432,7 +400,7 @@ export class MapEngine {
   addMarkers(markers) {
     const call = 'addMarkers';
     if (!Array.isArray(markers)) throw argumentError(call, 'markers must be an array');
-    return this.#addMarkers(Array.from(markers, (m, i) => resolveMarker(m, MARKER_DEFAULTS, `markers[${i}]`, call)), call, true);
+    return this.#markers.add(markers, call, true);
   }
 
   /**
@@ -441,38 +409,16 @@ export class MapEngine {
    * @param {Partial<MarkerOptions>} changes
    * @throws {CairnError} UNKNOWN_MARKER, INVALID_ARGUMENT, INVALID_MARKER (the marker stays as it was)
    */
-  updateMarker(id, changes) {
-    const call = 'updateMarker';
-    const next = resolveMarker(changes, this.#known(id, call), '', call);
-    const h = this.#enter(call);
-    const record = this.#markerRecords(1);
-    encodeMarker(record, 0, next);
-    // The text stays here: tell the engine only that it changed; it decides about the window.
-    const old = this.#markers.get(id);
-    if (old && (old.title !== next.title || old.snippet !== next.snippet)) {
-      record[MARKER_FIELDS.indexOf('flags')] += MARKER_FLAGS.contentChanged;
-    }
-    this.#markerCheck(this.#res.fn.cairn_map_update_marker(h, id, this.#res.ptr), call, { id, markers: [next] });
-    this.#markers.set(id, next);
-  }
+  updateMarker(id, changes) { this.#markers.update(id, changes); }
 
   /**
    * Removes a marker (closing its info window); its id is never valid again.
    * @param {number} id
    */
-  removeMarker(id) {
-    const call = 'removeMarker';
-    this.#known(id, call);
-    this.#markerCheck(this.#res.fn.cairn_map_remove_marker(this.#enter(call), id), call, { id });
-    this.#markers.delete(id);
-  }
+  removeMarker(id) { this.#markers.remove(id); }
 
   /** Removes every marker and closes a marker's info window; no id given so far stays valid. */
-  clearMarkers() {
-    const call = 'clearMarkers';
-    this.#check(this.#res.fn.cairn_map_clear_markers(this.#enter(call)), call);
-    this.#markers.clear();
-  }
+  clearMarkers() { this.#markers.clear(); }
 
   /**
    * A marker's current options (a copy), with its title, snippet and userData: what an event's
@@ -481,7 +427,7 @@ export class MapEngine {
    * @returns {Marker}
    * @throws {CairnError} (UNKNOWN_MARKER) for an id removed, cleared or never given
    */
-  marker(id) { return copyMarker(this.#known(id, 'marker')); }
+  marker(id) { return this.#markers.copy(id); }
 
   /** Markers on the map. */
   get markerCount() { return this.#markers.size; }
@@ -511,8 +457,8 @@ export class MapEngine {
    */
   markerAnchor(id) {
     const call = 'markerAnchor';
-    this.#known(id, call);
-    const pair = this.#pair(call, (h, out) => this.#res.fn.cairn_map_marker_anchor(h, id, out));
+    this.#markers.known(id, call);
+    const pair = this.#channel.pair(call, (h, out) => this.#channel.fn.cairn_map_marker_anchor(h, id, out));
     return pair && { x: pair[0], y: pair[1] };
   }
 
@@ -521,8 +467,8 @@ export class MapEngine {
    * @returns {import('./map-frame.js').WindowOwner | null}
    */
   get selection() {
-    if (this.#destroyed) return null;
-    const pair = this.#pair('selection', (h, out) => this.#res.fn.cairn_map_selection(h, out));
+    if (!this.#channel.alive) return null;
+    const pair = this.#channel.pair('selection', (h, out) => this.#channel.fn.cairn_map_selection(h, out));
     return pair && (pair[1] < 0 ? { marker: pair[0] } : { manager: pair[1], item: pair[0] });
   }
 
@@ -531,11 +477,7 @@ export class MapEngine {
    * window), or selects none (null), closing it. Selecting the open one reopens it.
    * @param {number | null} id
    */
-  selectMarker(id) {
-    const call = 'selectMarker';
-    if (id !== null) this.#known(id, call);
-    this.#markerCheck(this.#res.fn.cairn_map_select_marker(this.#enter(call), id ?? -1), call, { id: id ?? -1 });
-  }
+  selectMarker(id) { this.#markers.select(id); }
 
   /**
    * The size of the open info window as the host laid it out, in CSS pixels: it places the
@@ -546,7 +488,7 @@ export class MapEngine {
   setInfoWindowSize(width, height) {
     const call = 'setInfoWindowSize';
     const args = [numberArg(width, 'width', call), numberArg(height, 'height', call)];
-    this.#check(this.#res.fn.cairn_map_set_info_window_size(this.#enter(call), ...args), call,
+    this.#channel.check(this.#channel.fn.cairn_map_set_info_window_size(this.#channel.enter(call), ...args), call,
       'width and height must be finite, from 0 to 10000');
   }
 
@@ -561,7 +503,7 @@ export class MapEngine {
   answerTap(consumed) {
     const call = 'answerTap';
     const c = booleanArg(consumed, 'consumed', call) ? 1 : 0;
-    this.#check(this.#res.fn.cairn_map_answer_tap(this.#enter(call), c), call);
+    this.#channel.check(this.#channel.fn.cairn_map_answer_tap(this.#channel.enter(call), c), call);
   }
 
   // ── buildings with floors (SPEC G4) ─────────────────────────────────────────────────────────
@@ -584,11 +526,11 @@ export class MapEngine {
     const corners = b.footprint.map((c, i) => numbersArg(c, ['latitude', 'longitude'], `options.footprint[${i}]`, call));
     const levels = int32Arg(b.levels, 'options.levels', call);
     const defaultLevel = b.defaultLevel === undefined ? 0 : int32Arg(b.defaultLevel, 'options.defaultLevel', call);
-    const h = this.#enter(call);   // first: it sends waiting input through the same buffer
+    const h = this.#channel.enter(call);   // first: it sends waiting input through the same buffer
     const pairs = this.#link.buffer(Math.max(2, 2 * corners.length));
     corners.forEach((c, i) => { pairs[2 * i] = c.longitude; pairs[2 * i + 1] = c.latitude; });
-    const status = this.#res.fn.cairn_map_add_indoor_building(h, pairs.byteOffset, corners.length, levels, defaultLevel);
-    return this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT
+    const status = this.#channel.fn.cairn_map_add_indoor_building(h, pairs.byteOffset, corners.length, levels, defaultLevel);
+    return this.#channel.check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT
       ? 'a footprint needs 3 to 4096 corners, 1 to 256 levels and a default level among them' : undefined);
   }
 
@@ -598,8 +540,8 @@ export class MapEngine {
    */
   removeIndoorBuilding(id) {
     const call = 'removeIndoorBuilding';
-    const status = this.#res.fn.cairn_map_remove_indoor_building(this.#enter(call), int32Arg(id, 'id', call));
-    this.#check(status, call, buildingHint(status));
+    const status = this.#channel.fn.cairn_map_remove_indoor_building(this.#channel.enter(call), int32Arg(id, 'id', call));
+    this.#channel.check(status, call, buildingHint(status));
   }
 
   /**
@@ -609,9 +551,9 @@ export class MapEngine {
    */
   activateIndoorLevel(id, level) {
     const call = 'activateIndoorLevel';
-    const status = this.#res.fn.cairn_map_activate_indoor_level(this.#enter(call), int32Arg(id, 'id', call),
+    const status = this.#channel.fn.cairn_map_activate_indoor_level(this.#channel.enter(call), int32Arg(id, 'id', call),
       int32Arg(level, 'level', call));
-    this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'level must be one of the building\'s' : buildingHint(status));
+    this.#channel.check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'level must be one of the building\'s' : buildingHint(status));
   }
 
   // ── cluster managers (SPEC C1–C7, C10) ─────────────────────────────────────────────────────
@@ -649,7 +591,7 @@ export class MapEngine {
     const call = 'screenPoint';
     const args = [numberArg(latitude, 'latitude', call), numberArg(longitude, 'longitude', call),
       numberArg(altitude, 'altitude', call), nameArg(ALTITUDE_MODES, altitudeMode, 'altitudeMode', call)];
-    const pair = this.#pair(call, (h, out) => this.#res.fn.cairn_map_screen_point(h, ...args, out));
+    const pair = this.#channel.pair(call, (h, out) => this.#channel.fn.cairn_map_screen_point(h, ...args, out));
     return pair && { x: pair[0], y: pair[1] };
   }
 
@@ -663,7 +605,7 @@ export class MapEngine {
     const call = 'coordinate';
     const sx = numberArg(x, 'x', call);
     const sy = numberArg(y, 'y', call);
-    const pair = this.#pair(call, (h, out) => this.#res.fn.cairn_map_coordinate(h, sx, sy, out));
+    const pair = this.#channel.pair(call, (h, out) => this.#channel.fn.cairn_map_coordinate(h, sx, sy, out));
     return pair && { latitude: pair[0], longitude: pair[1] };
   }
 
@@ -672,48 +614,12 @@ export class MapEngine {
    * finalizer frees forgotten maps eventually) but prompt.
    */
   destroy() {
-    if (this.#destroyed) return;
-    this.#destroyed = true;
-    if (registry) registry.unregister(this);
-    release(this.#res);
-    this.#batch.clear();
-    this.#markers.clear();
+    this.#channel.destroy();
+    this.#markers.forget();
     this.#managers.clear();
   }
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────
-
-  /** @param {string} call */
-  #alive(call) {
-    if (this.#destroyed) throw errorFromStatus(-1, 0, { call, hint: 'destroy() was called' });
-  }
-
-  /**
-   * Checks the map is alive and pushes the collected input; returns the handle.
-   * @param {string} call
-   * @returns {number}
-   */
-  #enter(call) {
-    this.#alive(call);
-    const res = this.#res;
-    const batch = this.#batch;
-    const n = batch.count;
-    if (n === 0) return res.handle;
-    try {
-      const records = batch.records;
-      this.#reserve(records.length);
-      new Float64Array(this.#mod.memory.buffer, res.ptr, records.length).set(records);
-      const status = res.fn.cairn_map_push_events(res.handle, res.ptr, n);
-      if (status < 0) {
-        const detail = res.fn.cairn_last_error_detail();
-        const source = batch.callAt(detail);
-        throw this.#error(status, call, source ? `record ${detail} came from ${source}()` : 'while pushing the input');
-      }
-    } finally {
-      batch.clear();
-    }
-    return res.handle;
-  }
 
   /**
    * @param {'pointerMove' | 'pointerUp' | 'pointerCancel'} call
@@ -723,8 +629,8 @@ export class MapEngine {
    * @param {number} time
    */
   #pointer(call, id, x, y, time) {
-    this.#alive(call);
-    this.#batch.add(call, numberArg(time, 'time', call), numberArg(id, 'id', call), numberArg(x, 'x', call),
+    this.#channel.checkAlive(call);
+    this.#channel.batch.add(call, numberArg(time, 'time', call), numberArg(id, 'id', call), numberArg(x, 'x', call),
       numberArg(y, 'y', call), 0, 0, 0, 0);
   }
 
@@ -744,131 +650,6 @@ export class MapEngine {
       if (Number.isNaN(value)) throw argumentError(call, `camera ${name} must be a number, not NaN`);
       return value;
     }));
-  }
-
-  /**
-   * Runs an export that writes two doubles to the buffer and returns 1, or 0 for none.
-   * @param {string} call
-   * @param {(handle: number, out: number) => number} run
-   * @returns {[number, number] | null}
-   */
-  #pair(call, run) {
-    const h = this.#enter(call);
-    if (this.#check(run(h, this.#res.ptr), call) === 0) return null;
-    const v = new Float64Array(this.#mod.memory.buffer, this.#res.ptr, 2);
-    return [v[0], v[1]];
-  }
-
-  /**
-   * The options of a marker the map holds. Ids reach the engine only once found here, so an id
-   * this map never gave (or took back) never does.
-   * @param {unknown} id
-   * @param {string} call
-   * @returns {Marker}
-   */
-  #known(id, call) {
-    const m = this.#markers.get(numberArg(id, 'id', call));
-    if (!m) throw errorFromStatus(STATUS_BY_CODE.UNKNOWN_MARKER, /** @type {number} */ (id), { call });
-    return m;
-  }
-
-  /**
-   * Adds resolved markers, all or none; returns their ids.
-   * @param {Marker[]} markers
-   * @param {string} call
-   * @param {boolean} batch  whether errors name the position in the batch
-   * @returns {number[]}
-   */
-  #addMarkers(markers, call, batch) {
-    const h = this.#enter(call);
-    const n = markers.length;
-    if (n === 0) return [];
-    const records = this.#markerRecords(n);
-    for (let i = 0; i < n; i++) encodeMarker(records, i, markers[i]);
-    const res = this.#res;
-    const out = res.ptr + records.byteLength;
-    this.#markerCheck(res.fn.cairn_map_add_markers(h, res.ptr, n, out), call, { markers, batch });
-    const ids = Array.from(new Float64Array(this.#mod.memory.buffer, out, n));
-    for (let i = 0; i < n; i++) this.#markers.set(ids[i], markers[i]);
-    return ids;
-  }
-
-  /**
-   * The buffer as room for `n` marker records, followed by room for `n` ids.
-   * @param {number} n
-   * @returns {Float64Array}  the records' part
-   */
-  #markerRecords(n) {
-    const stride = this.#layout.markerStride;
-    this.#reserve(n * (stride + 1));
-    return new Float64Array(this.#mod.memory.buffer, this.#res.ptr, n * stride);
-  }
-
-  /**
-   * The status of a marker export, or throws it: UNKNOWN_MARKER names the caller's id; a record
-   * the engine refused is INVALID_MARKER naming the property, or for a batch
-   * INVALID_MARKER_IN_BATCH naming the position (and the property in the message).
-   * @param {number} status
-   * @param {string} call
-   * @param {{id?: number, markers?: Marker[], batch?: boolean}} about  what was sent
-   * @returns {number}
-   */
-  #markerCheck(status, call, { id, markers, batch = false }) {
-    if (status >= 0) return status;
-    const detail = this.#res.fn.cairn_last_error_detail();
-    const code = STATUS_CODES[-status]?.code;
-    if (code === 'UNKNOWN_MARKER') throw errorFromStatus(status, id ?? detail, { call });
-    // One marker: a batch of one refused (add), a record that does not decode or a property
-    // out of range (update). Many: the batch's refused marker.
-    const refused = markers && (batch ? code === 'INVALID_MARKER_IN_BATCH'
-      : code === 'INVALID_MARKER_IN_BATCH' || code === 'INVALID_ARGUMENT' || code === 'INVALID_MARKER');
-    if (!markers || !refused) throw this.#error(status, call, code === 'TOO_MANY_POINTS' ? 'too many markers for one map' : undefined);
-    if (code === 'INVALID_MARKER_IN_BATCH') throw refusedInBatch(detail, call, batch);
-    // One marker: its record did not decode (INVALID_ARGUMENT) or a property is out of range.
-    throw errorFromStatus(STATUS_BY_CODE.INVALID_MARKER, code === 'INVALID_MARKER' ? detail : 0, { call });
-  }
-
-  /**
-   * Makes the buffer hold at least `doubles`.
-   * @param {number} doubles
-   */
-  #reserve(doubles) {
-    const res = this.#res;
-    if (doubles <= res.capacity) return;
-    const limit = Math.floor(this.#mod.bufferLimit / 8);
-    let capacity = Math.max(1024, res.capacity);
-    while (capacity < doubles) capacity *= 2;
-    capacity = Math.min(capacity, limit);
-    if (capacity < doubles) throw memoryError('MapEngine', `a buffer of ${doubles} doubles is larger than the module allows`);
-    if (res.ptr) res.fn.cairn_free(res.ptr);
-    res.ptr = 0;
-    res.capacity = 0;
-    // Addresses are unsigned; an i32 result above 2 GiB would read as negative.
-    const ptr = res.fn.cairn_alloc(capacity * 8) >>> 0;
-    if (!ptr) throw memoryError('MapEngine', `out of WebAssembly memory for a buffer of ${doubles} doubles`);
-    res.ptr = ptr;
-    res.capacity = capacity;
-  }
-
-  /**
-   * The status, or throws it as a CairnError when negative.
-   * @param {number} status
-   * @param {string} call
-   * @param {string} [hint]  what the engine's rule is, for the message
-   * @returns {number}
-   */
-  #check(status, call, hint) {
-    if (status < 0) throw this.#error(status, call, hint);
-    return status;
-  }
-
-  /**
-   * @param {number} status
-   * @param {string} call
-   * @param {string} [hint]
-   */
-  #error(status, call, hint) {
-    return errorFromStatus(status, this.#res.fn.cairn_last_error_detail(), { call, hint });
   }
 }
 
