@@ -6,24 +6,23 @@
 // data, and the bucket list and colours the host draws cluster icons with.
 
 import { STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, refusedInBatch } from './errors.js';
-import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from './map-input.js';
-import { markerChecks, resolveOptions } from './map-markers.js';
+import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg } from './map-input.js';
 import { ItemTable } from './cluster-items.js';
-import { MapIcon } from './map-icons.js';
+import { coordinateValues, itemIconArg, itemStride, resolveItem, writeCoordinates, writeItems } from './cluster-item-records.js';
+import { STANDARD_BUCKETS, STANDARD_COLORS, bucketArgs, clusterIcon } from './cluster-buckets.js';
+import { nextTask } from './next-task.js';
 import { resolveAggregates } from './arguments.js';
+
+export { STANDARD_BUCKETS, STANDARD_COLORS } from './cluster-buckets.js';
 
 /** @typedef {import('./map-frame.js').LatLng} LatLng */
 /** @typedef {import('./map-frame.js').DrawItem} DrawItem */
 /** @typedef {import('./errors.js').CairnError} CairnError */
+/** @typedef {import('./cluster-buckets.js').ClusterIcon} ClusterIcon */
+/** @typedef {import('./map-icons.js').MapIcon} MapIcon */
 
 /** The clustering algorithms (SPEC C2), as the engine numbers them. */
 export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, grid: 2, none: 3 });
-
-/** Google's cluster icon buckets (SPEC C3), as the engine's `ClusterIconBuckets.standard`. */
-export const STANDARD_BUCKETS = Object.freeze([10, 50, 100, 200, 1000]);
-
-/** The colours of the standard buckets, in their order. */
-export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '#cc0000', '#9933cc']);
 
 /**
  * @typedef {object} ClusterManagerOptions
@@ -57,13 +56,6 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
 /** @typedef {Omit<Required<ClusterItemOptions>, 'icon'> & {icon: number}} ClusterItem  an item's options, every one resolved (a map icon as its number) */
 
 /**
- * @typedef {object} ClusterIcon  how the host draws a cluster
- * @property {string} text  the label: the count below the first bucket, else "10+", "50+", …
- * @property {string} color  '#rrggbb'
- * @property {number} diameter  of the circle, in CSS pixels
- */
-
-/**
  * @typedef {object} MapLink  what a manager needs of its map (MapEngine makes it)
  * @property {Record<string, Function>} fn  the module's exports
  * @property {(call: string) => number} enter  checks the map is alive and pushes its collected input; returns its handle
@@ -75,25 +67,6 @@ export const STANDARD_COLORS = Object.freeze(['#0099cc', '#669900', '#ff8800', '
 /** The options a manager takes. */
 const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'buckets', 'colors',
   'radius', 'extent', 'minZoom', 'maxZoom', 'minPoints', 'aggregates']);
-
-/**
- * An item's icon: a registered icon's number (-1 the default pin), or a CairnMap's icon (from
- * `map.icon`, `loadIcon` or `pinIcon`), kept as its number.
- * @type {(value: unknown, name: string, call: string) => number}
- */
-const itemIconArg = (value, name, call) => (value instanceof MapIcon ? value.number : int32Arg(value, name, call));
-
-/** What an item keeps: the marker options of those names, with the marker defaults. */
-const ITEM_CHECKS = Object.freeze({ ...markerChecks(['position', 'title', 'snippet', 'userData']), icon: itemIconArg });
-const ITEM_DEFAULTS = Object.freeze({ icon: -1, title: '', snippet: '', userData: undefined });
-
-/**
- * Doubles per item record before its aggregated values: [latitude, longitude, icon, values…], as
- * `cairn_map_add_cluster_items` reads them.
- */
-const ITEM_FIELDS = 3;
-
-const COLOR = /^#[0-9a-f]{6}$/i;
 
 /**
  * The items of one cluster manager on a map, made by `map.addClusterManager(options)`.
@@ -138,7 +111,7 @@ export class ClusterManager {
     const maximumClusterZoom = o.maximumClusterZoom === undefined ? 20 : numberArg(o.maximumClusterZoom, 'maximumClusterZoom', call);
     const radius = o.radius === undefined ? 40 : numberArg(o.radius, 'radius', call);
     const animates = o.animatesClusters === undefined ? true : booleanArg(o.animatesClusters, 'animatesClusters', call);
-    const icons = o.buckets === undefined && o.colors === undefined ? null : iconArgs(o.buckets ?? STANDARD_BUCKETS, o.colors, call);
+    const icons = o.buckets === undefined && o.colors === undefined ? null : bucketArgs(o.buckets ?? STANDARD_BUCKETS, o.colors, call);
     this.#aggregates = resolveAggregates(o.aggregates, call);
     this.#link = link;
     const h = link.enter(call);
@@ -246,31 +219,11 @@ export class ClusterManager {
     const coords = lngLat instanceof Float64Array ? lngLat : Float64Array.from(lngLat, (v, i) => numberArg(v, `lngLat[${i}]`, call));
     const count = coords.length / 2;
     if (count === 0) return { first: 0, count: 0 };
-    const values = this.#aggregates.map((a) => {
-      const v = /** @type {Record<string, unknown> | undefined} */ (o.values)?.[a.property];
-      if (v === undefined) return null;
-      if (!(v instanceof Float64Array || Array.isArray(v)) || v.length !== count) {
-        throw argumentError(call, `options.values.${a.property} must hold one number per item (${count})`);
-      }
-      return v;
-    });
+    const values = coordinateValues(o.values, this.#aggregates, count, call);
     const h = this.#enter(call);
-    // One crossing for all of them (all or none), the pairs copied in as they are (with the
-    // items' aggregated values after each pair, when the manager has aggregates).
-    const stride = 2 + values.length;
-    const pairs = this.#link.buffer(stride * count);
-    if (stride === 2) {
-      pairs.set(coords);
-    } else {
-      for (let i = 0; i < count; i++) {
-        pairs[stride * i] = coords[2 * i];
-        pairs[stride * i + 1] = coords[2 * i + 1];
-        values.forEach((v, c) => {
-          const x = v ? Number(v[i]) : NaN;
-          pairs[stride * i + 2 + c] = Number.isFinite(x) ? x : NaN;
-        });
-      }
-    }
+    // One crossing for all of them (all or none).
+    const pairs = this.#link.buffer((2 + values.length) * count);
+    writeCoordinates(pairs, coords, values);
     const first = this.#link.fn.cairn_map_add_cluster_coordinates(h, this.#number, pairs.byteOffset, count, icon);
     if (first < 0) this.#check(first, call, first === STATUS_BY_CODE.TOO_MANY_POINTS ? 'too many items for one manager' : undefined);
     this.#items.addRange(first, coords, icon);
@@ -389,7 +342,7 @@ export class ClusterManager {
    */
   setBuckets(buckets, colors) {
     const call = 'setBuckets';
-    this.#setBuckets(iconArgs(buckets, colors, call), call);
+    this.#setBuckets(bucketArgs(buckets, colors, call), call);
   }
 
   /**
@@ -478,19 +431,8 @@ export class ClusterManager {
     const h = this.#enter(call);
     const n = items.length;
     if (n === 0) return [];
-    const stride = ITEM_FIELDS + this.#aggregates.length;
-    const records = this.#link.buffer(n * stride);
-    for (let i = 0, k = 0; i < n; i++, k += stride) {
-      records[k] = items[i].position.latitude;
-      records[k + 1] = items[i].position.longitude;
-      records[k + 2] = items[i].icon;
-      // An aggregate reads a finite number of the item's userData; anything else counts as none.
-      const data = /** @type {any} */ (items[i].userData);
-      this.#aggregates.forEach((a, c) => {
-        const v = data !== null && typeof data === 'object' ? data[a.property] : undefined;
-        records[k + ITEM_FIELDS + c] = Number.isFinite(v) ? v : NaN;
-      });
-    }
+    const records = this.#link.buffer(n * itemStride(this.#aggregates));
+    writeItems(records, items, this.#aggregates);
     const fn = this.#link.fn;
     const first = fn.cairn_map_add_cluster_items(h, this.#number, records.byteOffset, n);
     if (first < 0) {
@@ -634,73 +576,4 @@ export class ClusterManager {
     if (status < 0) throw errorFromStatus(status, this.#link.fn.cairn_last_error_detail(), { call, hint });
     return status;
   }
-}
-
-/**
- * Resolves in a task of its own, after what the page has queued (input, rendering), without
- * the minimum delay browsers give nested timers.
- * @returns {Promise<void>}
- */
-function nextTask() {
-  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(0);
-  });
-}
-
-/**
- * An item's options checked and completed with the defaults.
- * @param {unknown} given
- * @param {string} label  how messages name the options ('' for the call's own argument)
- * @param {string} call
- * @returns {ClusterItem}
- */
-function resolveItem(given, label, call) {
-  return /** @type {ClusterItem} */ (resolveOptions(ITEM_CHECKS, 'cluster item', given, ITEM_DEFAULTS, label, call));
-}
-
-/**
- * Buckets and colours checked for their JS types; colours by default the standard ones in turn.
- * Their rules (positive, increasing) are the engine's to check.
- * @param {unknown} buckets
- * @param {unknown} colors
- * @param {string} call
- * @returns {{buckets: number[], colors: string[]}}
- */
-function iconArgs(buckets, colors, call) {
-  if (!Array.isArray(buckets)) throw argumentError(call, 'buckets must be an array of numbers');
-  const b = Array.from(buckets, (v, i) => numberArg(v, `buckets[${i}]`, call));
-  if (colors === undefined) return { buckets: b, colors: b.map((_, i) => STANDARD_COLORS[i % STANDARD_COLORS.length]) };
-  if (!Array.isArray(colors)) throw argumentError(call, "colors must be an array of '#rrggbb' strings");
-  const c = Array.from(colors, (v, i) => {
-    const s = stringArg(v, `colors[${i}]`, call);
-    if (!COLOR.test(s)) throw argumentError(call, `colors[${i}] must be '#rrggbb', got ${JSON.stringify(s)}`);
-    return s.toLowerCase();
-  });
-  return { buckets: b, colors: c };
-}
-
-/**
- * A cluster icon from the bucket the engine chose for it. The rule is the engine's
- * (`ClusterIconBuckets` in Sources/Cairn/Clustering/ClusterIconStyle.swift: `text(for:)`,
- * `color(for:)`, `diameter(for:)`); the frame carries the bucket, and this reads it back.
- * @param {number} bucket  -1 below the first bucket
- * @param {number} count
- * @param {readonly number[]} buckets
- * @param {readonly string[]} colors
- * @returns {ClusterIcon}
- */
-function clusterIcon(bucket, count, buckets, colors) {
-  return {
-    text: bucket < 0 ? String(count) : `${buckets[bucket]}+`,
-    // Below the first bucket, the first bucket's colour.
-    color: colors[Math.max(bucket, 0)],
-    // ClusterIconBuckets.diameter(for:): 30 points, and 4 more for each bucket reached.
-    diameter: 30 + 4 * (bucket + 1),
-  };
 }
