@@ -7,8 +7,10 @@
 import { getModule } from './wasm.js';
 import { CairnError, STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, memoryError } from './errors.js';
 import { bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions, toNumber } from './arguments.js';
-import { clusterProperties } from './geojson.js';
+import { clusterProperties, scanPointFeatures } from './geojson.js';
 import { engineMemory } from './engine-memory.js';
+import { IndexAggregates } from './cluster-index-aggregates.js';
+import { ResultRecords } from './cluster-index-results.js';
 
 /** @typedef {import('./arguments.js').ClusterOptions} ClusterOptions */
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
@@ -18,8 +20,6 @@ import { engineMemory } from './engine-memory.js';
 // Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
 // the staging buffer (16 bytes per point) stays at 1 MiB.
 const CHUNK_POINTS = 65536;
-// Smallest result buffer, in records; it doubles from there as queries need more.
-const MIN_RESULT_RECORDS = 256;
 
 /**
  * @typedef {object} Progress
@@ -59,11 +59,10 @@ export class ClusterIndex {
    * Set by load(), from the length of its input then.
    */
   #idShift = 0;
-  /** @type {import('./arguments.js').Aggregate[]} */
-  #aggregates = [];
-  /** The engine's column of each aggregate, once computed for the loaded data. */
-  /** @type {number[]} */
-  #columns = [];
+  /** @type {IndexAggregates} the aggregated properties (C9) */
+  #aggregates;
+  /** @type {ResultRecords} where queries write */
+  #results;
 
   /**
    * @param {ClusterOptions | null} [options]
@@ -75,7 +74,7 @@ export class ClusterIndex {
     this.#mod = getModule();
     /** The options in force, defaults filled in. */
     this.options = resolveOptions(options ?? {});   // null too, as supercluster takes it
-    this.#aggregates = resolveAggregates(options?.aggregates);
+    const aggregates = resolveAggregates(options?.aggregates);
     /**
      * The features given to `load` (supercluster keeps them under this name too); null for
      * data from `loadCoordinates`.
@@ -83,6 +82,10 @@ export class ClusterIndex {
      */
     this.points = null;
     this.#res = { fn: this.#mod.fn, handle: 0, ptr: 0, capacity: 0 };
+    /** @type {import('./cluster-index-results.js').ErrorOf} */
+    const error = (...a) => this.#error(...a);
+    this.#aggregates = new IndexAggregates(aggregates, this.#mod, this.#res, error);
+    this.#results = new ResultRecords(this.#mod, this.#res, error);
     this.#res.handle = this.#createEngineIndex();
     if (registry) registry.register(this, this.#res, this);
   }
@@ -102,32 +105,10 @@ export class ClusterIndex {
     this.#checkAlive('load');
     if (!Array.isArray(features)) throw argumentError('load', 'features must be an array of GeoJSON Point features');
     const n = features.length;
-    // First pass: check shapes and learn which features are skipped, before touching the engine.
-    let kept = 0;
-    /** @type {Int32Array | null} */
-    let featureOf = null;
-    for (let i = 0; i < n; i++) {
-      const f = features[i];
-      const g = f !== null && typeof f === 'object' ? f.geometry : undefined;
-      if (g === undefined || g === null) {
-        if (f === null || typeof f !== 'object') this.#rejectFeature(i, 'is not a GeoJSON feature');
-        if (!featureOf) {
-          featureOf = new Int32Array(n);
-          for (let j = 0; j < i; j++) featureOf[j] = j;
-        }
-        continue;
-      }
-      if (g.type !== 'Point') {
-        this.#rejectFeature(i, typeof g.type === 'string' ? `has a ${g.type} geometry, not a Point`
-          : g.type === undefined ? 'has a geometry without a type, not a Point'
-            : `has a geometry whose type is ${describeValue(g.type)}, not "Point"`);
-      }
-      const c = g.coordinates;
-      if (c === null || typeof c !== 'object' || !(typeof c.length === 'number' && c.length >= 2)) this.#rejectFeature(i, 'has no [lng, lat] coordinates');
-      if (featureOf) featureOf[kept] = i;
-      kept++;
-    }
-    if (featureOf) featureOf = featureOf.slice(0, kept);
+    // First: check shapes and learn which features are skipped, before touching the engine.
+    const scan = scanPointFeatures(features);
+    if ('problem' in scan) this.#rejectFeature(scan.index, scan.problem);
+    const { kept, featureOf } = scan;
 
     let next = 0;
     this.#ingest(kept, (view, room) => {
@@ -217,7 +198,7 @@ export class ClusterIndex {
     const [w, s, e, n] = bboxArgs(bbox, 'getClusters');
     const z = toNumber(zoom);
     const fn = this.#res.fn;
-    const total = this.#query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
+    const total = this.#results.query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
       'getClusters', 'bbox and zoom must be numbers');
     return this.#features(total);
   }
@@ -246,11 +227,11 @@ export class ClusterIndex {
     const fn = this.#res.fn;
     const stride = this.#mod.recordStride;
     const room = Math.floor(out.length / stride);
-    const total = this.#query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
+    const total = this.#results.query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
       'getClustersInto', 'bbox and zoom must be numbers', room);
-    const written = Math.min(total, room, this.#res.capacity);
+    const written = Math.min(total, room, this.#results.capacity);
     if (written > 0) {
-      out.set(this.#view(written));
+      out.set(this.#results.view(written));
       const featureOf = this.#featureOf;
       if (featureOf) {
         for (let k = 0; k < written * stride; k += stride) out[k] = out[k + 1] === 1 ? featureOf[out[k]] : this.#publicId(out[k]);
@@ -274,15 +255,16 @@ export class ClusterIndex {
    */
   getAggregatesInto(name, clusterIds, out) {
     const call = 'getAggregatesInto';
-    const a = this.#aggregates.findIndex((aggregate) => aggregate.name === name);
+    const a = this.#aggregates.indexOf(name);
     if (a < 0) throw argumentError(call, `no aggregate named ${describeValue(name)} in the options`);
     if (!(clusterIds instanceof Float64Array) || !(out instanceof Float64Array) || out.length < clusterIds.length) {
       throw argumentError(call, 'clusterIds and out must be Float64Arrays, out at least as long as clusterIds');
     }
     this.#checkAlive(call);
-    if (this.#columns.length !== this.#aggregates.length) throw this.#error(STATUS_BY_CODE.INVALID_STATE, call);
+    if (!this.#aggregates.ready) throw this.#error(STATUS_BY_CODE.INVALID_STATE, call);
     if (clusterIds.length === 0) return 0;
-    this.#aggregateValues(clusterIds, [a], call, (_, values) => out.set(values), true);
+    this.#aggregates.values(clusterIds, [a], call, (_, values) => out.set(values),
+      { shift: this.#idShift, points: this.#featureOf?.length ?? 0 });
     return clusterIds.length;
   }
 
@@ -296,7 +278,7 @@ export class ClusterIndex {
     const id = toNumber(clusterId);
     const fn = this.#res.fn;
     const engineId = this.#engineId(id);
-    const total = this.#query((h, p, c) => fn.cairn_index_children(h, engineId, p, c), 'getChildren', undefined, undefined, id);
+    const total = this.#results.query((h, p, c) => fn.cairn_index_children(h, engineId, p, c), 'getChildren', undefined, undefined, id);
     return this.#features(total);
   }
 
@@ -318,7 +300,7 @@ export class ClusterIndex {
     if (o === Infinity) o = Number.MAX_SAFE_INTEGER;
     const fn = this.#res.fn;
     const engineId = this.#engineId(id);
-    const total = this.#query((h, p, c) => fn.cairn_index_leaves(h, engineId, l, o, p, c),
+    const total = this.#results.query((h, p, c) => fn.cairn_index_leaves(h, engineId, l, o, p, c),
       'getLeaves', 'limit and offset must be numbers ≥ 0', undefined, id);
     return /** @type {PointFeature[]} */ (this.#features(total));
   }
@@ -351,10 +333,10 @@ export class ClusterIndex {
     const xi = integerArg(x, 'x', 'getTile');
     const yi = integerArg(y, 'y', 'getTile');
     const fn = this.#res.fn;
-    const total = this.#query((h, p, c) => fn.cairn_index_tile(h, zi, xi, yi, p, c),
+    const total = this.#results.query((h, p, c) => fn.cairn_index_tile(h, zi, xi, yi, p, c),
       'getTile', 'z must be 0…30 and x, y in 0…2^z - 1');
     if (total === 0) return null;
-    const v = this.#view(total);
+    const v = this.#results.view(total);
     const stride = this.#mod.recordStride;
     const n = v.length / stride;
     const generateId = this.options.generateId;
@@ -383,7 +365,7 @@ export class ClusterIndex {
       }
       features[i] = f;
     }
-    this.#fillAggregates(clusterIds, clusterTags);
+    this.#aggregates.fill(clusterIds, clusterTags);
     return { features };
   }
 
@@ -404,79 +386,17 @@ export class ClusterIndex {
   // ── internals ──────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Computes the aggregated properties of the loaded data in the engine (one column each).
+   * Computes the aggregated properties of the loaded data in the engine; a failure leaves the
+   * index empty.
    * @param {(property: string) => Float64Array} valuesFor  one number per engine point, NaN for none
    * @param {string} call
    */
   #addAggregates(valuesFor, call) {
-    this.#columns = [];
-    if (this.#aggregates.length === 0) return;
-    const fn = this.#res.fn;
     try {
-      for (const aggregate of this.#aggregates) {
-        const values = valuesFor(aggregate.property);
-        const ptr = fn.cairn_alloc(Math.max(1, values.length) * 8) >>> 0;
-        if (!ptr) throw memoryError(call, 'out of WebAssembly memory');
-        new Float64Array(this.#mod.memory.buffer, ptr, values.length).set(values);
-        const column = fn.cairn_index_aggregate_add(this.#res.handle, aggregate.operation, ptr, values.length);
-        fn.cairn_free(ptr);
-        if (column < 0) throw this.#error(column, call, `aggregate ${aggregate.name}`);
-        this.#columns.push(column);
-      }
+      this.#aggregates.compute(valuesFor, call);
     } catch (error) {
       this.#resetEmpty();
       throw error;
-    }
-  }
-
-  /**
-   * Sets each aggregated property on the given cluster property objects.
-   * @param {number[]} ids  cluster ids
-   * @param {Record<string, any>[]} targets  where each cluster's values go
-   */
-  #fillAggregates(ids, targets) {
-    if (this.#columns.length === 0 || ids.length === 0) return;
-    this.#aggregateValues(ids, this.#columns.map((_, c) => c), 'aggregates', (c, values) => {
-      const name = this.#aggregates[c].name;
-      for (let k = 0; k < values.length; k++) targets[k][name] = values[k];
-    });
-  }
-
-  /**
-   * Asks the engine for aggregated values of clusters, one column at a time.
-   * @param {ArrayLike<number>} ids  cluster ids
-   * @param {number[]} aggregates  positions in this.#aggregates to fetch
-   * @param {string} call
-   * @param {(aggregate: number, values: Float64Array) => void} visit  called per aggregate with
-   *   one value per id; the view is only valid during the call (wasm memory may grow after it)
-   * @param {boolean} [publicIds]  the ids are callers' (see `#idShift`), not the engine's
-   */
-  #aggregateValues(ids, aggregates, call, visit, publicIds = false) {
-    const fn = this.#res.fn;
-    const n = ids.length;
-    const idPtr = fn.cairn_alloc(n * 8) >>> 0;
-    const outPtr = fn.cairn_alloc(n * 8) >>> 0;
-    try {
-      if (!idPtr || !outPtr) throw memoryError(call, 'out of WebAssembly memory');
-      const engineIds = new Float64Array(this.#mod.memory.buffer, idPtr, n);
-      engineIds.set(ids);
-      const shift = publicIds ? this.#idShift : 0;
-      for (let k = 0; shift && k < n; k++) {
-        engineIds[k] -= shift;
-        // Below the points' count the engine has points, or nothing: name the caller's id.
-        if (!(engineIds[k] >= (this.#featureOf?.length ?? 0))) {
-          throw this.#error(STATUS_BY_CODE.UNKNOWN_CLUSTER, call, undefined, ids[k]);
-        }
-      }
-      for (const a of aggregates) {
-        const status = fn.cairn_index_aggregate_values(this.#res.handle, this.#columns[a], idPtr, n, outPtr);
-        // The detail of an unknown cluster is the engine's id: name the caller's.
-        if (status < 0) throw this.#error(status, call, undefined, fn.cairn_last_error_detail() + shift);
-        visit(a, new Float64Array(this.#mod.memory.buffer, outPtr, n));
-      }
-    } finally {
-      if (idPtr) fn.cairn_free(idPtr);
-      if (outPtr) fn.cairn_free(outPtr);
     }
   }
 
@@ -594,7 +514,7 @@ export class ClusterIndex {
     this.points = null;
     this.#featureOf = null;
     this.#idShift = 0;
-    this.#columns = [];
+    this.#aggregates.reset();
     if (res.handle) res.fn.cairn_index_destroy(res.handle);
     res.handle = 0;
     res.handle = this.#createEngineIndex();
@@ -602,67 +522,11 @@ export class ClusterIndex {
   }
 
   /**
-   * Runs a query into the result buffer, growing the buffer and asking again when the engine
-   * reports more records than fit.
-   * @param {(handle: number, ptr: number, capacity: number) => number} run
-   * @param {string} call
-   * @param {string} [argumentHint]  advice for an INVALID_ARGUMENT status
-   * @param {number} [room]  records the caller can use (default: all)
-   * @param {number} [clusterId]  the id asked about, for UNKNOWN_CLUSTER messages
-   * @returns {number} total records
-   */
-  #query(run, call, argumentHint, room = Infinity, clusterId) {
-    const res = this.#res;
-    let total = run(res.handle, res.ptr, res.capacity);
-    if (total > res.capacity && res.capacity < room) {
-      this.#grow(Math.min(total, room), call);
-      total = run(res.handle, res.ptr, res.capacity);
-    }
-    if (total < 0) {
-      const info = STATUS_CODES[-total];
-      const hint = info && info.code === 'INVALID_ARGUMENT' ? argumentHint : undefined;
-      throw this.#error(total, call, hint, clusterId);
-    }
-    return total;
-  }
-
-  /**
-   * @param {number} records
-   * @param {string} call  the query that needs them
-   */
-  #grow(records, call) {
-    const res = this.#res;
-    const recordBytes = this.#mod.recordStride * 8;
-    let capacity = Math.max(MIN_RESULT_RECORDS, res.capacity);
-    while (capacity < records) capacity *= 2;
-    const limit = this.#mod.bufferLimit;
-    if (capacity * recordBytes > limit) capacity = Math.max(records, Math.floor(limit / recordBytes));
-    if (res.ptr) res.fn.cairn_free(res.ptr);
-    res.ptr = 0;
-    res.capacity = 0;
-    // Addresses are unsigned; an i32 result above 2 GiB would read as negative.
-    const ptr = res.fn.cairn_alloc(capacity * recordBytes) >>> 0;
-    if (!ptr) throw memoryError(call, `out of WebAssembly memory for ${records} result records`);
-    res.ptr = ptr;
-    res.capacity = capacity;
-  }
-
-  /**
-   * A view of the first `records` results. Made after the query, never kept: any call into
-   * the module may grow its memory and detach older views.
-   * @param {number} records
-   */
-  #view(records) {
-    const n = Math.min(records, this.#res.capacity);
-    return new Float64Array(this.#mod.memory.buffer, this.#res.ptr, n * this.#mod.recordStride);
-  }
-
-  /**
    * @param {number} total
    * @returns {Array<ClusterFeature | PointFeature>}
    */
   #features(total) {
-    const v = this.#view(total);
+    const v = this.#results.view(total);
     const stride = this.#mod.recordStride;
     const n = v.length / stride;
     const out = new Array(n);
@@ -683,7 +547,7 @@ export class ClusterIndex {
       }
     }
     // After the loop: fetching aggregates allocates, which may detach the view `v`.
-    this.#fillAggregates(clusterIds, clusterProps);
+    this.#aggregates.fill(clusterIds, clusterProps);
     return out;
   }
 
