@@ -13,19 +13,20 @@ import { engineMemory } from './engine-memory.js';
 /** @typedef {import('./map-frame.js').FrameLayout} FrameLayout */
 /** @typedef {import('./engine-memory.js').Resources} Resources */
 
-// Frees a map's engine memory on destroy(), or when a map is dropped without it. Its one
-// buffer's capacity is in doubles.
+// Frees a map's engine memory on destroy(), or when its channel is dropped without it (a
+// channel belongs to one MapEngine and goes with it). The buffer's capacity is in doubles.
 const { release, registry } = engineMemory('cairn_map_destroy');
 
+/** One MapEngine's handle, buffer and input batch, and the checks of what the engine answers. */
 export class MapChannel {
   /** @type {import('./wasm.js').CairnModule} */
   #mod;
   /** @type {Resources} */
   #res;
-  /** @type {FrameLayout} the frame's and the records' layout, as the module gives it */
-  layout;
-  /** @type {InputBatch} input collected since the last call that reached the engine */
-  batch;
+  /** @type {FrameLayout} */
+  #layout;
+  /** @type {InputBatch} */
+  #batch;
   #destroyed = false;
 
   /**
@@ -37,13 +38,13 @@ export class MapChannel {
   constructor(call, create) {
     this.#mod = getModule();
     const fn = this.#mod.fn;
-    this.layout = readLayout((which) => fn.cairn_map_layout(which));
-    checkMarkerStride(this.layout.markerStride);
-    this.batch = new InputBatch(this.layout.inputStride);
+    this.#layout = readLayout((which) => fn.cairn_map_layout(which));
+    checkMarkerStride(this.#layout.markerStride);
+    this.#batch = new InputBatch(this.#layout.inputStride);
     this.#res = { fn, handle: 0, ptr: 0, capacity: 0 };
     this.#res.handle = this.check(create(fn), call);
     try {
-      const l = this.layout;
+      const l = this.#layout;
       this.reserve(l.header + 64 * l.tileStride + 64 * l.eventStride);
     } catch (error) {
       release(this.#res);
@@ -51,6 +52,12 @@ export class MapChannel {
     }
     if (registry) registry.register(this, this.#res, this);
   }
+
+  /** The frame's and the records' layout, as the module gives it. */
+  get layout() { return this.#layout; }
+
+  /** The input collected since the last call that reached the engine. */
+  get batch() { return this.#batch; }
 
   /** The module's bound exports. @returns {Record<string, Function>} */
   get fn() { return this.#res.fn; }
@@ -99,7 +106,7 @@ export class MapChannel {
   enter(call) {
     this.checkAlive(call);
     const res = this.#res;
-    const batch = this.batch;
+    const batch = this.#batch;
     const n = batch.count;
     if (n === 0) return res.handle;
     try {
@@ -180,6 +187,6 @@ export class MapChannel {
     this.#destroyed = true;
     if (registry) registry.unregister(this);
     release(this.#res);
-    this.batch.clear();
+    this.#batch.clear();
   }
 }

@@ -1,11 +1,11 @@
 // The interactive map over the engine: camera, gestures, controls, markers and cluster managers.
 //
 // The engine owns every decision (what a drag does, where the compass is, which tiles cover
-// the view, which markers collide, what a tap hit); this class only moves data across the
-// boundary, and keeps what the engine does not hold (marker titles, snippets, user data).
-// Input methods append records to a batch on the JS side, `frame(time)` pushes the batch in
-// one call, advances the engine and reads one frame buffer back, which it returns as a plain
-// object.
+// the view, which markers collide, what a tap hit); this class only checks what callers pass
+// and moves it across the boundary through its channel (map-engine-channel.js). Input methods
+// append records to the channel's batch, `frame(time)` pushes the batch in one call, advances
+// the engine and reads one frame buffer back, which it returns as a plain object. What the
+// engine does not hold (marker titles, snippets, user data) stays in map-engine-markers.js.
 
 import { getModule } from './wasm.js';
 import { STATUS_BY_CODE, argumentError } from './errors.js';
@@ -527,7 +527,7 @@ export class MapEngine {
     const levels = int32Arg(b.levels, 'options.levels', call);
     const defaultLevel = b.defaultLevel === undefined ? 0 : int32Arg(b.defaultLevel, 'options.defaultLevel', call);
     const h = this.#channel.enter(call);   // first: it sends waiting input through the same buffer
-    const pairs = this.#link.buffer(Math.max(2, 2 * corners.length));
+    const pairs = this.#channel.buffer(Math.max(2, 2 * corners.length));
     corners.forEach((c, i) => { pairs[2 * i] = c.longitude; pairs[2 * i + 1] = c.latitude; });
     const status = this.#channel.fn.cairn_map_add_indoor_building(h, pairs.byteOffset, corners.length, levels, defaultLevel);
     return this.#channel.check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT

@@ -1,13 +1,13 @@
 // The app's event handlers of a CairnMap, by event name. A handler that throws does not stop
 // the map: its error is reported (`reportError`) and the other handlers still run.
 
+import { argumentError } from './errors.js';
+
 /** @typedef {import('./marker.js').Marker} Marker */
 /** @typedef {import('./map-frame.js').Frame} Frame */
 /** @typedef {import('./map-frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('./map-indoor.js').IndoorBuilding} IndoorBuilding */
 /** @typedef {import('./cluster-manager.js').ClusterManager} ClusterManager */
-
-import { argumentError } from './errors.js';
 
 /**
  * @typedef {object} ClusterTap  what a `clusterTap` handler is given

@@ -33,7 +33,6 @@ import { FrameStats } from './map-frame-stats.js';
 /** @typedef {import('./map-indoor.js').IndoorBuilding} IndoorBuilding */
 /** @typedef {import('./map-popover.js').Popover} Popover */
 /** @typedef {import('./map-events.js').MapEvents} MapEvents */
-/** @typedef {import('./map-events.js').ClusterTap} ClusterTap */
 /** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
 /** @typedef {import('./cluster-manager.js').ClusterManager} ClusterManager */
 /** @typedef {import('./cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */

@@ -308,6 +308,11 @@ class ClusterAggregateTest(DemoTestCase):
                 return out;
             }""")
             self.assertEqual(refused, ["refused", "refused"])
+            # setClusterIcons takes only this map's managers: anything else (nothing at all, a
+            # look-alike) is a clear error, not a TypeError from inside the map.
+            codes = self.js("""() => [null, undefined, {}, { number: own.number }].map((m) => {
+                try { map.setClusterIcons(m, {}); return 'taken'; } catch (e) { return e.code ?? e.name; } })""")
+            self.assertEqual(codes, ["INVALID_ARGUMENT"] * 4)
         finally:
             self.js("() => own.destroy()")
 
