@@ -51,8 +51,10 @@ export class IndexAggregates {
    * may be computed: the caller empties the index.
    * @param {(property: string) => Float64Array} valuesFor  one number per engine point, NaN for none
    * @param {string} call
+   * @param {(point: number) => number} inputIndex  the caller's index of an engine point, which
+   *   an infinite value's error names
    */
-  compute(valuesFor, call) {
+  compute(valuesFor, call, inputIndex) {
     this.#columns = [];
     const fn = this.#res.fn;
     for (const aggregate of this.#list) {
@@ -62,7 +64,11 @@ export class IndexAggregates {
       new Float64Array(this.#mod.memory.buffer, ptr, values.length).set(values);
       const column = fn.cairn_index_aggregate_add(this.#res.handle, aggregate.operation, ptr, values.length);
       fn.cairn_free(ptr);
-      if (column < 0) throw this.#error(column, call, `aggregate ${aggregate.name}`);
+      if (column < 0) {
+        const detail = fn.cairn_last_error_detail();
+        throw this.#error(column, call, `aggregate ${aggregate.name}`,
+          column === STATUS_BY_CODE.NON_FINITE_VALUE ? inputIndex(detail) : detail);
+      }
       this.#columns.push(column);
     }
   }

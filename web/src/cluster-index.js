@@ -393,7 +393,8 @@ export class ClusterIndex {
    */
   #addAggregates(valuesFor, call) {
     try {
-      this.#aggregates.compute(valuesFor, call);
+      const featureOf = this.#featureOf;
+      this.#aggregates.compute(valuesFor, call, (point) => (featureOf ? featureOf[point] : point));
     } catch (error) {
       this.#resetEmpty();
       throw error;

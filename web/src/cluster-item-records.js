@@ -1,9 +1,12 @@
 // A cluster manager's items as they cross to the engine: an item's options checked and
 // completed, and the records `cairn_map_add_cluster_items` and `cairn_map_add_cluster_coordinates`
 // read, with the values of the manager's aggregated properties (SPEC C9) after each item's own.
+// A value is a number or none (NaN); the engine refuses an infinite one, as a ClusterIndex's
+// load does, with NON_FINITE_VALUE naming the item, and then adds none of the batch.
 
 import { argumentError } from './errors.js';
 import { int32Arg } from './map-input.js';
+import { toNumber } from './arguments.js';
 import { markerChecks, resolveOptions } from './map-markers.js';
 import { MapIcon } from './map-icons.js';
 
@@ -54,11 +57,11 @@ export function writeItems(records, items, aggregates) {
     records[k] = items[i].position.latitude;
     records[k + 1] = items[i].position.longitude;
     records[k + 2] = items[i].icon;
-    // An aggregate reads a finite number of the item's userData; anything else counts as none.
+    // An aggregate reads a number of the item's userData; anything else counts as none.
     const data = /** @type {any} */ (items[i].userData);
     aggregates.forEach((a, c) => {
       const v = data !== null && typeof data === 'object' ? data[a.property] : undefined;
-      records[k + ITEM_FIELDS + c] = Number.isFinite(v) ? v : NaN;
+      records[k + ITEM_FIELDS + c] = typeof v === 'number' ? v : NaN;
     });
   }
 }
@@ -85,7 +88,7 @@ export function coordinateValues(given, aggregates, count, call) {
 
 /**
  * Writes [lng, lat] pairs as they are, each followed by its aggregated values when there are
- * some (a value that is not a finite number counts as none).
+ * some (converted to numbers, as `ClusterIndex.loadCoordinates` converts them).
  * @param {Float64Array} pairs  room for `2 + values.length` doubles per item
  * @param {Float64Array} coords  [lng, lat] per item
  * @param {readonly (Float64Array | unknown[] | null)[]} values  from `coordinateValues`
@@ -100,9 +103,6 @@ export function writeCoordinates(pairs, coords, values) {
   for (let i = 0; i < count; i++) {
     pairs[stride * i] = coords[2 * i];
     pairs[stride * i + 1] = coords[2 * i + 1];
-    values.forEach((v, c) => {
-      const x = v ? Number(v[i]) : NaN;
-      pairs[stride * i + 2 + c] = Number.isFinite(x) ? x : NaN;
-    });
+    values.forEach((v, c) => { pairs[stride * i + 2 + c] = v ? toNumber(v[i]) : NaN; });
   }
 }

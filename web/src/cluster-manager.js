@@ -40,7 +40,8 @@ export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, 
  * @property {string[]} [colors]  their colours, as for `setBuckets`
  * @property {Record<string, [string, string]>} [aggregates]  aggregated properties of clusters (SPEC C9), as
  *   `{name: [operation, property]}` with operation sum, min, max, count or mean over the numbers
- *   the items' `userData` hold under `property` (see `aggregatesOf`)
+ *   the items' `userData` hold under `property` (see `aggregatesOf`; anything but a number, and
+ *   NaN, counts as none; an infinite number is refused with NON_FINITE_VALUE, as `ClusterIndex` does)
  */
 
 /**
@@ -188,9 +189,9 @@ export class ClusterManager {
    * Adds items in one crossing, all or none; returns their ids in order (consecutive numbers).
    * @param {ClusterItemOptions[]} items
    * @returns {number[]}
-   * @throws {CairnError} INVALID_ARGUMENT naming `items[i]` and the option; NON_FINITE_COORDINATE or
-   *   LATITUDE_OUT_OF_RANGE (detail: the position); INVALID_MARKER_IN_BATCH (detail: the position)
-   *   for an icon below -1
+   * @throws {CairnError} INVALID_ARGUMENT naming `items[i]` and the option; NON_FINITE_COORDINATE,
+   *   LATITUDE_OUT_OF_RANGE or NON_FINITE_VALUE (an aggregated value; detail: the position);
+   *   INVALID_MARKER_IN_BATCH (detail: the position) for an icon below -1
    */
   addItems(items) {
     const call = 'addItems';
@@ -202,12 +203,13 @@ export class ClusterManager {
    * Adds items from coordinates, all or none, without an object per item: the fast path for
    * large data. Their ids are `first` … `first + count − 1`; they have no title, snippet or
    * user data, and `icon` for all. For the `aggregates` option, `values` gives each property an
-   * aggregate reads one number per item (NaN or a property left out: none).
+   * aggregate reads one number per item (NaN or a property left out: none; an infinite one is
+   * refused with NON_FINITE_VALUE).
    * @param {Float64Array | number[]} lngLat  [lng, lat] per item
    * @param {{icon?: number | MapIcon, values?: Record<string, Float64Array | number[]>}} [options]
    * @returns {{first: number, count: number}}
-   * @throws {CairnError} INVALID_ARGUMENT for an odd length; NON_FINITE_COORDINATE or
-   *   LATITUDE_OUT_OF_RANGE (detail: the item's position); INVALID_MARKER for a bad icon
+   * @throws {CairnError} INVALID_ARGUMENT for an odd length; NON_FINITE_COORDINATE,
+   *   LATITUDE_OUT_OF_RANGE or NON_FINITE_VALUE (detail: the item's position); INVALID_MARKER for a bad icon
    */
   addCoordinates(lngLat, options) {
     const call = 'addCoordinates';

@@ -218,6 +218,12 @@ describe('input formats', { concurrency: true }, () => {
     const r = await cairnHere(['cluster', '-', '--format', 'ndjson', '--zoom', '4'], { input: pretty.join('') });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, expected.stdout);
+    // Without --format, from standard input or a name that says only JSON: the RS tells.
+    for (const source of ['-', writeInput('pretty-seq.json', pretty.join(''))]) {
+      const guessed = await cairnHere(['cluster', source, '--zoom', '4'], source === '-' ? { input: pretty.join('') } : {});
+      assert.equal(guessed.code, 0, `${source}: ${guessed.stderr}`);
+      assert.equal(guessed.stdout, expected.stdout, source);
+    }
     const lines = pretty[0].split('\n').length - 1;
     const bad = await cairnHere(['cluster', '-', '--format', 'ndjson', '--zoom', '4', '--skip-invalid'],
       { input: [pretty[0], '\x1e{"type":\n"Feature",,}\n', ...pretty.slice(1)].join('') });

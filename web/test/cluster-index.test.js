@@ -614,6 +614,13 @@ test('aggregated cluster properties (SPEC C9) match their leaves, through load a
   assert.deepEqual(fast.getClusters(WORLD, 3).map((f) => f.properties.total), index.getClusters(WORLD, 3).map((f) => f.properties.total));
   assert.throws(() => new ClusterIndex({ aggregates }).loadCoordinates(lngLat), /values\.population/);
   assert.throws(() => new ClusterIndex({ aggregates: { x: ['median', 'population'] } }), { code: 'INVALID_OPTION', detail: -1, message: /aggregate x must be/ });
+  // An infinite value is refused, naming the input's feature (features without geometry
+  // before it count, as they do for coordinates), and the index is left empty.
+  const withInfinity = [{ type: 'Feature', properties: {}, geometry: null }, { type: 'Feature', properties: {}, geometry: null },
+    { ...point(1, 1), properties: { population: 1 } }, { ...point(1, 1), properties: { population: -Infinity } }];
+  const refusing = new ClusterIndex({ aggregates });
+  assert.throws(() => refusing.load(withInfinity), { code: 'NON_FINITE_VALUE', detail: 3, message: /point 3 has an infinite value/ });
+  assert.deepEqual(refusing.getClusters(WORLD, 0), []);
   index.destroy();
   fast.destroy();
 });

@@ -442,7 +442,14 @@ test('C9: clusters aggregate numbers of their items\' userData, for every algori
       .map(([latitude, longitude, population]) => ({ position: { latitude, longitude }, userData: { population } })));
     manager.addItem({ position: { latitude: 0.5, longitude: 0.5 }, userData: { population: 'many' } });   // none
     manager.addCoordinates(new Float64Array([0.4, 0.4]));                                                // none
-    manager.addCoordinates(new Float64Array([0.3, 0.3, 0.2, 0.2]), { values: { population: [5, Infinity] } });
+    manager.addCoordinates(new Float64Array([0.3, 0.3, 0.2, 0.2]), { values: { population: [5, NaN] } });
+    // An infinite value is refused, as a ClusterIndex refuses it, naming the item; none is added.
+    const before = manager.itemCount;
+    assert.equal(refused(() => manager.addCoordinates(new Float64Array([0.1, 0.1, 0.1, 0.1]), { values: { population: [1, -Infinity] } }),
+      'NON_FINITE_VALUE').detail, 1, algorithm);
+    assert.equal(refused(() => manager.addItems([at(0.1, 0.1), { ...at(0.1, 0.1), userData: { population: Infinity } }]),
+      'NON_FINITE_VALUE').detail, 1, algorithm);
+    assert.equal(manager.itemCount, before, algorithm);
     manager.cluster();
     const cluster = map.frame(0).items.find((i) => i.kind === 'cluster' && i.manager === manager.number);
     assert.equal(cluster?.count, 8, algorithm);

@@ -137,8 +137,10 @@ class HeadScan {
 }
 
 /**
- * The format of an input from its name, else from its first bytes: JSON whose first line is a
- * whole Feature is newline-delimited; other JSON is a FeatureCollection; anything else is CSV.
+ * The format of an input from its name, else from its first bytes: a record separator (RS, RFC
+ * 8142) opens a sequence of features, read as newline-delimited (its records may span lines);
+ * JSON whose first line is a whole Feature is newline-delimited; other JSON is a
+ * FeatureCollection; anything else is CSV.
  * @param {string} path
  * @param {Buffer} head  the first bytes (see HeadScan), without a byte order mark
  * @param {boolean} [whole]  whether they are the whole input
@@ -147,7 +149,8 @@ class HeadScan {
 export function formatOf(path, head, whole = false) {
   for (const [pattern, format] of EXTENSIONS) if (pattern.test(path)) return format;
   let p = 0;
-  while (p < head.length && (head[p] <= 0x20 || head[p] === 0x1e)) p++;
+  while (p < head.length && head[p] <= 0x20 && head[p] !== 0x1e) p++;   // white space (RS is below 0x20 too)
+  if (head[p] === 0x1e) return 'ndjson';
   if (head[p] !== 0x7b && head[p] !== 0x5b) return 'csv'; // neither { nor [
   const lineEnd = head.indexOf(0x0a, p);
   // A first line the head does not hold whole is a collection's (never parsed here: it may be
