@@ -50,17 +50,31 @@ const startDataset = /** @type {'cities' | 'synthetic' | 'none'} */ (
   ['cities', 'synthetic', 'none'].includes(query.get('dataset') ?? '') ? query.get('dataset') : 'cities');
 const startShowcase = query.get('showcase') !== '0';
 
+/**
+ * A number field of the panel, within its min and max (an empty or unreadable one: its
+ * default); the field then shows what was read, so a value out of range is visibly taken back.
+ * @param {string} id
+ * @param {boolean} [whole]  rounded to an integer
+ * @returns {number}
+ */
+function fieldNumber(id, whole = false) {
+  const input = /** @type {HTMLInputElement} */ ($(id));
+  const given = whole ? Math.round(input.valueAsNumber) : input.valueAsNumber;
+  const value = Number.isFinite(given) ? Math.min(Number(input.max), Math.max(Number(input.min), given)) : Number(input.defaultValue);
+  if (input.valueAsNumber !== value) input.valueAsNumber = value;
+  return value;
+}
+
 /** Reads the clustering options from the panel. */
 function managerOptions() {
-  const number = (/** @type {string} */ id) => Number(/** @type {HTMLInputElement} */ ($(id)).value);
   const options = {
     algorithm: /** @type {HTMLSelectElement} */ ($('#algorithm')).value,
-    minimumClusterSize: Math.max(1, Math.round(number('#minimumClusterSize'))),
-    maximumClusterZoom: number('#maximumClusterZoom'),
+    minimumClusterSize: fieldNumber('#minimumClusterSize', true),
+    maximumClusterZoom: fieldNumber('#maximumClusterZoom'),
     animatesClusters: /** @type {HTMLInputElement} */ ($('#animatesClusters')).checked,
     // Cluster icons are 30-50 px across: a radius of 40 px (80 in supercluster's units of a
     // 512 extent) keeps them from piling up, where supercluster's default 40 is 20 px here.
-    radius: Math.max(1, number('#radius')),
+    radius: fieldNumber('#radius'),
   };
   const icons = /** @type {HTMLSelectElement} */ ($('#clusterIcons')).value;
   if (icons === 'colors') Object.assign(options, { buckets: [5, 25, 250, 2500], colors: ['#1a73e8', '#188038', '#e37400', '#d93025'] });
@@ -125,6 +139,7 @@ async function load(name) {
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=dataset]'))) {
     input.checked = input.value === name;
   }
+  const options = managerOptions();   // read (and shown corrected) before anything changes
   manager?.destroy();
   manager = null;
   loaded = null;
@@ -136,7 +151,7 @@ async function load(name) {
   const { url, label } = DATASETS[name];
   const t0 = performance.now();
   // The coordinates go to the engine as they arrive, so adding them overlaps the download.
-  const m = map.addClusterManager(managerOptions());
+  const m = map.addClusterManager(options);
   let first = -1;
   let addMs = 0;
   let points;

@@ -78,6 +78,22 @@ class DemoPageTest(DemoTestCase):
                                f"empty map at {empty} is {at(empty)}, like {colour}")
 
     @generated("synthetic-1m.bin")
+    def test_panel_numbers_out_of_range_are_taken_back_to_the_fields_limits(self):
+        # A radius the engine refuses, a zoom left empty, a size below 1: each field shows and
+        # uses its nearest allowed value (or its default), and the cities are clustered again.
+        self.js("""() => {
+            document.querySelector('#radius').value = '100000';
+            document.querySelector('#maximumClusterZoom').value = '';
+            document.querySelector('#minimumClusterSize').value = '-3';
+        }""")
+        self.js("demo.load('cities')")
+        fields = self.js("""() => ['#radius', '#maximumClusterZoom', '#minimumClusterSize']
+            .map((id) => document.querySelector(id).value)""")
+        self.assertEqual(fields, ["400", "20", "1"])
+        self.assertEqual(self.js("demo.manager.itemCount"), self.js("demo.loaded.names.length"))
+        self.settle()
+        self.assertGreater(sum(1 for i in self.frame()["items"] if i["kind"] == "cluster"), 0)
+
     def test_switching_to_a_million_points(self):
         result = self.js("demo.load('synthetic')")
         print(f"\n  synthetic 1M: {result['count']:,} points, download {result['downloadMs']:.0f} ms, "
