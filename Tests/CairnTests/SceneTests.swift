@@ -45,6 +45,39 @@ final class SceneTests: XCTestCase {
         XCTAssertNil(map.scene.hit(x: 400, y: 310))
     }
 
+    func testAViewWiderThanTheWorldShowsMarkersAndClustersOnEveryCopyOfIt() throws {
+        // Zoom 1: the world is 512 px wide, and an 1800-px view shows it three and a half times.
+        let map = MapController.make(zoom: 1, width: 1800, height: 600)
+        let id = try map.addMarker(marker(0, 90) { $0.hasTitle = true })
+        let m = try map.addClusterManager(.hierarchical)
+        _ = try map.addClusterItems(m, latitudes: [-40, -40, -40, -40], longitudes: [-60, -60, -60, -60], icons: [-1, -1, -1, -1])
+        try map.cluster(m)
+        map.frame(1)
+        func xs(_ kind: SceneItemKind) -> [Double] { map.scene.items.filter { $0.kind == kind }.map(\.x).sorted() }
+        // Longitude 90 is 128 px east of the centre (900) on the nearest copy; a copy every 512
+        // px, as far as the scene's margin (256 px) beyond the view.
+        let markers = xs(.marker), clusters = xs(.cluster)
+        XCTAssertEqual(markers.count, 5, "\(markers)")
+        for (x, expected) in zip(markers, [4.0, 516, 1028, 1540, 2052]) { XCTAssertEqual(x, expected, accuracy: 1e-9) }
+        // The four items are one cluster, on every copy too (-60° is 85⅓ px west of the centre).
+        XCTAssertEqual(clusters.count, 5, "\(clusters)")
+        for (x, expected) in zip(clusters, [-1024.0, -512, 0, 512, 1024]) { XCTAssertEqual(x, 900 - 256.0 / 3 + expected, accuracy: 1e-3) }   // float32 positions
+        // A tap on the farthest copy finds the marker.
+        let far = try XCTUnwrap(map.scene.items.first { $0.kind == .marker && abs($0.x - 4) < 1e-6 })
+        guard case .item(let hit)? = map.scene.hit(x: far.box.centerX, y: far.box.centerY) else { return XCTFail("no hit") }
+        XCTAssertEqual(hit.id, id)
+        // Its window opens over the copy nearest the view's centre.
+        try map.selectMarker(id)
+        try map.setInfoWindowSize(width: 120, height: 50)
+        map.frame(1.5)
+        XCTAssertEqual(try XCTUnwrap(map.scene.infoWindow).anchorX, 1028, accuracy: 1e-9)
+        // Zoom 3: the world (2048 px) is wider than the view, and each shows once.
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 3))
+        map.frame(2)
+        XCTAssertEqual(xs(.marker).count, 1)
+        XCTAssertEqual(xs(.marker).first ?? 0, 900 + 512, accuracy: 1e-9)
+    }
+
     func testM3M6M7_AlignmentInsetsAnchorsRotationAndFlatMarkers() throws {
         let map = MapController.make(zoom: 10, bearing: 90, tilt: 60)
         let icon = try map.registerIcon(Icon(width: 40, height: 40, insets: EdgeInsets(top: 0, left: 0, bottom: 10, right: 10)))

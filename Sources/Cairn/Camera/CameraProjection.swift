@@ -51,12 +51,22 @@ public struct CameraProjection {
     // MARK: Ground → screen
 
     /// The screen point of a world point `altitude` pixels above the ground, taking the copy
-    /// of the world that is nearest the target (the world repeats east-west). Nil when the
-    /// point is behind the camera.
-    public func screenPoint(worldX: Double, worldY: Double, altitude: Double = 0) -> (x: Double, y: Double)? {
+    /// of the world that is nearest the target (the world repeats east-west), or the `copy`th
+    /// copy east (west when negative) of that one. Nil when the point is behind the camera.
+    public func screenPoint(worldX: Double, worldY: Double, altitude: Double = 0, copy: Int = 0) -> (x: Double, y: Double)? {
         var dx = worldX - targetX
         dx -= _floor(dx + 0.5)
+        dx += Double(copy)
         return screenPoint(offsetX: dx * worldSize, offsetY: (worldY - targetY) * worldSize, altitude: altitude)
+    }
+
+    /// How many copies of the world east and west of the one nearest the target may hold a
+    /// point within `margin` pixels of the view: 0 unless the view is wider than the world (the
+    /// lowest zooms), where what is on the map shows on every copy.
+    public func worldCopiesEachSide(margin: Double) -> Int {
+        let b = visibleRegion.worldBounds(expandedBy: margin / worldSize)
+        let reach = Swift.max(targetX - b.minX, b.maxX - targetX)
+        return reach <= 0.5 ? 0 : Int(_ceil(reach - 0.5))
     }
 
     /// The screen point of a world point without choosing a copy of the world: x = 1.25 is a

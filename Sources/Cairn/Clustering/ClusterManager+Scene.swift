@@ -13,13 +13,16 @@ extension ClusterManager {
         return Int(low)
     }
 
-    /// One drawn entity with what transitions need: its world position, a member item and
-    /// (hierarchical) the index item it is drawn as, -1 otherwise.
+    /// One drawn entity with what transitions need: its world position, a member item,
+    /// (hierarchical) the index item it is drawn as, -1 otherwise, and the copy of the world it
+    /// is drawn on (counted from the one nearest the target; a view wider than the world shows
+    /// everything on each copy).
     struct Drawn {
         var item: SceneItem
         var worldX: Double, worldY: Double
         var member: Int
         var node: Int32 = -1
+        var copy = 0
     }
 
     func sceneItems(owner: Int32, projection p: CameraProjection, icons: IconRegistry, time: Double,
@@ -43,6 +46,13 @@ extension ClusterManager {
 
     private func collect(owner: Int32, projection p: CameraProjection, icons: IconRegistry, into out: inout [Drawn]) {
         let asClusters = p.zoom <= rendering.maximumClusterZoom
+        // Items a little outside the view too: their icons may reach in. As far as the largest
+        // icon they may have (the default pin and cluster circles are under 64 px), not the
+        // markers' whole `Scene.margin`, which would place twice the items a frame. (The margin
+        // is in pixels at the target's scale; the far side of a tilted view is smaller, and its
+        // far clip hides what it misses.)
+        let margin = Swift.min(Scene.margin, Swift.max(Self.defaultIconReach, icons.longestSide))
+        let copies = p.worldCopiesEachSide(margin: margin)
         if let index, algorithm == .hierarchical {
             // Entries: a point of the snapshot (≥ 0), or a cluster drawn as its icon (~cluster).
             var listed: [Int32] = []
@@ -50,16 +60,10 @@ extension ClusterManager {
             func list(_ entry: Int32) {
                 listed.append(entry)
                 if listed.count == Self.placeBatch {
-                    placeListed(listed, index: index, owner: owner, projection: p, icons: icons, into: &out)
+                    placeListed(listed, index: index, owner: owner, projection: p, icons: icons, copies: copies, into: &out)
                     listed.removeAll(keepingCapacity: true)
                 }
             }
-            // Items a little outside the view too: their icons may reach in. As far as the
-            // largest icon they may have (the default pin and cluster circles are under 64 px),
-            // not the markers' whole `Scene.margin`, which would place twice the items a frame.
-            // (The margin is in pixels at the target's scale; the far side of a tilted view is
-            // smaller, and its far clip hides what it misses.)
-            let margin = Swift.min(Scene.margin, Swift.max(Self.defaultIconReach, icons.longestSide))
             let b = p.visibleRegion.bounds(expandedBy: margin / p.worldSize)
             let n = snapshot.count
             try? index.forEachVisibleItem(west: b.west, south: b.south, east: b.east, north: b.north, zoom: p.zoom) { item in
@@ -76,16 +80,18 @@ extension ClusterManager {
                     }
                 }
             }
-            placeListed(listed, index: index, owner: owner, projection: p, icons: icons, into: &out)
+            placeListed(listed, index: index, owner: owner, projection: p, icons: icons, copies: copies, into: &out)
             return
         }
         for g in 0..<groups.count {
             if asClusters && groups.size(of: g) >= rendering.minimumClusterSize {
                 addCluster(id: groupID(g), count: groups.size(of: g), worldX: groups.x[g], worldY: groups.y[g],
-                           member: Int(groups.members(of: g).first!), owner: owner, projection: p, icons: icons, into: &out)
+                           member: Int(groups.members(of: g).first!), owner: owner, projection: p, icons: icons,
+                           copies: copies, into: &out)
             } else {
                 for member in groups.members(of: g) {
-                    addItem(Int(member), snapshot[Int(member)], owner: owner, projection: p, icons: icons, into: &out)
+                    addItem(Int(member), snapshot[Int(member)], owner: owner, projection: p, icons: icons, copies: copies,
+                            into: &out)
                 }
             }
         }
@@ -96,7 +102,7 @@ extension ClusterManager {
     /// reading each just before placing it waited for each (the densest frames of a million
     /// items spent a third of their time there).
     private func placeListed(_ listed: [Int32], index: HierarchicalClusterIndex, owner: Int32, projection p: CameraProjection,
-                             icons: IconRegistry, into out: inout [Drawn]) {
+                             icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
         let m = listed.count
         // A cluster's entry reads its centroid into the record's place.
         withUnsafeTemporaryAllocation(of: _SnapshotItem.self, capacity: m) { read in
@@ -114,27 +120,41 @@ extension ClusterManager {
             for k in 0..<m {
                 let e = Int(listed[k])
                 if e >= 0 {
-                    addItem(e, read[k], owner: owner, projection: p, icons: icons, into: &out)
+                    addItem(e, read[k], owner: owner, projection: p, icons: icons, copies: copies, into: &out)
                 } else {
                     let c = read[k]
                     let node = Int32(snapshot.count + ~e)
                     addCluster(id: index.publicID(ofItem: node), count: Int(index.clusterPoints[~e]), worldX: c.x, worldY: c.y,
                                member: ~e < clusterMember.count ? Int(clusterMember[~e]) : 0, node: node,
-                               owner: owner, projection: p, icons: icons, into: &out)
+                               owner: owner, projection: p, icons: icons, copies: copies, into: &out)
                 }
             }
         }
     }
 
     private func addItem(_ i: Int, _ item: _SnapshotItem, owner: Int32, projection p: CameraProjection,
-                         icons: IconRegistry, into out: inout [Drawn]) {
-        guard let s = p.screenPoint(worldX: item.x, worldY: item.y), Scene.places(s.x, s.y, in: p.viewport) else { return }
-        out.append(Drawn(item: itemScene(owner: owner, item, at: s, icons: icons), worldX: item.x, worldY: item.y, member: i))
+                         icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
+        for copy in -copies...copies {
+            guard let s = p.screenPoint(worldX: item.x, worldY: item.y, copy: copy), Scene.places(s.x, s.y, in: p.viewport)
+            else { continue }
+            out.append(Drawn(item: itemScene(owner: owner, item, at: s, icons: icons), worldX: item.x, worldY: item.y,
+                             member: i, copy: copy))
+        }
     }
 
     private func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int, node: Int32 = -1, owner: Int32,
-                            projection p: CameraProjection, icons: IconRegistry, into out: inout [Drawn]) {
-        guard let s = p.screenPoint(worldX: worldX, worldY: worldY), Scene.places(s.x, s.y, in: p.viewport) else { return }
+                            projection p: CameraProjection, icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
+        for copy in -copies...copies {
+            guard let s = p.screenPoint(worldX: worldX, worldY: worldY, copy: copy), Scene.places(s.x, s.y, in: p.viewport)
+            else { continue }
+            appendCluster(id: id, count: count, worldX: worldX, worldY: worldY, member: member, node: node, owner: owner, at: s,
+                          copy: copy, icons: icons, into: &out)
+        }
+    }
+
+    /// A cluster's icon at a screen point, or its items on their legs while it is spread out.
+    private func appendCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int, node: Int32, owner: Int32,
+                               at s: (x: Double, y: Double), copy: Int, icons: IconRegistry, into out: inout [Drawn]) {
         if let spider = spiderfied, spider.cluster == id {
             // Spread out: the items on their legs instead of the icon.
             for (k, o) in Spiderfy.offsets(count: spider.members.count).enumerated() {
@@ -143,12 +163,12 @@ extension ClusterManager {
                 item.hasLeg = true
                 item.legX = s.x
                 item.legY = s.y
-                out.append(Drawn(item: item, worldX: worldX, worldY: worldY, member: i))
+                out.append(Drawn(item: item, worldX: worldX, worldY: worldY, member: i, copy: copy))
             }
             return
         }
         out.append(Drawn(item: clusterScene(owner: owner, id: id, count: count, at: s),
-                         worldX: worldX, worldY: worldY, member: member, node: node))
+                         worldX: worldX, worldY: worldY, member: member, node: node, copy: copy))
     }
 
     /// C5: starts a transition when the clustering drawn changes zoom, and moves this frame's
@@ -166,7 +186,9 @@ extension ClusterManager {
                 if !t.zoomingIn {
                     for d in lastDrawn where d.member < snapshot.count {
                         let to = state.position(ofItem: d.member, drawnAs: d.node, manager: self)
-                        if to.x != d.worldX || to.y != d.worldY { t.ghosts.append((d.item, d.worldX, d.worldY, to.x, to.y)) }
+                        if to.x != d.worldX || to.y != d.worldY {
+                            t.ghosts.append((d.item, d.worldX, d.worldY, to.x, to.y, d.copy))
+                        }
                     }
                 }
                 transition = t
@@ -190,7 +212,7 @@ extension ClusterManager {
         for k in 0..<drawn.count where drawn[k].member < snapshot.count && !drawn[k].item.hasLeg {
             let from = t.before.position(ofItem: drawn[k].member, drawnAs: drawn[k].node, manager: self)
             ClusterManager.place(&drawn[k].item, worldX: from.x + (drawn[k].worldX - from.x) * f,
-                                 worldY: from.y + (drawn[k].worldY - from.y) * f, projection: p)
+                                 worldY: from.y + (drawn[k].worldY - from.y) * f, copy: drawn[k].copy, projection: p)
             drawn[k].item.progress = f
         }
     }
@@ -203,7 +225,7 @@ extension ClusterManager {
         for g in t.ghosts {
             var item = g.item
             ClusterManager.place(&item, worldX: g.fromX + (g.toX - g.fromX) * f, worldY: g.fromY + (g.toY - g.fromY) * f,
-                                 projection: p)
+                                 copy: g.copy, projection: p)
             item.opacity *= 1 - f
             item.progress = f
             item.isGhost = true
@@ -211,9 +233,9 @@ extension ClusterManager {
         }
     }
 
-    /// Moves a drawn item (and its box) to a world position.
-    private static func place(_ item: inout SceneItem, worldX: Double, worldY: Double, projection p: CameraProjection) {
-        guard let s = p.screenPoint(worldX: worldX, worldY: worldY) else { return }
+    /// Moves a drawn item (and its box) to a world position, on a copy of the world.
+    private static func place(_ item: inout SceneItem, worldX: Double, worldY: Double, copy: Int, projection p: CameraProjection) {
+        guard let s = p.screenPoint(worldX: worldX, worldY: worldY, copy: copy) else { return }
         item.box.centerX += s.x - item.x
         item.box.centerY += s.y - item.y
         item.x = s.x

@@ -10,8 +10,9 @@ public struct ClusterTransition {
     var zoomingIn: Bool
     /// Zooming in: the state before, to find where each new entity comes from.
     var before: _ClusterState
-    /// Zooming out: what was drawn before and must fly into its new place.
-    var ghosts: [(item: SceneItem, fromX: Double, fromY: Double, toX: Double, toY: Double)]
+    /// Zooming out: what was drawn before and must fly into its new place (on the copy of the
+    /// world it was drawn on, counted from the one nearest the target).
+    var ghosts: [(item: SceneItem, fromX: Double, fromY: Double, toX: Double, toY: Double, copy: Int)]
 
     static let duration = 0.5
 

@@ -55,6 +55,7 @@ public struct Scene {
     mutating func build(markers: MarkerStore, icons: IconRegistry, indoor: IndoorMaps, projection p: CameraProjection,
                         time: Double, selection: InfoWindowSelection, clusterItems: (inout [SceneItem]) -> Void) {
         placed.removeAll(keepingCapacity: true)
+        centerX = p.viewport.centerX
         clusterItems(&placed)
         placeMarkers(markers, icons: icons, indoor: indoor, projection: p, time: time)
         let m = Scene.margin
@@ -65,24 +66,40 @@ public struct Scene {
         infoWindow = selection.placement(markers: markers, icons: icons) { drawnItem($0) }
     }
 
-    /// How a marker or item is drawn this frame: the topmost copy, as taps find it; nil when it
-    /// is not drawn.
+    /// How a marker or item is drawn this frame, nil when it is not: where a view wider than the
+    /// world shows it on several copies, the one nearest the view's centre (where its window
+    /// goes); of those at one place, the topmost, as taps find it.
     func drawnItem(_ owner: InfoWindowOwner) -> SceneItem? {
-        drawOrder.reversed().lazy.map { self.placed[Int($0)] }.first { owner.isDrawn(as: $0) }
+        var best: SceneItem?
+        var distance = Double.infinity
+        for k in drawOrder.reversed() where owner.isDrawn(as: placed[Int(k)]) {
+            let item = placed[Int(k)], d = abs(item.x - centerX)
+            if d < distance {
+                best = item
+                distance = d
+            }
+        }
+        return best
     }
 
+    /// The view's centre across, as of the last build.
+    private var centerX = 0.0
+
     /// Appends the visible markers whose anchor lies in the view or its margin (and, for a marker
-    /// on a building's level, while that level is shown).
+    /// on a building's level, while that level is shown), on every copy of the world in view.
     private mutating func placeMarkers(_ markers: MarkerStore, icons: IconRegistry, indoor: IndoorMaps,
                                        projection p: CameraProjection, time: Double) {
+        let copies = p.worldCopiesEachSide(margin: Scene.margin)
         markers.forEach { id, slot in
             let m = markers.properties[slot]
-            guard m.visible, m.opacity > 0, indoor.shows(building: m.indoorBuilding, level: m.indoorLevel),
-                  let item = _MarkerPlacement.item(id: id, m, worldX: markers.worldX[slot],
-                                                   worldY: markers.worldY[slot], addedAt: markers.addedAt[slot],
-                                                   projection: p, icons: icons, time: time),
-                  Scene.places(item.x, item.y, in: p.viewport) else { return }
-            placed.append(item)
+            guard m.visible, m.opacity > 0, indoor.shows(building: m.indoorBuilding, level: m.indoorLevel) else { return }
+            for copy in -copies...copies {
+                guard let item = _MarkerPlacement.item(id: id, m, worldX: markers.worldX[slot], worldY: markers.worldY[slot],
+                                                       addedAt: markers.addedAt[slot], projection: p, icons: icons,
+                                                       time: time, copy: copy),
+                      Scene.places(item.x, item.y, in: p.viewport) else { continue }
+                placed.append(item)
+            }
         }
     }
 

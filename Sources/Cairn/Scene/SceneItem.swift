@@ -90,12 +90,13 @@ enum _MarkerPlacement {
     /// Appear animations last this long (seconds).
     static let appearDuration = 0.3
 
+    /// The marker as drawn on the `copy`th copy of the world from the one nearest the target.
     static func item(id: Int64, _ m: MarkerProperties, worldX: Double, worldY: Double, addedAt: Double,
-                     projection p: CameraProjection, icons: IconRegistry, time: Double) -> SceneItem? {
+                     projection p: CameraProjection, icons: IconRegistry, time: Double, copy: Int = 0) -> SceneItem? {
         let meters = m.altitudeMode == .clampToGround || !(m.altitude > 0) ? 0 : m.altitude
         // The metre scale costs an exp, an atan and a cos: only for markers that stand above ground.
         let altitude = meters > 0 ? meters * p.pixelsPerMeter(worldY: worldY) : 0
-        guard let s = p.screenPoint(worldX: worldX, worldY: worldY, altitude: altitude) else { return nil }
+        guard let s = p.screenPoint(worldX: worldX, worldY: worldY, altitude: altitude, copy: copy) else { return nil }
         let icon = icons.iconOrPin(m.icon)
         let content = icon.contentBox
         let cw = content.maxX - content.minX, ch = content.maxY - content.minY
