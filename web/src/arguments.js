@@ -17,6 +17,8 @@ export const DEFAULT_OPTIONS = Object.freeze({
   generateId: false,
   log: false,
   aggregates: null,
+  map: null,
+  reduce: null,
 });
 
 /** Aggregate operations by name, with the engine's numbers for them. */
@@ -34,6 +36,10 @@ export const AGGREGATE_OPERATIONS = Object.freeze({ sum: 0, min: 1, max: 2, coun
  * @property {Record<string, [string, string]> | null} [aggregates=null]  aggregated cluster
  *   properties (SPEC C9): `{ name: [operation, property] }`, operation one of sum, min, max,
  *   count, mean over the points' numeric `property`; clusters then carry `name`
+ * @property {((properties: any) => any) | null} [map=null]  supercluster's: a point's properties
+ *   as `reduce` takes them (null: as they are)
+ * @property {((accumulated: any, properties: any) => void) | null} [reduce=null]  supercluster's:
+ *   folds a child's properties into a cluster's; clusters then carry what it accumulates
  */
 
 /**
@@ -96,12 +102,6 @@ export function integerArg(value, name, call) {
  */
 export function resolveOptions(given) {
   if (given === null || typeof given !== 'object') throw argumentError('ClusterIndex', 'options must be an object');
-  // A reduce function would compute cluster properties: silently dropping it would give
-  // clusters without the properties the caller expects. `map` alone computes nothing in
-  // supercluster (it feeds reduce), and a falsy reduce (null is its default) is none there.
-  if (given.reduce) {
-    throw optionError('ClusterIndex', 'reduce', 'the map and reduce options are not supported (declare aggregates instead)');
-  }
   /** @type {Record<string, any>} */
   const options = { ...DEFAULT_OPTIONS };
   for (const key of Object.keys(DEFAULT_OPTIONS)) {
@@ -115,6 +115,14 @@ export function resolveOptions(given) {
   for (const key of ['minZoom', 'maxZoom', 'minPoints']) {
     if (!Number.isInteger(options[key])) {
       throw optionError('ClusterIndex', key, `option ${key} must be an integer, got ${describeValue(options[key])}`);
+    }
+  }
+  // supercluster's: a falsy reduce (null is its default) computes nothing, and map alone only
+  // feeds reduce; either, when given, must be a function.
+  for (const key of ['map', 'reduce']) {
+    if (!options[key]) options[key] = null;
+    else if (typeof options[key] !== 'function') {
+      throw optionError('ClusterIndex', key, `option ${key} must be a function, got ${describeValue(options[key])}`);
     }
   }
   options.generateId = Boolean(options.generateId);

@@ -11,6 +11,7 @@ import { clusterProperties, scanPointFeatures } from './geojson.js';
 import { engineMemory } from './engine-memory.js';
 import { IndexAggregates } from './cluster-index-aggregates.js';
 import { ResultRecords } from './cluster-index-results.js';
+import { ClusterReduce } from './cluster-index-reduce.js';
 
 /** @typedef {import('./arguments.js').ClusterOptions} ClusterOptions */
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
@@ -63,6 +64,20 @@ export class ClusterIndex {
   #aggregates;
   /** @type {ResultRecords} where queries write */
   #results;
+  /** @type {ClusterReduce | null} supercluster's map and reduce, when given */
+  #reducer = null;
+  /** @type {import('./cluster-index-reduce.js').ReduceSource} what the fold reads */
+  #reduceSource = {
+    children: (cluster) => {
+      const fn = this.#res.fn;
+      const total = this.#results.query((h, p, c) => fn.cairn_index_children(h, cluster, p, c), 'getClusters');
+      const v = this.#results.view(total);
+      const stride = this.#mod.recordStride;
+      return Array.from({ length: v.length / stride }, (_, i) => ({
+        id: v[i * stride], count: v[i * stride + 1], lng: v[i * stride + 2], lat: v[i * stride + 3] }));
+    },
+    properties: (point, lng, lat) => this.#pointFeature(this.#featureOf ? this.#featureOf[point] : point, lng, lat).properties,
+  };
 
   /**
    * @param {ClusterOptions | null} [options]
@@ -86,6 +101,7 @@ export class ClusterIndex {
     const error = (...a) => this.#error(...a);
     this.#aggregates = new IndexAggregates(aggregates, this.#mod, this.#res, error);
     this.#results = new ResultRecords(this.#mod, this.#res, error);
+    if (this.options.reduce) this.#reducer = new ClusterReduce(this.options.map, this.options.reduce);
     this.#res.handle = this.#createEngineIndex();
     if (registry) registry.register(this, this.#res, this);
   }
@@ -346,6 +362,8 @@ export class ClusterIndex {
     const clusterIds = [];
     /** @type {Record<string, any>[]} */
     const clusterTags = [];
+    /** @type {TileFeature[]} */
+    const clusterFeatures = [];
     for (let i = 0, k = 0; i < n; i++, k += stride) {
       const id = v[k];
       const count = v[k + 1];
@@ -356,6 +374,7 @@ export class ClusterIndex {
         f = { type: 1, geometry: [[v[k + 2], v[k + 3]]], tags, id: this.#publicId(id) };
         clusterIds.push(id);
         clusterTags.push(tags);
+        clusterFeatures.push(f);
       } else {
         const index = this.#featureOf ? this.#featureOf[id] : id;
         const feature = this.points ? this.points[index] : null;
@@ -365,7 +384,7 @@ export class ClusterIndex {
       }
       features[i] = f;
     }
-    this.#aggregates.fill(clusterIds, clusterTags);
+    this.#completeClusters(clusterIds, clusterTags, clusterFeatures, 'tags');
     return { features };
   }
 
@@ -437,6 +456,7 @@ export class ClusterIndex {
     this.points = null;
     this.#featureOf = null;
     this.#idShift = 0;
+    this.#reducer?.clear();
     // Destroy before creating: wasm memory never shrinks, so the old index's memory should be
     // free for the new one to reuse.
     fn.cairn_index_destroy(res.handle);
@@ -516,6 +536,7 @@ export class ClusterIndex {
     this.#featureOf = null;
     this.#idShift = 0;
     this.#aggregates.reset();
+    this.#reducer?.clear();
     if (res.handle) res.fn.cairn_index_destroy(res.handle);
     res.handle = 0;
     res.handle = this.#createEngineIndex();
@@ -535,6 +556,8 @@ export class ClusterIndex {
     const clusterIds = [];
     /** @type {Record<string, any>[]} */
     const clusterProps = [];
+    /** @type {Record<string, any>[]} */
+    const clusterFeatures = [];
     for (let i = 0, k = 0; i < n; i++, k += stride) {
       const id = v[k];
       const count = v[k + 1];
@@ -543,13 +566,33 @@ export class ClusterIndex {
         out[i] = { type: 'Feature', id: this.#publicId(id), properties, geometry: { type: 'Point', coordinates: [v[k + 2], v[k + 3]] } };
         clusterIds.push(id);
         clusterProps.push(properties);
+        clusterFeatures.push(out[i]);
       } else {
         out[i] = this.#pointFeature(this.#featureOf ? this.#featureOf[id] : id, v[k + 2], v[k + 3]);
       }
     }
-    // After the loop: fetching aggregates allocates, which may detach the view `v`.
-    this.#aggregates.fill(clusterIds, clusterProps);
+    this.#completeClusters(clusterIds, clusterProps, clusterFeatures, 'properties');
     return out;
+  }
+
+  /**
+   * Adds to the clusters a query returned what their records do not hold: the properties of
+   * `map` and `reduce` (under the cluster's own fields, which win, as in supercluster) and the
+   * aggregates. After the records are read: both call the engine, which may detach their view.
+   * @param {number[]} ids  the clusters' engine ids
+   * @param {Record<string, any>[]} properties  each cluster's properties (replaced when reduced)
+   * @param {Record<string, any>[]} features  each cluster's feature, whose `key` holds them
+   * @param {'properties' | 'tags'} key
+   */
+  #completeClusters(ids, properties, features, key) {
+    const reducer = this.#reducer;
+    if (reducer) {
+      for (let k = 0; k < ids.length; k++) {
+        properties[k] = { ...reducer.of(ids[k], this.#reduceSource), ...properties[k] };
+        features[k][key] = properties[k];
+      }
+    }
+    this.#aggregates.fill(ids, properties);
   }
 
   /**

@@ -513,8 +513,8 @@ test('bad options: the engine says which one', () => {
   // and field number.
   assert.throws(() => new ClusterIndex({ radius: '40' }), (e) => optionError('radius')(e) && e.detail === 0);
   assert.throws(() => new ClusterIndex({ maxZoom: 1.5 }), (e) => optionError('maxZoom')(e) && e.detail === 3);
-  assert.throws(() => new ClusterIndex({ map: (p) => p, reduce: (a, b) => { a.n += b.n; } }),
-    (e) => optionError('map and reduce')(e) && e.detail === -1);
+  assert.throws(() => new ClusterIndex({ reduce: 5 }), (e) => optionError('reduce must be a function')(e) && e.detail === -1);
+  assert.throws(() => new ClusterIndex({ map: 'x', reduce: () => {} }), (e) => optionError('map must be a function')(e) && e.detail === -1);
   assert.throws(() => new ClusterIndex(5), { name: 'CairnError', code: 'INVALID_ARGUMENT' });
   // What supercluster takes without computing anything: no options at all, its own default
   // reduce (null), and map without reduce (map only feeds reduce).
@@ -623,6 +623,52 @@ test('aggregated cluster properties (SPEC C9) match their leaves, through load a
   assert.deepEqual(refusing.getClusters(WORLD, 0), []);
   index.destroy();
   fast.destroy();
+});
+
+test('map and reduce: clusters carry what supercluster\'s functions accumulate over their points', () => {
+  const features = randomPoints(2000, 7).map((f, i) => ({ ...f, properties: { n: i % 97, name: `p${i}` } }));
+  const before = JSON.stringify(features);
+  let mapped = 0;
+  const options = {
+    // point_count here must not win over the cluster's own.
+    map: (p) => { mapped++; return { sum: p.n, max: p.n, point_count: 'mine' }; },
+    reduce: (a, b) => { a.sum += b.sum; a.max = Math.max(a.max, b.max); },
+    aggregates: { total: ['sum', 'n'] },
+  };
+  const index = new ClusterIndex(options).load(features);
+  assert.equal(mapped, 0, 'nothing is computed while loading');
+  const leavesOf = (id) => index.getLeaves(id, Infinity).map((f) => f.properties.n);
+  let checked = 0;
+  for (let z = 0; z <= 16; z += 4) {
+    for (const f of index.getClusters(WORLD, z).filter((c) => c.properties.cluster)) {
+      const n = leavesOf(f.id);
+      assert.equal(f.properties.sum, n.reduce((a, b) => a + b, 0), `zoom ${z} cluster ${f.id}`);
+      assert.equal(f.properties.max, Math.max(...n));
+      assert.equal(f.properties.total, f.properties.sum, 'aggregates come too');
+      assert.equal(f.properties.point_count, n.length, 'the cluster\'s own fields win');
+      assert.equal(f.properties.cluster, true);
+      checked++;
+    }
+  }
+  assert.ok(checked > 50, `${checked} clusters checked`);
+  const cluster = index.getClusters(WORLD, 0).find((c) => c.properties.cluster);
+  const child = index.getChildren(cluster.id).find((c) => c.properties.cluster);
+  assert.equal(child.properties.sum, leavesOf(child.id).reduce((a, b) => a + b, 0), 'children carry them');
+  const tile = index.getTile(0, 0, 0).features.find((f) => f.tags.cluster);
+  assert.equal(tile.tags.sum, leavesOf(tile.id).reduce((a, b) => a + b, 0), 'tiles\' tags carry them');
+  assert.equal(JSON.stringify(features), before, 'the points\' own properties are left as they were');
+  // Computed once per cluster: asking again maps nothing more.
+  const count = mapped;
+  index.getClusters(WORLD, 0);
+  assert.equal(mapped, count);
+  // A new load starts afresh; the fast path's points have {index} as properties.
+  index.loadCoordinates(toLngLat(features.slice(0, 500)), { values: { n: features.slice(0, 500).map((f) => f.properties.n) } });
+  const fast = index.getClusters(WORLD, 0).find((c) => c.properties.cluster);
+  assert.ok(Number.isNaN(fast.properties.sum), 'map read {index}, which has no n');
+  const throwing = new ClusterIndex({ reduce: () => { throw new Error('app bug'); } }).load(features);
+  assert.throws(() => throwing.getClusters(WORLD, 0), /app bug/, 'an error of the app\'s functions reaches the caller');
+  index.destroy();
+  throwing.destroy();
 });
 
 test('getAggregatesInto gives the aggregates of getClustersInto records, as getClusters has them', () => {

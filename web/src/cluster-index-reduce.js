@@ -1,0 +1,78 @@
+// supercluster's `map` and `reduce` options on a ClusterIndex: cluster properties computed by
+// the app's own functions. supercluster folds them into every cluster while it loads; here a
+// cluster's are computed the first time a query returns it (from its children's, each computed
+// the same way or mapped from a point's properties) and kept until the next load, so a load
+// costs nothing more and only the clusters asked for, with what lies below them, are computed.
+
+/**
+ * @typedef {object} ChildRecord  one of a cluster's children, as the engine lists them
+ * @property {number} id     the engine's cluster id, or the point's engine index
+ * @property {number} count  1 for a point
+ * @property {number} lng
+ * @property {number} lat
+ */
+
+/**
+ * @typedef {object} ReduceSource  what the fold reads of the index
+ * @property {(cluster: number) => ChildRecord[]} children  a cluster's children (engine ids)
+ * @property {(point: number, lng: number, lat: number) => any} properties  a point's properties, as its feature has them
+ */
+
+export class ClusterReduce {
+  /** @type {((properties: any) => any) | null} */
+  #map;
+  /** @type {(accumulated: any, properties: any) => void} */
+  #reduce;
+  /** @type {Map<number, any>} each cluster's accumulated properties, by engine id, once computed */
+  #done = new Map();
+
+  /**
+   * @param {((properties: any) => any) | null} map  a point's properties to what is reduced (null: as they are)
+   * @param {(accumulated: any, properties: any) => void} reduce  folds properties into the accumulated ones
+   */
+  constructor(map, reduce) {
+    this.#map = map;
+    this.#reduce = reduce;
+  }
+
+  /** Forgets what was computed (the data changed). */
+  clear() { this.#done.clear(); }
+
+  /**
+   * A cluster's accumulated properties, as supercluster computes them: a copy of its first
+   * child's, into which `reduce` folds each other child's (a point's mapped, a cluster's own
+   * accumulated ones). The engine lists children in its own order, which may differ from
+   * supercluster's: a reduce whose result does not depend on the order (sums, minima, maxima,
+   * counts) gives supercluster's values. The object is shared: callers copy it.
+   * @param {number} cluster  the engine's id
+   * @param {ReduceSource} source
+   * @returns {any}
+   */
+  of(cluster, source) {
+    const known = this.#done.get(cluster);
+    if (known !== undefined) return known;
+    let accumulated = null;
+    let first = true;
+    for (const child of source.children(cluster)) {
+      if (first) {
+        // The first is copied, so the fold never changes a point's or another cluster's own.
+        accumulated = { ...this.#childProperties(child, source) };
+        first = false;
+      } else {
+        this.#reduce(accumulated, this.#childProperties(child, source));
+      }
+    }
+    this.#done.set(cluster, accumulated);
+    return accumulated;
+  }
+
+  /**
+   * @param {ChildRecord} child
+   * @param {ReduceSource} source
+   */
+  #childProperties(child, source) {
+    if (child.count > 1) return this.of(child.id, source);
+    const properties = source.properties(child.id, child.lng, child.lat);
+    return this.#map ? this.#map(properties) : properties;
+  }
+}
