@@ -71,11 +71,39 @@ final class SceneTests: XCTestCase {
         try map.setInfoWindowSize(width: 120, height: 50)
         map.frame(1.5)
         XCTAssertEqual(try XCTUnwrap(map.scene.infoWindow).anchorX, 1028, accuracy: 1e-9)
+        // Turned a quarter, the copies stand above and below each other: the window still stands
+        // on the one nearest the centre, in view, not on the topmost one in the margin.
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 90, zoom: 1, bearing: 90))
+        map.frame(1.8)
+        let turned = map.scene.items.filter { $0.kind == .marker }
+        XCTAssertEqual(turned.count, 3, "\(turned.map { ($0.x, $0.y) })")
+        func away(_ i: SceneItem) -> Double { (i.x - 900) * (i.x - 900) + (i.y - 300) * (i.y - 300) }
+        let nearest = try XCTUnwrap(turned.min { away($0) < away($1) })
+        let window = try XCTUnwrap(map.scene.infoWindow)
+        XCTAssertEqual(window.anchorX, nearest.x, accuracy: 1e-6)
+        XCTAssertEqual(window.anchorY, nearest.y - 43, accuracy: 1e-6)
+        XCTAssertEqual(window.anchorY, 300 - 43, accuracy: 1e-6)
         // Zoom 3: the world (2048 px) is wider than the view, and each shows once.
         try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 3))
         map.frame(2)
         XCTAssertEqual(xs(.marker).count, 1)
         XCTAssertEqual(xs(.marker).first ?? 0, 900 + 512, accuracy: 1e-9)
+    }
+
+    func testCopiesOfTheWorldAreCappedAndBudgetedButEveryMarkerShowsOnce() throws {
+        // Zoom 0 in a view 20,000 px wide: 78 worlds across. At most `maxWorldCopies` each side,
+        // and copies beyond the nearest only while the scene holds under `copyBudget` items.
+        let map = MapController.make(zoom: 0, width: 20_000, height: 600)
+        let n = 30_000
+        for i in 0..<n { _ = try map.addMarker(marker(Double(i % 120) - 60, Double(i % 359) - 179)) }
+        map.frame(1)
+        let items = map.scene.items
+        XCTAssertLessThanOrEqual(items.count, Scene.copyBudget + n)
+        XCTAssertGreaterThan(items.count, Scene.copyBudget / 2, "copies still show")
+        XCTAssertEqual(Set(items.map(\.id)).count, n, "every marker, on its nearest copy at least")
+        let xs = items.map(\.x)
+        XCTAssertGreaterThan(xs.min()!, 10_000 - 256 * (Double(CameraProjection.maxWorldCopies) + 1))
+        XCTAssertLessThan(xs.max()!, 10_000 + 256 * (Double(CameraProjection.maxWorldCopies) + 1))
     }
 
     func testM3M6M7_AlignmentInsetsAnchorsRotationAndFlatMarkers() throws {

@@ -4,6 +4,8 @@
 // the same way or mapped from a point's properties) and kept until the next load, so a load
 // costs nothing more and only the clusters asked for, with what lies below them, are computed.
 
+import { STATUS_BY_CODE, errorFromStatus } from './errors.js';
+
 /**
  * @typedef {object} ChildRecord  one of a cluster's children, as the engine lists them
  * @property {number} id     the engine's cluster id, or the point's engine index
@@ -25,6 +27,8 @@ export class ClusterReduce {
   #reduce;
   /** @type {Map<number, any>} each cluster's accumulated properties, by engine id, once computed */
   #done = new Map();
+  /** @type {Set<number>} the clusters being folded (the app's functions run inside a fold) */
+  #folding = new Set();
 
   /**
    * @param {((properties: any) => any) | null} map  a point's properties to what is reduced (null: as they are)
@@ -37,6 +41,9 @@ export class ClusterReduce {
 
   /** Forgets what was computed (the data changed). */
   clear() { this.#done.clear(); }
+
+  /** Whether a fold is running: the app's `map` or `reduce` is on the stack. */
+  get busy() { return this.#folding.size > 0; }
 
   /**
    * A cluster's accumulated properties, as supercluster computes them: a copy of its first
@@ -51,19 +58,29 @@ export class ClusterReduce {
   of(cluster, source) {
     const known = this.#done.get(cluster);
     if (known !== undefined) return known;
-    let accumulated = null;
-    let first = true;
-    for (const child of source.children(cluster)) {
-      if (first) {
-        // The first is copied, so the fold never changes a point's or another cluster's own.
-        accumulated = { ...this.#childProperties(child, source) };
-        first = false;
-      } else {
-        this.#reduce(accumulated, this.#childProperties(child, source));
-      }
+    // The app's functions may query the index: one that asks for a cluster being folded would
+    // fold it again, without end.
+    if (this.#folding.has(cluster)) {
+      throw errorFromStatus(STATUS_BY_CODE.INVALID_STATE, cluster, { call: 'reduce', hint: 'a query inside map or reduce returned a cluster being folded' });
     }
-    this.#done.set(cluster, accumulated);
-    return accumulated;
+    this.#folding.add(cluster);
+    try {
+      let accumulated = null;
+      let first = true;
+      for (const child of source.children(cluster)) {
+        if (first) {
+          // The first is copied, so the fold never changes a point's or another cluster's own.
+          accumulated = { ...this.#childProperties(child, source) };
+          first = false;
+        } else {
+          this.#reduce(accumulated, this.#childProperties(child, source));
+        }
+      }
+      this.#done.set(cluster, accumulated);
+      return accumulated;
+    } finally {
+      this.#folding.delete(cluster);
+    }
   }
 
   /**

@@ -119,6 +119,7 @@ export class ClusterIndex {
    */
   load(features) {
     this.#checkAlive('load');
+    this.#checkNotFolding('load');
     if (!Array.isArray(features)) throw argumentError('load', 'features must be an array of GeoJSON Point features');
     const n = features.length;
     // First: check shapes and learn which features are skipped, before touching the engine.
@@ -171,6 +172,7 @@ export class ClusterIndex {
   loadCoordinates(lngLat, options = {}) {
     const onProgress = options === null || typeof options !== 'object' ? undefined : options.onProgress;
     this.#checkAlive('loadCoordinates');
+    this.#checkNotFolding('loadCoordinates');
     if (lngLat === null || typeof lngLat !== 'object' || typeof lngLat.length !== 'number' || lngLat.length % 2 !== 0) {
       throw argumentError('loadCoordinates', 'expected a Float64Array (or array) of lng, lat pairs');
     }
@@ -400,6 +402,7 @@ export class ClusterIndex {
     this.points = null;
     this.#featureOf = null;
     this.#idShift = 0;
+    this.#reducer?.clear();
   }
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────
@@ -427,6 +430,14 @@ export class ClusterIndex {
       clampInt32(o.maxZoom), clampInt32(o.minPoints));
     if (handle < 0) throw this.#error(handle, 'ClusterIndex');
     return handle;
+  }
+
+  /**
+   * A load from inside the app's `map` or `reduce` would change the data under the fold.
+   * @param {string} call
+   */
+  #checkNotFolding(call) {
+    if (this.#reducer?.busy) throw this.#error(STATUS_BY_CODE.INVALID_STATE, call, 'map or reduce is running: load after the query');
   }
 
   /** @param {string} call */

@@ -667,6 +667,20 @@ test('map and reduce: clusters carry what supercluster\'s functions accumulate o
   assert.ok(Number.isNaN(fast.properties.sum), 'map read {index}, which has no n');
   const throwing = new ClusterIndex({ reduce: () => { throw new Error('app bug'); } }).load(features);
   assert.throws(() => throwing.getClusters(WORLD, 0), /app bug/, 'an error of the app\'s functions reaches the caller');
+  // The app's functions may query the index, but not load it, nor ask for a cluster being folded.
+  for (const [call, args] of [['load', [features.slice(0, 300)]], ['getClusters', [WORLD, 0]]]) {
+    /** @type {{error: any} | null} */
+    let seen = null;
+    const probe = new ClusterIndex({ reduce: () => {
+      if (seen) return;
+      seen = { error: null };
+      try { probe[call](...args); } catch (e) { seen.error = e; }
+    } }).load(features);
+    probe.getClusters(WORLD, 0);
+    assert.equal(seen?.error?.code, 'INVALID_STATE', `${call} inside reduce`);
+    assert.ok(probe.getClusters(WORLD, 0).some((c) => c.properties.cluster), 'the index still answers');
+    probe.destroy();
+  }
   index.destroy();
   throwing.destroy();
 });

@@ -61,13 +61,17 @@ public struct CameraProjection {
     }
 
     /// How many copies of the world east and west of the one nearest the target may hold a
-    /// point within `margin` pixels of the view: 0 unless the view is wider than the world (the
-    /// lowest zooms), where what is on the map shows on every copy.
+    /// point within `margin` pixels of the view: 0 unless the view and its margins are wider
+    /// than the world (the lowest zooms), where what is on the map shows on every copy. At most
+    /// `maxWorldCopies`: a view many worlds wide shows the nearest ones.
     public func worldCopiesEachSide(margin: Double) -> Int {
         let b = visibleRegion.worldBounds(expandedBy: margin / worldSize)
         let reach = Swift.max(targetX - b.minX, b.maxX - targetX)
-        return reach <= 0.5 ? 0 : Int(_ceil(reach - 0.5))
+        return reach <= 0.5 ? 0 : Int(Swift.min(_ceil(reach - 0.5), Double(CameraProjection.maxWorldCopies)))
     }
+
+    /// Copies of the world drawn on each side at most (a 4K view at zoom 0 shows about 8).
+    public static let maxWorldCopies = 8
 
     /// The screen point of a world point without choosing a copy of the world: x = 1.25 is a
     /// quarter of the way across the copy east of the main one.

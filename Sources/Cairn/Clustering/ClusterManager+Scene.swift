@@ -134,7 +134,7 @@ extension ClusterManager {
 
     private func addItem(_ i: Int, _ item: _SnapshotItem, owner: Int32, projection p: CameraProjection,
                          icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
-        for copy in -copies...copies {
+        for copy in -copies...copies where copy == 0 || out.count < Scene.copyBudget {
             guard let s = p.screenPoint(worldX: item.x, worldY: item.y, copy: copy), Scene.places(s.x, s.y, in: p.viewport)
             else { continue }
             out.append(Drawn(item: itemScene(owner: owner, item, at: s, icons: icons), worldX: item.x, worldY: item.y,
@@ -144,7 +144,7 @@ extension ClusterManager {
 
     private func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int, node: Int32 = -1, owner: Int32,
                             projection p: CameraProjection, icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
-        for copy in -copies...copies {
+        for copy in -copies...copies where copy == 0 || out.count < Scene.copyBudget {
             guard let s = p.screenPoint(worldX: worldX, worldY: worldY, copy: copy), Scene.places(s.x, s.y, in: p.viewport)
             else { continue }
             appendCluster(id: id, count: count, worldX: worldX, worldY: worldY, member: member, node: node, owner: owner, at: s,

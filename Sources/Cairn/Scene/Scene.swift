@@ -55,7 +55,8 @@ public struct Scene {
     mutating func build(markers: MarkerStore, icons: IconRegistry, indoor: IndoorMaps, projection p: CameraProjection,
                         time: Double, selection: InfoWindowSelection, clusterItems: (inout [SceneItem]) -> Void) {
         placed.removeAll(keepingCapacity: true)
-        centerX = p.viewport.centerX
+        center = (p.viewport.centerX, p.viewport.centerY)
+        showsCopies = p.worldCopiesEachSide(margin: Scene.margin) > 0
         clusterItems(&placed)
         placeMarkers(markers, icons: icons, indoor: indoor, projection: p, time: time)
         let m = Scene.margin
@@ -70,10 +71,12 @@ public struct Scene {
     /// world shows it on several copies, the one nearest the view's centre (where its window
     /// goes); of those at one place, the topmost, as taps find it.
     func drawnItem(_ owner: InfoWindowOwner) -> SceneItem? {
+        let drawn = drawOrder.reversed().lazy.map { self.placed[Int($0)] }
+        guard showsCopies else { return drawn.first { owner.isDrawn(as: $0) } }
         var best: SceneItem?
         var distance = Double.infinity
-        for k in drawOrder.reversed() where owner.isDrawn(as: placed[Int(k)]) {
-            let item = placed[Int(k)], d = abs(item.x - centerX)
+        for item in drawn where owner.isDrawn(as: item) {
+            let dx = item.x - center.x, dy = item.y - center.y, d = dx * dx + dy * dy
             if d < distance {
                 best = item
                 distance = d
@@ -82,8 +85,14 @@ public struct Scene {
         return best
     }
 
-    /// The view's centre across, as of the last build.
-    private var centerX = 0.0
+    /// The view's centre, and whether copies of the world may show (see `worldCopiesEachSide`),
+    /// as of the last build.
+    private var center = (x: 0.0, y: 0.0)
+    private var showsCopies = false
+
+    /// Copies of the world beyond the nearest are placed only while fewer items than this are
+    /// placed: at the lowest zooms a wide view of many items would otherwise place each many times.
+    static let copyBudget = 200_000
 
     /// Appends the visible markers whose anchor lies in the view or its margin (and, for a marker
     /// on a building's level, while that level is shown), on every copy of the world in view.
@@ -93,7 +102,7 @@ public struct Scene {
         markers.forEach { id, slot in
             let m = markers.properties[slot]
             guard m.visible, m.opacity > 0, indoor.shows(building: m.indoorBuilding, level: m.indoorLevel) else { return }
-            for copy in -copies...copies {
+            for copy in -copies...copies where copy == 0 || placed.count < Scene.copyBudget {
                 guard let item = _MarkerPlacement.item(id: id, m, worldX: markers.worldX[slot], worldY: markers.worldY[slot],
                                                        addedAt: markers.addedAt[slot], projection: p, icons: icons,
                                                        time: time, copy: copy),
