@@ -83,11 +83,12 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(window.anchorX, nearest.x, accuracy: 1e-6)
         XCTAssertEqual(window.anchorY, nearest.y - 43, accuracy: 1e-6)
         XCTAssertEqual(window.anchorY, 300 - 43, accuracy: 1e-6)
-        // Zoom 3: the world (2048 px) is wider than the view, and each shows once.
-        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 3))
+        // Zoom 4: the world (4096 px) is wider than the view and its margins: no copies to place.
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 4))
         map.frame(2)
+        XCTAssertEqual(map.projection.worldCopiesEachSide(margin: Scene.margin), 0)
         XCTAssertEqual(xs(.marker).count, 1)
-        XCTAssertEqual(xs(.marker).first ?? 0, 900 + 512, accuracy: 1e-9)
+        XCTAssertEqual(xs(.marker).first ?? 0, 900 + 1024, accuracy: 1e-9)
     }
 
     func testCopiesOfTheWorldAreCappedAndBudgetedButEveryMarkerShowsOnce() throws {

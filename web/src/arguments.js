@@ -131,6 +131,18 @@ export function resolveOptions(given) {
 }
 
 /**
+ * The value an aggregate reads of a point's properties (or an item's userData): a number as it
+ * is (an infinite one is the engine's to refuse), anything else none (NaN).
+ * @param {unknown} bag  the properties
+ * @param {string} property
+ * @returns {number}
+ */
+export function aggregateValue(bag, property) {
+  const v = bag !== null && typeof bag === 'object' ? /** @type {Record<string, unknown>} */ (bag)[property] : undefined;
+  return typeof v === 'number' ? v : NaN;
+}
+
+/**
  * The `aggregates` option of a ClusterIndex or a cluster manager: `{name: [operation, property]}`.
  * @param {any} given
  * @param {string} [call='ClusterIndex']  what takes it, for messages

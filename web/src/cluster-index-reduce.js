@@ -16,7 +16,7 @@ import { STATUS_BY_CODE, errorFromStatus } from './errors.js';
 
 /**
  * @typedef {object} ReduceSource  what the fold reads of the index
- * @property {(cluster: number) => ChildRecord[]} children  a cluster's children (engine ids)
+ * @property {(cluster: number, call: string) => ChildRecord[]} children  a cluster's children (engine ids); `call` names the query for errors
  * @property {(point: number, lng: number, lat: number) => any} properties  a point's properties, as its feature has them
  */
 
@@ -53,27 +53,28 @@ export class ClusterReduce {
    * counts) gives supercluster's values. The object is shared: callers copy it.
    * @param {number} cluster  the engine's id
    * @param {ReduceSource} source
+   * @param {string} call  the query that returned it, for errors
    * @returns {any}
    */
-  of(cluster, source) {
+  of(cluster, source, call) {
     const known = this.#done.get(cluster);
     if (known !== undefined) return known;
     // The app's functions may query the index: one that asks for a cluster being folded would
     // fold it again, without end.
     if (this.#folding.has(cluster)) {
-      throw errorFromStatus(STATUS_BY_CODE.INVALID_STATE, cluster, { call: 'reduce', hint: 'a query inside map or reduce returned a cluster being folded' });
+      throw errorFromStatus(STATUS_BY_CODE.INVALID_STATE, cluster, { call, hint: 'a query inside map or reduce returned a cluster being folded' });
     }
     this.#folding.add(cluster);
     try {
       let accumulated = null;
       let first = true;
-      for (const child of source.children(cluster)) {
+      for (const child of source.children(cluster, call)) {
         if (first) {
           // The first is copied, so the fold never changes a point's or another cluster's own.
-          accumulated = { ...this.#childProperties(child, source) };
+          accumulated = { ...this.#childProperties(child, source, call) };
           first = false;
         } else {
-          this.#reduce(accumulated, this.#childProperties(child, source));
+          this.#reduce(accumulated, this.#childProperties(child, source, call));
         }
       }
       this.#done.set(cluster, accumulated);
@@ -86,9 +87,10 @@ export class ClusterReduce {
   /**
    * @param {ChildRecord} child
    * @param {ReduceSource} source
+   * @param {string} call
    */
-  #childProperties(child, source) {
-    if (child.count > 1) return this.of(child.id, source);
+  #childProperties(child, source, call) {
+    if (child.count > 1) return this.of(child.id, source, call);
     const properties = source.properties(child.id, child.lng, child.lat);
     return this.#map ? this.#map(properties) : properties;
   }

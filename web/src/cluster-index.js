@@ -1,13 +1,16 @@
 // supercluster's API over the engine's hierarchical cluster index.
 //
-// The engine owns every clustering decision; this class only moves data across the boundary:
+// The engine owns every clustering decision; this class moves data across the boundary:
 // coordinates in (in chunks through one wasm buffer), flat result records out (through one
-// reusable scratch buffer), and GeoJSON objects built from those records on the JS side.
+// reusable scratch buffer), and GeoJSON objects built from those records on the JS side, with
+// the clusters' properties from supercluster's `map` and `reduce` when the app gives them
+// (cluster-index-reduce.js).
 
 import { getModule } from './wasm.js';
 import { CairnError, STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, memoryError } from './errors.js';
-import { bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions, toNumber } from './arguments.js';
-import { clusterProperties, scanPointFeatures } from './geojson.js';
+import { aggregateValue, bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions, toNumber } from './arguments.js';
+import { clusterProperties } from './geojson.js';
+import { scanPointFeatures } from './point-features.js';
 import { engineMemory } from './engine-memory.js';
 import { IndexAggregates } from './cluster-index-aggregates.js';
 import { ResultRecords } from './cluster-index-results.js';
@@ -68,9 +71,9 @@ export class ClusterIndex {
   #reducer = null;
   /** @type {import('./cluster-index-reduce.js').ReduceSource} what the fold reads */
   #reduceSource = {
-    children: (cluster) => {
+    children: (cluster, call) => {
       const fn = this.#res.fn;
-      const total = this.#results.query((h, p, c) => fn.cairn_index_children(h, cluster, p, c), 'getClusters');
+      const total = this.#results.query((h, p, c) => fn.cairn_index_children(h, cluster, p, c), call);
       const v = this.#results.view(total);
       const stride = this.#mod.recordStride;
       return Array.from({ length: v.length / stride }, (_, i) => ({
@@ -148,8 +151,7 @@ export class ClusterIndex {
       for (let k = 0, i = 0; i < n; i++) {
         const f = features[i];
         if (!f.geometry) continue;
-        const v = f.properties ? f.properties[property] : undefined;
-        values[k++] = typeof v === 'number' ? v : NaN;
+        values[k++] = aggregateValue(f.properties, property);
       }
       return values;
     }, 'load');
@@ -218,7 +220,7 @@ export class ClusterIndex {
     const fn = this.#res.fn;
     const total = this.#results.query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
       'getClusters', 'bbox and zoom must be numbers');
-    return this.#features(total);
+    return this.#features(total, 'getClusters');
   }
 
   /**
@@ -297,7 +299,7 @@ export class ClusterIndex {
     const fn = this.#res.fn;
     const engineId = this.#engineId(id);
     const total = this.#results.query((h, p, c) => fn.cairn_index_children(h, engineId, p, c), 'getChildren', undefined, undefined, id);
-    return this.#features(total);
+    return this.#features(total, 'getChildren');
   }
 
   /**
@@ -320,7 +322,7 @@ export class ClusterIndex {
     const engineId = this.#engineId(id);
     const total = this.#results.query((h, p, c) => fn.cairn_index_leaves(h, engineId, l, o, p, c),
       'getLeaves', 'limit and offset must be numbers ≥ 0', undefined, id);
-    return /** @type {PointFeature[]} */ (this.#features(total));
+    return /** @type {PointFeature[]} */ (this.#features(total, 'getLeaves'));
   }
 
   /**
@@ -386,7 +388,7 @@ export class ClusterIndex {
       }
       features[i] = f;
     }
-    this.#completeClusters(clusterIds, clusterTags, clusterFeatures, 'tags');
+    this.#completeClusters(clusterIds, clusterTags, clusterFeatures, 'tags', 'getTile');
     return { features };
   }
 
@@ -556,9 +558,10 @@ export class ClusterIndex {
 
   /**
    * @param {number} total
+   * @param {string} call  the query, for errors
    * @returns {Array<ClusterFeature | PointFeature>}
    */
-  #features(total) {
+  #features(total, call) {
     const v = this.#results.view(total);
     const stride = this.#mod.recordStride;
     const n = v.length / stride;
@@ -582,7 +585,7 @@ export class ClusterIndex {
         out[i] = this.#pointFeature(this.#featureOf ? this.#featureOf[id] : id, v[k + 2], v[k + 3]);
       }
     }
-    this.#completeClusters(clusterIds, clusterProps, clusterFeatures, 'properties');
+    this.#completeClusters(clusterIds, clusterProps, clusterFeatures, 'properties', call);
     return out;
   }
 
@@ -594,12 +597,13 @@ export class ClusterIndex {
    * @param {Record<string, any>[]} properties  each cluster's properties (replaced when reduced)
    * @param {Record<string, any>[]} features  each cluster's feature, whose `key` holds them
    * @param {'properties' | 'tags'} key
+   * @param {string} call  the query, for errors
    */
-  #completeClusters(ids, properties, features, key) {
+  #completeClusters(ids, properties, features, key, call) {
     const reducer = this.#reducer;
     if (reducer) {
       for (let k = 0; k < ids.length; k++) {
-        properties[k] = { ...reducer.of(ids[k], this.#reduceSource), ...properties[k] };
+        properties[k] = { ...reducer.of(ids[k], this.#reduceSource, call), ...properties[k] };
         features[k][key] = properties[k];
       }
     }

@@ -6,7 +6,7 @@
 
 import { argumentError } from './errors.js';
 import { int32Arg } from './map-input.js';
-import { toNumber } from './arguments.js';
+import { aggregateValue, toNumber } from './arguments.js';
 import { markerChecks, resolveOptions } from './map-markers.js';
 import { MapIcon } from './map-icons.js';
 
@@ -57,12 +57,8 @@ export function writeItems(records, items, aggregates) {
     records[k] = items[i].position.latitude;
     records[k + 1] = items[i].position.longitude;
     records[k + 2] = items[i].icon;
-    // An aggregate reads a number of the item's userData; anything else counts as none.
-    const data = /** @type {any} */ (items[i].userData);
-    aggregates.forEach((a, c) => {
-      const v = data !== null && typeof data === 'object' ? data[a.property] : undefined;
-      records[k + ITEM_FIELDS + c] = typeof v === 'number' ? v : NaN;
-    });
+    // An aggregate reads a number of the item's userData.
+    aggregates.forEach((a, c) => { records[k + ITEM_FIELDS + c] = aggregateValue(items[i].userData, a.property); });
   }
 }
 

@@ -656,6 +656,12 @@ test('map and reduce: clusters carry what supercluster\'s functions accumulate o
   assert.equal(child.properties.sum, leavesOf(child.id).reduce((a, b) => a + b, 0), 'children carry them');
   const tile = index.getTile(0, 0, 0).features.find((f) => f.tags.cluster);
   assert.equal(tile.tags.sum, leavesOf(tile.id).reduce((a, b) => a + b, 0), 'tiles\' tags carry them');
+  // Without map, reduce folds the points' own properties: the first child's are copied first.
+  const identity = new ClusterIndex({ reduce: (a, b) => { a.n += b.n; } }).load(features);
+  for (let z = 0; z <= 16; z++) identity.getClusters(WORLD, z);
+  assert.equal(identity.getClusters(WORLD, 0).find((c) => c.properties.cluster).properties.n,
+    leavesOf(index.getClusters(WORLD, 0).find((c) => c.properties.cluster).id).reduce((a, b) => a + b, 0));
+  identity.destroy();
   assert.equal(JSON.stringify(features), before, 'the points\' own properties are left as they were');
   // Computed once per cluster: asking again maps nothing more.
   const count = mapped;

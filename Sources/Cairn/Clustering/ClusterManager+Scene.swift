@@ -134,19 +134,26 @@ extension ClusterManager {
 
     private func addItem(_ i: Int, _ item: _SnapshotItem, owner: Int32, projection p: CameraProjection,
                          icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
-        for copy in -copies...copies where copy == 0 || out.count < Scene.copyBudget {
-            guard let s = p.screenPoint(worldX: item.x, worldY: item.y, copy: copy), Scene.places(s.x, s.y, in: p.viewport)
-            else { continue }
+        forEachPlace(worldX: item.x, worldY: item.y, copies: copies, placed: out.count, projection: p) { s, copy in
             out.append(Drawn(item: itemScene(owner: owner, item, at: s, icons: icons), worldX: item.x, worldY: item.y,
                              member: i, copy: copy))
         }
     }
 
-    private func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int, node: Int32 = -1, owner: Int32,
-                            projection p: CameraProjection, icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
-        for copy in -copies...copies where copy == 0 || out.count < Scene.copyBudget {
+    /// Where a world position is drawn in the view or its margin, on each copy of the world
+    /// that shows it (see `Scene.copies`).
+    private func forEachPlace(worldX: Double, worldY: Double, copies: Int, placed: Int, projection p: CameraProjection,
+                              _ body: ((x: Double, y: Double), Int) -> Void) {
+        for copy in Scene.copies(copies, placed: placed) {
             guard let s = p.screenPoint(worldX: worldX, worldY: worldY, copy: copy), Scene.places(s.x, s.y, in: p.viewport)
             else { continue }
+            body(s, copy)
+        }
+    }
+
+    private func addCluster(id: Int64, count: Int, worldX: Double, worldY: Double, member: Int, node: Int32 = -1, owner: Int32,
+                            projection p: CameraProjection, icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
+        forEachPlace(worldX: worldX, worldY: worldY, copies: copies, placed: out.count, projection: p) { s, copy in
             appendCluster(id: id, count: count, worldX: worldX, worldY: worldY, member: member, node: node, owner: owner, at: s,
                           copy: copy, icons: icons, into: &out)
         }

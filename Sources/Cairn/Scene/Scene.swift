@@ -56,9 +56,10 @@ public struct Scene {
                         time: Double, selection: InfoWindowSelection, clusterItems: (inout [SceneItem]) -> Void) {
         placed.removeAll(keepingCapacity: true)
         center = (p.viewport.centerX, p.viewport.centerY)
-        showsCopies = p.worldCopiesEachSide(margin: Scene.margin) > 0
+        let copies = p.worldCopiesEachSide(margin: Scene.margin)
+        showsCopies = copies > 0
         clusterItems(&placed)
-        placeMarkers(markers, icons: icons, indoor: indoor, projection: p, time: time)
+        placeMarkers(markers, icons: icons, indoor: indoor, projection: p, copies: copies, time: time)
         let m = Scene.margin
         let area = (minX: -m, minY: -m, maxX: p.viewport.width + m, maxY: p.viewport.height + m)
         Collision.resolve(placed, area: area, hidden: &hidden, scratch: &collisions)
@@ -94,15 +95,21 @@ public struct Scene {
     /// placed: at the lowest zooms a wide view of many items would otherwise place each many times.
     static let copyBudget = 200_000
 
+    /// The copies of the world to place an item on, counted from the one nearest the target:
+    /// `-copies...copies`, or the nearest alone once `placed` items have spent the budget.
+    static func copies(_ copies: Int, placed: Int) -> ClosedRange<Int> {
+        let k = placed < copyBudget ? copies : 0
+        return -k...k
+    }
+
     /// Appends the visible markers whose anchor lies in the view or its margin (and, for a marker
     /// on a building's level, while that level is shown), on every copy of the world in view.
     private mutating func placeMarkers(_ markers: MarkerStore, icons: IconRegistry, indoor: IndoorMaps,
-                                       projection p: CameraProjection, time: Double) {
-        let copies = p.worldCopiesEachSide(margin: Scene.margin)
+                                       projection p: CameraProjection, copies: Int, time: Double) {
         markers.forEach { id, slot in
             let m = markers.properties[slot]
             guard m.visible, m.opacity > 0, indoor.shows(building: m.indoorBuilding, level: m.indoorLevel) else { return }
-            for copy in -copies...copies where copy == 0 || placed.count < Scene.copyBudget {
+            for copy in Scene.copies(copies, placed: placed.count) {
                 guard let item = _MarkerPlacement.item(id: id, m, worldX: markers.worldX[slot], worldY: markers.worldY[slot],
                                                        addedAt: markers.addedAt[slot], projection: p, icons: icons,
                                                        time: time, copy: copy),

@@ -7,6 +7,7 @@ import { readCsv } from './csv.js';
 import { readNdjson } from './ndjson.js';
 import { readFeatureCollection } from './geojson-stream.js';
 import { UsageError } from './errors.js';
+import { RS } from './ascii.js';
 
 /** Bytes per read: large enough that per-chunk work is noise. */
 const CHUNK_BYTES = 1 << 20;
@@ -110,7 +111,7 @@ function open(path, stdin) {
 
 /**
  * Follows the first chunks of an input until they show its format (see `formatOf`): the first
- * byte that is not white space (or a byte order mark, or RS), and when that opens JSON, the
+ * byte that is not white space (or a byte order mark), and when that opens JSON, the
  * end of its line.
  */
 class HeadScan {
@@ -127,10 +128,11 @@ class HeadScan {
     this.#bytes += chunk.length;
     let p = 0;
     if (this.#start === null) {
-      while (p < chunk.length && (chunk[p] <= 0x20 || chunk[p] === 0x1e || (offset + p < 3 && chunk[p] === BYTE_ORDER_MARK[offset + p]))) p++;
+      while (p < chunk.length && ((chunk[p] <= 0x20 && chunk[p] !== RS) || (offset + p < 3 && chunk[p] === BYTE_ORDER_MARK[offset + p]))) p++;
       if (p === chunk.length) return false;
       this.#start = chunk[p];
     }
+    if (this.#start === RS) return true;   // a sequence (see formatOf)
     if (this.#start !== 0x7b && this.#start !== 0x5b) return true;   // not JSON: CSV
     return chunk.indexOf(0x0a, p) >= 0 || this.#bytes >= HEAD_LIMIT;
   }
@@ -149,8 +151,8 @@ class HeadScan {
 export function formatOf(path, head, whole = false) {
   for (const [pattern, format] of EXTENSIONS) if (pattern.test(path)) return format;
   let p = 0;
-  while (p < head.length && head[p] <= 0x20 && head[p] !== 0x1e) p++;   // white space (RS is below 0x20 too)
-  if (head[p] === 0x1e) return 'ndjson';
+  while (p < head.length && head[p] <= 0x20 && head[p] !== RS) p++;   // white space (RS is below 0x20 too)
+  if (head[p] === RS) return 'ndjson';
   if (head[p] !== 0x7b && head[p] !== 0x5b) return 'csv'; // neither { nor [
   const lineEnd = head.indexOf(0x0a, p);
   // A first line the head does not hold whole is a collection's (never parsed here: it may be

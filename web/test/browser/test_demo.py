@@ -77,7 +77,6 @@ class DemoPageTest(DemoTestCase):
             self.assertGreater(colour_distance(at(empty), rgb(colour)), 3 * COLOUR_TOLERANCE,
                                f"empty map at {empty} is {at(empty)}, like {colour}")
 
-    @generated("synthetic-1m.bin")
     def test_panel_numbers_out_of_range_are_taken_back_to_the_fields_limits(self):
         # A radius the engine refuses, a zoom left empty, a size below 1: each field shows and
         # uses its nearest allowed value (or its default), and the cities are clustered again.
@@ -94,6 +93,7 @@ class DemoPageTest(DemoTestCase):
         self.settle()
         self.assertGreater(sum(1 for i in self.frame()["items"] if i["kind"] == "cluster"), 0)
 
+    @generated("synthetic-1m.bin")
     def test_switching_to_a_million_points(self):
         result = self.js("demo.load('synthetic')")
         print(f"\n  synthetic 1M: {result['count']:,} points, download {result['downloadMs']:.0f} ms, "
