@@ -270,6 +270,37 @@ class MarkerTapTest(DemoTestCase):
             self.js("() => { for (const stop of stops) stop(); own.destroy(); }")
 
 
+class WorldCopiesTest(DemoTestCase):
+    """Where the map is wider than the world (zoomed far out), its clusters show on each copy
+    of the world in view, and a tap on any copy is a tap on that cluster."""
+
+    def test_clusters_show_and_answer_taps_on_every_copy_of_the_world(self):
+        self.move_camera(latitude=20, longitude=0, zoom=0.6, bearing=0, tilt=0)
+        self.screenshot("world-copies")
+        copies = {}
+        for c in self.frame()["items"]:
+            if c["kind"] == "cluster":
+                copies.setdefault((c["manager"], c["id"]), []).append(c)
+        repeated = [sorted(v, key=lambda c: c["x"]) for v in copies.values() if len(v) > 1]
+        self.assertTrue(repeated, "no cluster is drawn on more than one copy")
+        world = 256 * 2 ** 0.6
+        for drawn in repeated:
+            for a, b in zip(drawn, drawn[1:]):
+                self.assertAlmostEqual(b["x"] - a["x"], world, delta=0.01)
+        # A tap on the copy farthest from the centre (and well inside the map) names its cluster.
+        inside = [c for v in repeated for c in v
+                  if 20 < c["x"] < self.box["width"] - 20 and 20 < c["y"] < self.box["height"] - 20]
+        far = max(inside, key=lambda c: abs(c["x"] - self.box["width"] / 2))
+        self.js("() => { window.tappedCluster = null; "
+                "window.stopTap = map.on('clusterTap', (t) => { window.tappedCluster = t.id; return true; }); }")
+        try:
+            self.tap({"x": far["x"], "y": far["y"]})
+            self.page.wait_for_function("window.tappedCluster !== null", timeout=5000)
+            self.assertEqual(self.js("window.tappedCluster"), far["id"])
+        finally:
+            self.js("() => window.stopTap()")
+
+
 class ClusterAggregateTest(DemoTestCase):
     """C9 on the page: a manager's aggregated properties reach its drawCluster callback."""
 
