@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 
 import { layoutInfoWindow, wrapText, fitLine, INFO_WINDOW, ELLIPSIS } from '../src/render/info-window.js';
 import { tileUrl, graticuleStep, formatDegrees, tileKey, RasterTileSource, OfflineTileSource, mercatorY } from '../src/render/tiles.js';
+import { paintGraticule } from '../src/render/offline-tiles.js';
 import { LRU, cacheCapacity } from '../src/render/lru.js';
 import { pinSize, PIN } from '../src/render/pin.js';
 import { findTileImage, emptyPatch } from '../src/render/tile-pyramid.js';
@@ -145,6 +146,23 @@ test('tileUrl {s}: the same tile always gets the same subdomain, neighbours get 
   assert.deepEqual([...used].sort(), ['t1', 't2', 't3', 't4']);
   assert.ok(['a', 'b', 'c'].includes(s(1, 1)));
   assert.equal(tileUrl('x{s}x', 0, 0, 0, { subdomains: '' }), 'xx');
+});
+
+test('graticule labels of a tile row never run into each other, zoomed right out too', () => {
+  // A context that records the labels, 6 px a character (the 10-px label font is about that).
+  for (const z of [0, 1, 2, 5]) {
+    /** @type {{text: string, x: number, y: number}[]} */
+    const labels = [];
+    const ctx = /** @type {any} */ ({ beginPath() {}, moveTo() {}, lineTo() {}, stroke() {},
+      measureText: (/** @type {string} */ text) => ({ width: 6 * text.length }),
+      fillText: (/** @type {string} */ text, /** @type {number} */ x, /** @type {number} */ y) => { labels.push({ text, x, y }); } });
+    paintGraticule(ctx, z, 0, 0);
+    const row = labels.filter((l) => l.y === 3).sort((a, b) => a.x - b.x);
+    assert.ok(row.length >= (z === 0 ? 4 : 1), `zoom ${z}: ${row.length} longitude labels`);
+    for (let i = 1; i < row.length; i++) {
+      assert.ok(row[i].x >= row[i - 1].x + 6 * row[i - 1].text.length, `zoom ${z}: ${row[i - 1].text} runs into ${row[i].text}`);
+    }
+  }
 });
 
 test('graticuleStep: 30 degrees zoomed out, finer as the zoom grows, never coarser, lines 96 px apart', () => {

@@ -263,30 +263,38 @@ export class OfflineTileSource {
 /**
  * Draws a label whose box (left, top, its width × `height`) lies wholly inside the tile, and
  * skips it otherwise: a tile cannot draw past its edge, and half a label reads as another one.
+ * Returns the box's right edge, or -Infinity when it was skipped.
  * @param {CanvasRenderingContext2D} ctx
  * @param {string} text
  * @param {number} left
  * @param {number} top
  * @param {number} height
+ * @returns {number}
  */
 function labelInside(ctx, text, left, top, height) {
-  if (left < 0 || top < 0 || left + ctx.measureText(text).width > TILE || top + height > TILE) return;
+  const right = left + ctx.measureText(text).width;
+  if (left < 0 || top < 0 || right > TILE || top + height > TILE) return -Infinity;
   const baseline = ctx.textBaseline;
   ctx.textBaseline = 'top';
   ctx.fillText(text, left, top);
   ctx.textBaseline = baseline;
+  return right;
 }
+
+/** Room kept between two longitude labels of a row (zoomed right out, lines are 21 px apart). */
+const LABEL_GAP = 4;
 
 /**
  * Lines of latitude and longitude every graticuleStep(z) degrees. Labels go on every fourth
  * tile row (longitudes) and column (latitudes) only: labelled in every tile, a line would
- * repeat its label every 256 pixels and the map would read as a table of numbers.
+ * repeat its label every 256 pixels and the map would read as a table of numbers. A longitude
+ * label that would run into the one before it is left out.
  * @param {CanvasRenderingContext2D} ctx
  * @param {number} z
  * @param {number} x
  * @param {number} y
  */
-function paintGraticule(ctx, z, x, y) {
+export function paintGraticule(ctx, z, x, y) {
   const n = 2 ** z;
   const step = graticuleStep(z);
   const west = (x / n) * 360 - 180, east = ((x + 1) / n) * 360 - 180;
@@ -296,6 +304,7 @@ function paintGraticule(ctx, z, x, y) {
   ctx.fillStyle = OFFLINE_STYLE.label;
   ctx.textBaseline = 'top';
   ctx.textAlign = 'left';
+  let labelEnd = -Infinity;
   // Whole multiples of the step, counted as integers so 0.1-degree lines do not drift.
   for (let k = Math.ceil(west / step); k * step <= east; k++) {
     const lng = k * step;
@@ -307,7 +316,9 @@ function paintGraticule(ctx, z, x, y) {
     ctx.moveTo(px, 0);
     ctx.lineTo(px, TILE);
     ctx.stroke();
-    if (y % LABEL_EVERY === 0) labelInside(ctx, formatDegrees(lng, step, 'lng'), px + 3, 3, 12);
+    if (y % LABEL_EVERY === 0 && px + 3 >= labelEnd + LABEL_GAP) {
+      labelEnd = Math.max(labelEnd, labelInside(ctx, formatDegrees(lng, step, 'lng'), px + 3, 3, 12));
+    }
   }
   ctx.textBaseline = 'bottom';
   for (let k = Math.ceil(Math.max(south, -MAX_LATITUDE) / step); k * step <= Math.min(north, MAX_LATITUDE); k++) {
