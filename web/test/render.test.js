@@ -165,6 +165,30 @@ test('graticule labels of a tile row never run into each other, zoomed right out
   }
 });
 
+test('graticule labels turned half round stay in their boxes, drawn turned about the centre', () => {
+  /** @type {any[]} */
+  const calls = [];
+  const ctx = /** @type {any} */ ({ beginPath() {}, moveTo() {}, lineTo() {}, stroke() {},
+    measureText: (/** @type {string} */ text) => ({ width: 6 * text.length }),
+    save: () => calls.push(['save']), restore: () => calls.push(['restore']),
+    translate: (/** @type {number} */ x, /** @type {number} */ y) => calls.push(['translate', x, y]),
+    rotate: (/** @type {number} */ a) => calls.push(['rotate', a]),
+    fillText: (/** @type {string} */ text, /** @type {number} */ x, /** @type {number} */ y) => calls.push(['fillText', text, x, y]) });
+  paintGraticule(ctx, 0, 0, 0, true);
+  const texts = calls.filter((c) => c[0] === 'fillText');
+  assert.ok(texts.length > 4);
+  for (let i = 0; i < calls.length; i++) {
+    if (calls[i][0] !== 'fillText') continue;
+    const [, text, x, y] = calls[i];
+    const [, cx, cy] = calls[i - 2];
+    assert.deepEqual(calls[i - 1], ['rotate', Math.PI], text);
+    // Drawn from the box's centre back by half its size: the same box, turned.
+    assert.equal(x, -3 * text.length);
+    assert.equal(y, -6);
+    assert.ok(cx - 3 * text.length >= 0 && cx + 3 * text.length <= 256 && cy - 6 >= 0 && cy + 6 <= 256, `${text} inside the tile`);
+  }
+});
+
 test('graticuleStep: 30 degrees zoomed out, finer as the zoom grows, never coarser, lines 96 px apart', () => {
   assert.equal(graticuleStep(0), 30);
   assert.equal(graticuleStep(3), 30);

@@ -134,7 +134,7 @@ function projectRings(rings) {
   return out;
 }
 
-/** @typedef {{z: number, x: number, y: number, key: number}} TileAddress */
+/** @typedef {{z: number, x: number, y: number, key: number, turned: 0 | 1}} TileAddress */
 
 /** A TileSource that paints its tiles in the page. */
 export class OfflineTileSource {
@@ -146,8 +146,10 @@ export class OfflineTileSource {
   #budget;
   #schedule;
   #scheduled = false;
-  /** @type {LRU<number, HTMLCanvasElement>} */
+  /** @type {LRU<number, HTMLCanvasElement>[]} painted tiles, with their labels upright, then turned half round */
   #tiles;
+  /** 1 while the map is turned more than a quarter (labels then painted turned half round, to read upright) */
+  #turned = /** @type {0 | 1} */ (0);
   /** @type {TileQueue<TileAddress>} */
   #queue;
 
@@ -161,7 +163,8 @@ export class OfflineTileSource {
     this.#budget = options.budget ?? 8;
     this.#schedule = options.schedule ?? ((task) => { setTimeout(task, 0); });
     // An evicted canvas gives its pixels back at once instead of whenever it is collected.
-    this.#tiles = new LRU(cacheCapacity(options.cacheSize, 256, 'OfflineTileSource'), (_, canvas) => { canvas.width = 0; canvas.height = 0; });
+    const capacity = cacheCapacity(options.cacheSize, 256, 'OfflineTileSource');
+    this.#tiles = [0, 1].map(() => new LRU(capacity, (_, canvas) => { canvas.width = 0; canvas.height = 0; }));
     this.#queue = new TileQueue(() => this.#wake());
   }
 
@@ -173,7 +176,22 @@ export class OfflineTileSource {
    * @returns {CanvasImageSource | null}
    */
   get(z, x, y) {
-    return this.#tiles.get(tileKey(z, x, y)) ?? null;
+    const key = tileKey(z, x, y);
+    const tile = this.#tiles[this.#turned].get(key);
+    if (tile) return tile;
+    // While it is painted the other way up, the tile as it was stands in (its labels upside down).
+    const other = this.#tiles[1 - this.#turned].get(key);
+    if (other) this.request(z, x, y);
+    return other ?? null;
+  }
+
+  /**
+   * Labels are painted to read upright on the map as it is turned: beyond a quarter turn, half
+   * round (tiles are painted again, once, each way).
+   * @param {number} bearing  degrees
+   */
+  setBearing(bearing) {
+    this.#turned = Math.cos((bearing * Math.PI) / 180) < 0 ? 1 : 0;
   }
 
   /**
@@ -184,7 +202,9 @@ export class OfflineTileSource {
    */
   request(z, x, y) {
     const key = tileKey(z, x, y);
-    if (!this.#tiles.has(key)) this.#queue.want(key, { z, x, y, key });
+    const turned = this.#turned;
+    // Keys below zoom 26 are under 2^51: doubled with the way up, still exact.
+    if (!this.#tiles[turned].has(key)) this.#queue.want(2 * key + turned, { z, x, y, key, turned });
   }
 
   #wake() {
@@ -200,8 +220,9 @@ export class OfflineTileSource {
     while (painted < this.#tilesPerTask && (painted === 0 || performance.now() - start < this.#budget)) {
       const tile = this.#queue.take();
       if (!tile) break;
-      if (this.#tiles.has(tile.key)) continue;
-      this.#tiles.set(tile.key, this.paint(tile.z, tile.x, tile.y));
+      const tiles = this.#tiles[tile.turned];
+      if (tiles.has(tile.key)) continue;
+      tiles.set(tile.key, this.paint(tile.z, tile.x, tile.y, tile.turned === 1));
       painted++;
     }
     if (this.#queue.pending > 0) this.#wake();
@@ -213,15 +234,16 @@ export class OfflineTileSource {
    * @param {number} z
    * @param {number} x
    * @param {number} y
+   * @param {boolean} [turned]  labels turned half round (see setBearing)
    * @returns {HTMLCanvasElement}
    */
-  paint(z, x, y) {
+  paint(z, x, y, turned = false) {
     const canvas = createCanvas(TILE, TILE);
     const ctx = context2d(canvas);
     ctx.fillStyle = OFFLINE_STYLE.sea;
     ctx.fillRect(0, 0, TILE, TILE);
     this.#paintLand(ctx, z, x, y);
-    paintGraticule(ctx, z, x, y);
+    paintGraticule(ctx, z, x, y, turned);
     return canvas;
   }
 
@@ -263,20 +285,31 @@ export class OfflineTileSource {
 /**
  * Draws a label whose box (left, top, its width × `height`) lies wholly inside the tile, and
  * skips it otherwise: a tile cannot draw past its edge, and half a label reads as another one.
- * Returns the box's right edge, or -Infinity when it was skipped.
+ * Turned, the text is drawn half round about the box's centre, in the same box. Returns the
+ * box's right edge, or -Infinity when it was skipped.
  * @param {CanvasRenderingContext2D} ctx
  * @param {string} text
  * @param {number} left
  * @param {number} top
  * @param {number} height
+ * @param {boolean} turned
  * @returns {number}
  */
-function labelInside(ctx, text, left, top, height) {
-  const right = left + ctx.measureText(text).width;
+function labelInside(ctx, text, left, top, height, turned) {
+  const width = ctx.measureText(text).width;
+  const right = left + width;
   if (left < 0 || top < 0 || right > TILE || top + height > TILE) return -Infinity;
   const baseline = ctx.textBaseline;
   ctx.textBaseline = 'top';
-  ctx.fillText(text, left, top);
+  if (turned) {
+    ctx.save();
+    ctx.translate(left + width / 2, top + height / 2);
+    ctx.rotate(Math.PI);
+    ctx.fillText(text, -width / 2, -height / 2);
+    ctx.restore();
+  } else {
+    ctx.fillText(text, left, top);
+  }
   ctx.textBaseline = baseline;
   return right;
 }
@@ -293,8 +326,9 @@ const LABEL_GAP = 4;
  * @param {number} z
  * @param {number} x
  * @param {number} y
+ * @param {boolean} [turned]  labels turned half round, to read upright on a map turned so
  */
-export function paintGraticule(ctx, z, x, y) {
+export function paintGraticule(ctx, z, x, y, turned = false) {
   const n = 2 ** z;
   const step = graticuleStep(z);
   const west = (x / n) * 360 - 180, east = ((x + 1) / n) * 360 - 180;
@@ -317,7 +351,7 @@ export function paintGraticule(ctx, z, x, y) {
     ctx.lineTo(px, TILE);
     ctx.stroke();
     if (y % LABEL_EVERY === 0 && px + 3 >= labelEnd + LABEL_GAP) {
-      labelEnd = Math.max(labelEnd, labelInside(ctx, formatDegrees(lng, step, 'lng'), px + 3, 3, 12));
+      labelEnd = Math.max(labelEnd, labelInside(ctx, formatDegrees(lng, step, 'lng'), px + 3, 3, 12, turned));
     }
   }
   ctx.textBaseline = 'bottom';
@@ -330,6 +364,6 @@ export function paintGraticule(ctx, z, x, y) {
     ctx.moveTo(0, py);
     ctx.lineTo(TILE, py);
     ctx.stroke();
-    if (x % LABEL_EVERY === 0) labelInside(ctx, formatDegrees(lat, step, 'lat'), 3, py - 2 - 12, 12);
+    if (x % LABEL_EVERY === 0) labelInside(ctx, formatDegrees(lat, step, 'lat'), 3, py - 2 - 12, 12, turned);
   }
 }

@@ -149,6 +149,7 @@ export class Renderer {
     ctx.fillStyle = RENDER_STYLE.background;
     ctx.fillRect(0, 0, w, h);
 
+    this.#basemap.setBearing?.(frame.camera.bearing);
     drawTiles(ctx, frame.tiles, this.#basemap, r);
     ctx.setTransform(r, 0, 0, r, 0, 0);
     if (frame.farClipY > 0) this.#drawSky(frame.farClipY);

@@ -9,6 +9,8 @@
  *   for each frame's missing tiles nearest first, and a source fetches in that order
  * @property {(() => void) | null} [onLoad]  the source calls it when a tile has become ready; a renderer
  *   given a source without one sets it to its onNeedsRedraw
+ * @property {(bearing: number) => void} [setBearing]  told the map's bearing before each frame's tiles, so
+ *   a source that paints text can paint it the right way up
  */
 
 export { RasterTileSource, tileUrl } from './raster-tiles.js';
