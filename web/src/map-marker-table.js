@@ -13,6 +13,7 @@ import { booleanArg, objectArg } from './map-input.js';
 /** @typedef {import('./map-icons.js').IconTable} IconTable */
 /** @typedef {import('./map-icons.js').PinStyle} PinStyle */
 /** @typedef {import('./map-views.js').ViewMarkers} ViewMarkers */
+/** @typedef {import('./map-indoor.js').IndoorBuildings} IndoorBuildings */
 
 export class MarkerTable {
   /** @type {MapEngine} */
@@ -21,6 +22,8 @@ export class MarkerTable {
   #icons;
   /** @type {ViewMarkers} */
   #views;
+  /** @type {IndoorBuildings} the map's buildings, whose handles markers' levels may name */
+  #buildings;
   /** @type {() => void} asks the map for a frame */
   #wake;
   /** @type {(id: number) => void} told when a marker leaves (its popovers go with it) */
@@ -36,12 +39,14 @@ export class MarkerTable {
    * @param {MapEngine} engine
    * @param {IconTable} icons
    * @param {ViewMarkers} views
+   * @param {IndoorBuildings} buildings
    * @param {{wake: () => void, removed: (id: number) => void}} hooks
    */
-  constructor(engine, icons, views, { wake, removed }) {
+  constructor(engine, icons, views, buildings, { wake, removed }) {
     this.#engine = engine;
     this.#icons = icons;
     this.#views = views;
+    this.#buildings = buildings;
     this.#wake = wake;
     this.#removed = removed;
   }
@@ -57,11 +62,12 @@ export class MarkerTable {
   handle(id) { return this.#markers.get(id)?.handle ?? null; }
 
   /**
-   * Whether `marker` is a handle of a marker on this map.
+   * Whether `marker` is a handle of a marker on this map (ids are per map: another map's
+   * marker may have the same one).
    * @param {unknown} marker
    * @returns {marker is Marker}
    */
-  holds(marker) { return marker instanceof Marker && this.#markers.has(marker.id); }
+  holds(marker) { return marker instanceof Marker && this.#markers.get(marker.id)?.handle === marker; }
 
   /**
    * A marker's position as the app gave it, or null for one the map does not hold.
@@ -186,9 +192,15 @@ export class MarkerTable {
     const { icon, pin, view, viewSize, tracksViewChanges, ...engine } = options;
     const viewIcon = id === undefined ? undefined : this.#views.iconOf(id);
     const e = /** @type {EngineMarkerOptions} */ ({ ...engine, icon: viewIcon ?? icon?.number ?? -1 });
-    // A building may be given as its handle (G4).
+    // A building may be given as its handle (G4). Ids are per map: another map's building may
+    // have the id of one of this map's. (A building removed from this map keeps its id, which
+    // the engine refuses.)
     const level = /** @type {any} */ (engine.indoorLevel);
-    if (level && level.building instanceof IndoorBuilding) e.indoorLevel = { ...level, building: level.building.id };
+    if (level && level.building instanceof IndoorBuilding) {
+      const held = this.#buildings.handle(level.building.id);
+      if (held && held !== level.building) throw argumentError(call, 'indoorLevel.building must be a building of this map');
+      e.indoorLevel = { ...level, building: level.building.id };
+    }
     if (this.#customWindows) e.customInfoWindow = true;
     return { options, engine: e };
   }

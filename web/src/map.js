@@ -127,7 +127,8 @@ export class CairnMap {
     this.#icons = new IconTable((icon) => this.#engine.registerIcon(icon), this.#pixelRatio);
     this.#views = new ViewMarkers(this.#icons, this.#pixelRatio, (id, icon) => this.#engine.updateMarker(id, { icon: icon.number }), wake);
     this.#popovers = new Popovers(this.#popoverLink());
-    this.#markers = new MarkerTable(this.#engine, this.#icons, this.#views, { wake, removed: (id) => this.#popovers.removeOf(id) });
+    this.#markers = new MarkerTable(this.#engine, this.#icons, this.#views, this.#buildings,
+      { wake, removed: (id) => this.#popovers.removeOf(id) });
     this.#clusters = new MapClusterManagers(this.#engine, this.#icons, this.#pixelRatio, wake);
     this.#tiles = this.#basemap(o.basemap);
     this.#renderer = new Renderer(this.#canvas, { basemap: this.#tiles, onNeedsRedraw: wake });
