@@ -1,17 +1,13 @@
-// Parity with supercluster on the shared reference fixtures (see their README): the same items,
+// Parity with supercluster on the reference fixtures in Tests/Fixtures (see their README): the same items,
 // clusters and cluster membership at every zoom, and for places the same positions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 
 import { init, ClusterIndex } from '../src/index.js';
 
-// `../shared/fixtures` relative to the project root; a clone without it skips these tests.
-const fixtures = new URL('../../../shared/fixtures/', import.meta.url);
-const missing = existsSync(fixtures) ? false
-  : 'reference fixtures not found (expected ../shared/fixtures next to the project root); skipping parity tests';
+const fixtures = new URL('../../Tests/Fixtures/', import.meta.url);
 
 const WORLD = [-180, -90, 180, 90];
 
@@ -60,7 +56,7 @@ function checkRun(index, run, indexOf, detail) {
   assert.equal(checked, run.options.maxZoom - run.options.minZoom + 2);
 }
 
-test('places.json: supercluster parity at every zoom (features, with a null geometry)', { skip: missing }, async () => {
+test('places.json: supercluster parity at every zoom (features, with a null geometry)', async () => {
   await init();
   const places = await readJson('places.json');
   const runs = await readJson('places.reference.json');
@@ -76,7 +72,7 @@ test('places.json: supercluster parity at every zoom (features, with a null geom
   }
 });
 
-test('clustered-50k.csv: supercluster parity at every zoom (loadCoordinates)', { skip: missing }, async () => {
+test('clustered-50k.csv: supercluster parity at every zoom (loadCoordinates)', async () => {
   await init();
   const text = await readFile(new URL('clustered-50k.csv', fixtures), 'utf8');
   const lines = text.trim().split('\n');
@@ -100,7 +96,7 @@ test('clustered-50k.csv: supercluster parity at every zoom (loadCoordinates)', {
 // the tile proper (all of zoom 0), 14 of them clusters of these sizes. It depends on the data
 // order supercluster keeps when a seed's neighbours are too few to cluster: they are visited and
 // move next to the seed for the next zoom.
-test('places.json with minPoints 5 matches supercluster at zoom 0', { skip: missing }, async () => {
+test('places.json with minPoints 5 matches supercluster at zoom 0', async () => {
   await init();
   const places = await readJson('places.json');
   const index = new ClusterIndex({ minPoints: 5 }).load(places.features);

@@ -2,18 +2,23 @@ import Foundation
 import XCTest
 @testable import Cairn
 
-/// The supercluster reference fixtures in ../shared/fixtures (see their README), and the
+/// The supercluster reference fixtures in Tests/Fixtures (see their README), and the
 /// membership fingerprint they are checked with.
 enum Fixtures {
+    /// Tests/Fixtures, found from this file's place in the repository.
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures")
+        .appendingPathComponent("Fixtures")
 
-    /// The fixtures folder, or an XCTSkip naming what is missing (a user's clone has none).
+    /// The fixtures folder; a missing one is a failure, never a skip.
     static func require() throws -> URL {
-        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("README.md").path) else {
-            throw XCTSkip("reference fixtures not found at ../shared/fixtures")
+        let readme = directory.appendingPathComponent("README.md")
+        guard FileManager.default.fileExists(atPath: readme.path) else {
+            struct Missing: Error, CustomStringConvertible {
+                var path: String
+                var description: String { "reference fixtures not found at \(path)" }
+            }
+            throw Missing(path: directory.path)
         }
         return directory
     }
