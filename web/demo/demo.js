@@ -25,7 +25,7 @@ const map = new CairnMap($('#map'), {
 });
 window.map = map;
 
-/** @type {import('../src/cluster-manager.js').ClusterManager | null} */
+/** @type {import('../src/engine/cluster-manager.js').ClusterManager | null} */
 let manager = null;
 /** @type {{names: string[] | null, population: Uint32Array | null, first: number} | null} */
 let loaded = null;

@@ -5,8 +5,8 @@
 // (V2), and the Louvre as a building with floors, a marker on each of three (G4: zoom in on it
 // for the floor picker). Returns the function that takes them all away.
 
-/** @typedef {import('../src/map.js').CairnMap} CairnMap */
-/** @typedef {import('../src/marker.js').Marker} Marker */
+/** @typedef {import('../src/map/map.js').CairnMap} CairnMap */
+/** @typedef {import('../src/map/marker.js').Marker} Marker */
 
 /**
  * @param {CairnMap} map
@@ -15,7 +15,7 @@
 export function addShowcase(map) {
   /** @type {Marker[]} */
   const markers = [];
-  const add = (/** @type {import('../src/marker.js').MapMarkerOptions} */ o) => {
+  const add = (/** @type {import('../src/map/marker.js').MapMarkerOptions} */ o) => {
     const m = map.addMarker(o);
     markers.push(m);
     return m;

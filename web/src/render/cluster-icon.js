@@ -5,7 +5,7 @@
 
 import { createCanvas, context2d, cssToRgba } from './canvas.js';
 import { cssColor, withAlpha } from './color.js';
-import { argumentError } from '../errors.js';
+import { argumentError } from '../core/errors.js';
 import { LRU } from './lru.js';
 
 /**

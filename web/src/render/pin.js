@@ -8,7 +8,7 @@
 
 import { createCanvas, context2d, cssToRgba, imageHeight, imageId, imageReady, imageWidth } from './canvas.js';
 import { cssColor, darken } from './color.js';
-import { argumentError, describeValue } from '../errors.js';
+import { argumentError, describeValue } from '../core/errors.js';
 import { LRU } from './lru.js';
 
 /**
