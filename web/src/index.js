@@ -14,7 +14,7 @@ export { MapEngine } from './engine/map-engine.js';
 export { CairnMap } from './map/map.js';
 /** A marker's handle (from `map.addMarker`); see marker.js. */
 export { Marker } from './map/marker.js';
-/** An icon registered with a map (from `map.icon`, `map.loadIcon`, `map.pinIcon`); see map-icons.js. */
-export { MapIcon } from './map/map-icons.js';
+/** An icon registered with a map (from `map.icon`, `map.loadIcon`, `map.pinIcon`); see engine/map-icon.js. */
+export { MapIcon } from './engine/map-icon.js';
 // The handle of a building with floors on a CairnMap (SPEC G4): levels, the level shown, remove.
 export { IndoorBuilding } from './map/map-indoor.js';

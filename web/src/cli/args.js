@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 
 import { UsageError } from './errors.js';
-import { AGGREGATE_OPERATIONS, DEFAULT_OPTIONS } from '../core/arguments.js';
+import { AGGREGATE_OPERATIONS } from '../core/aggregates.js';
+import { DEFAULT_OPTIONS } from '../index/index-options.js';
 
 /** The engine's zoom limit. */
 const MAX_ZOOM = 30;

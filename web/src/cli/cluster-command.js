@@ -4,7 +4,8 @@
 
 import { join } from 'node:path';
 
-import { init, ClusterIndex } from '../index.js';
+import { init } from '../core/wasm.js';
+import { ClusterIndex } from '../index/cluster-index.js';
 import { PointStore } from './read/point-store.js';
 import { readInput } from './read/input.js';
 import { WorldScanner } from './write/world-scan.js';

@@ -1,53 +1,13 @@
-// Checking what callers pass before it reaches the engine: option types, bounding boxes,
-// integer arguments. Ranges are the engine's to check (its errors name the option); these
-// checks catch what the engine could not see, such as a string where a number belongs.
+// Checking the JS types of what callers pass before it reaches the engine: numbers, booleans,
+// strings, objects of numbers, insets, 32-bit integers, names from a table, known keys, bounding
+// boxes. Ranges are the engine's to check (its errors name the option); these checks catch what
+// the engine could not see, such as a string where a number belongs, or an integer wasm would
+// truncate or wrap.
 
-import { argumentError, describeValue, optionError } from './errors.js';
+import { argumentError, describeValue } from './errors.js';
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
-
-/** supercluster's defaults, so that switching libraries changes no output. */
-export const DEFAULT_OPTIONS = Object.freeze({
-  minZoom: 0,
-  maxZoom: 16,
-  minPoints: 2,
-  radius: 40,
-  extent: 512,
-  generateId: false,
-  log: false,
-  aggregates: null,
-  map: null,
-  reduce: null,
-});
-
-/** Aggregate operations by name, with the engine's numbers for them. */
-export const AGGREGATE_OPERATIONS = Object.freeze({ sum: 0, min: 1, max: 2, count: 3, mean: 4 });
-
-/**
- * @typedef {object} ClusterOptions
- * @property {number} [minZoom=0]    lowest zoom at which clusters are generated
- * @property {number} [maxZoom=16]   highest zoom at which clusters are generated
- * @property {number} [minPoints=2]  fewest points that form a cluster
- * @property {number} [radius=40]    cluster radius in pixels of a tile `extent` wide
- * @property {number} [extent=512]   tile extent the radius is measured in
- * @property {boolean} [generateId=false]  give point features of getTile their input index as id
- * @property {boolean} [log=false]   accepted for compatibility; ignored
- * @property {Record<string, [string, string]> | null} [aggregates=null]  aggregated cluster
- *   properties (SPEC C9): `{ name: [operation, property] }`, operation one of sum, min, max,
- *   count, mean over the points' numeric `property`; clusters then carry `name`
- * @property {((properties: any) => any) | null} [map=null]  supercluster's: a point's properties
- *   as `reduce` takes them (null: as they are)
- * @property {((accumulated: any, properties: any) => void) | null} [reduce=null]  supercluster's:
- *   folds a child's properties into a cluster's; clusters then carry what it accumulates
- */
-
-/**
- * @typedef {object} Aggregate  one aggregated property, resolved
- * @property {string} name       the cluster property it becomes
- * @property {number} operation  the engine's number for it
- * @property {string} property   the point property it reads
- */
 
 /** @param {number} v */
 export function clampInt32(v) {
@@ -97,66 +57,136 @@ export function integerArg(value, name, call) {
 }
 
 /**
- * @param {Record<string, any>} given
- * @returns {Required<ClusterOptions>}
- */
-export function resolveOptions(given) {
-  if (given === null || typeof given !== 'object') throw argumentError('ClusterIndex', 'options must be an object');
-  /** @type {Record<string, any>} */
-  const options = { ...DEFAULT_OPTIONS };
-  for (const key of Object.keys(DEFAULT_OPTIONS)) {
-    if (given[key] !== undefined) options[key] = given[key];
-  }
-  for (const key of ['radius', 'extent']) {
-    if (typeof options[key] !== 'number') {
-      throw optionError('ClusterIndex', key, `option ${key} must be a number, got ${typeof options[key]}`);
-    }
-  }
-  for (const key of ['minZoom', 'maxZoom', 'minPoints']) {
-    if (!Number.isInteger(options[key])) {
-      throw optionError('ClusterIndex', key, `option ${key} must be an integer, got ${describeValue(options[key])}`);
-    }
-  }
-  // supercluster's: a falsy reduce (null is its default) computes nothing, and map alone only
-  // feeds reduce; either, when given, must be a function.
-  for (const key of ['map', 'reduce']) {
-    if (!options[key]) options[key] = null;
-    else if (typeof options[key] !== 'function') {
-      throw optionError('ClusterIndex', key, `option ${key} must be a function, got ${describeValue(options[key])}`);
-    }
-  }
-  options.generateId = Boolean(options.generateId);
-  options.log = Boolean(options.log);
-  return /** @type {Required<ClusterOptions>} */ (Object.freeze(options));
-}
-
-/**
- * The value an aggregate reads of a point's properties (or an item's userData): a number as it
- * is (an infinite one is the engine's to refuse), anything else none (NaN).
- * @param {unknown} bag  the properties
- * @param {string} property
+ * The value, which must be a number (NaN and infinities included: their range is the engine's
+ * to check).
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
  * @returns {number}
  */
-export function aggregateValue(bag, property) {
-  const v = bag !== null && typeof bag === 'object' ? /** @type {Record<string, unknown>} */ (bag)[property] : undefined;
-  return typeof v === 'number' ? v : NaN;
+export function numberArg(value, name, call) {
+  return /** @type {number} */ (typeArg(value, 'number', name, call));
 }
 
 /**
- * The `aggregates` option of a ClusterIndex or a cluster manager: `{name: [operation, property]}`.
- * @param {any} given
- * @param {string} [call='ClusterIndex']  what takes it, for messages
- * @returns {Aggregate[]}
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {boolean}
  */
-export function resolveAggregates(given, call = 'ClusterIndex') {
-  if (given === null || given === undefined) return [];
-  if (typeof given !== 'object') throw optionError(call, 'aggregates', 'option aggregates must be an object');
-  return Object.entries(given).map(([name, spec]) => {
-    const [operation, property] = Array.isArray(spec) ? spec : [];
-    if (!Object.hasOwn(AGGREGATE_OPERATIONS, operation) || typeof property !== 'string') {
-      throw optionError(call, 'aggregates', `aggregate ${name} must be [operation, property] with operation one of ` +
-        `${Object.keys(AGGREGATE_OPERATIONS).join(', ')}`);
-    }
-    return { name, operation: AGGREGATE_OPERATIONS[/** @type {keyof AGGREGATE_OPERATIONS} */ (operation)], property };
-  });
+export function booleanArg(value, name, call) {
+  return /** @type {boolean} */ (typeArg(value, 'boolean', name, call));
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {string}
+ */
+export function stringArg(value, name, call) {
+  return /** @type {string} */ (typeArg(value, 'string', name, call));
+}
+
+/**
+ * The value, which must be of the JS type `type`.
+ * @param {unknown} value
+ * @param {'number' | 'boolean' | 'string'} type
+ * @param {string} name
+ * @param {string} call
+ */
+function typeArg(value, type, name, call) {
+  if (typeof value !== type) throw argumentError(call, `${name} must be a ${type}, got ${describeValue(value)}`);
+  return value;
+}
+
+/**
+ * An object of numbers, such as a point or a position: the named fields, each a number.
+ * @template {string} K
+ * @param {unknown} value
+ * @param {readonly K[]} fields
+ * @param {string} name
+ * @param {string} call
+ * @returns {Record<K, number>}
+ */
+export function numbersArg(value, fields, name, call) {
+  const o = objectArg(value, name, call);
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const f of fields) {
+    // The name is built only for the message: this runs for every item of a large batch.
+    const v = o[f];
+    out[f] = typeof v === 'number' ? v : numberArg(v, `${name}.${f}`, call);
+  }
+  return /** @type {Record<K, number>} */ (out);
+}
+
+/**
+ * Insets or padding `{top, left, bottom, right}`, each 0 when not given, in that order.
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {[number, number, number, number]}
+ */
+export function sidesArg(value, name, call) {
+  const o = objectArg(value, name, call);
+  return /** @type {[number, number, number, number]} */ (['top', 'left', 'bottom', 'right'].map(
+    (side) => (o[side] === undefined ? 0 : numberArg(o[side], `${name}.${side}`, call))));
+}
+
+/**
+ * An integer passed as a wasm i32: a non-integer would be truncated silently, so it is refused.
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {number}
+ */
+export function int32Arg(value, name, call) {
+  const v = numberArg(value, name, call);
+  if (!Number.isInteger(v) || v < INT32_MIN || v > INT32_MAX) {
+    throw argumentError(call, `${name} must be a 32-bit integer, got ${v}`);
+  }
+  return v;
+}
+
+/**
+ * The engine's number for a name in one of the tables above.
+ * @param {Readonly<Record<string, number>>} table
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {number}
+ */
+export function nameArg(table, value, name, call) {
+  if (typeof value !== 'string' || !Object.hasOwn(table, value)) {
+    throw argumentError(call, `${name} must be one of ${Object.keys(table).join(', ')}, got ${describeValue(value)}`);
+  }
+  return table[value];
+}
+
+/**
+ * An object argument (or `{}` when undefined).
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {Record<string, any>}
+ */
+export function objectArg(value, name, call) {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object') throw argumentError(call, `${name} must be an object`);
+  return /** @type {Record<string, any>} */ (value);
+}
+
+/**
+ * Refuses an object's keys that are not among `names`: a misspelt or foreign option (Google's
+ * `center` or `heading` for a camera) would otherwise be dropped without a word.
+ * @param {Record<string, any>} given
+ * @param {readonly string[]} names
+ * @param {string} what  the object, for the message
+ * @param {string} call
+ */
+export function knownKeys(given, names, what, call) {
+  for (const key of Object.keys(given)) {
+    if (!names.includes(key)) throw argumentError(call, `${what} has no ${JSON.stringify(key)} (it takes ${names.join(', ')})`);
+  }
 }

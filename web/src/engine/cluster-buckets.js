@@ -3,7 +3,7 @@
 // cluster; these read its choice back as a label, a colour and a size.
 
 import { argumentError } from '../core/errors.js';
-import { numberArg, stringArg } from './map-input.js';
+import { numberArg, stringArg } from '../core/arguments.js';
 
 /** Google's cluster icon buckets (SPEC C3), as the engine's `ClusterIconBuckets.standard`. */
 export const STANDARD_BUCKETS = Object.freeze([10, 50, 100, 200, 1000]);

@@ -5,13 +5,13 @@
 // load does, with NON_FINITE_VALUE naming the item, and then adds none of the batch.
 
 import { argumentError } from '../core/errors.js';
-import { int32Arg } from './map-input.js';
-import { aggregateValue, toNumber } from '../core/arguments.js';
+import { int32Arg, toNumber } from '../core/arguments.js';
+import { aggregateValue } from '../core/aggregates.js';
 import { markerChecks, resolveOptions } from './map-markers.js';
-import { MapIcon } from '../map/map-icons.js';
+import { MapIcon } from './map-icon.js';
 
 /** @typedef {import('./cluster-manager.js').ClusterItem} ClusterItem */
-/** @typedef {import('../core/arguments.js').Aggregate} Aggregate */
+/** @typedef {import('../core/aggregates.js').Aggregate} Aggregate */
 
 /**
  * An item's icon: a registered icon's number (-1 the default pin), or a CairnMap's icon (from

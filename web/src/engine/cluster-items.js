@@ -3,7 +3,7 @@
 // from coordinates as ranges of consecutive ids over one typed array, so a million items cost
 // 16 bytes each here instead of an object each.
 
-/** @typedef {import('./map-frame.js').LatLng} LatLng */
+/** @typedef {import('../core/frame.js').LatLng} LatLng */
 
 /**
  * @typedef {object} ClusterItem  an item's options, every one resolved

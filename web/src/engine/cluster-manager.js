@@ -6,20 +6,20 @@
 // data, and the bucket list and colours the host draws cluster icons with.
 
 import { STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, refusedInBatch } from '../core/errors.js';
-import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg } from './map-input.js';
+import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg } from '../core/arguments.js';
 import { ItemTable } from './cluster-items.js';
 import { coordinateValues, itemIconArg, itemStride, resolveItem, writeCoordinates, writeItems } from './cluster-item-records.js';
 import { STANDARD_BUCKETS, STANDARD_COLORS, bucketArgs, clusterIcon } from './cluster-buckets.js';
 import { nextTask } from '../core/next-task.js';
-import { resolveAggregates } from '../core/arguments.js';
+import { resolveAggregates } from '../core/aggregates.js';
 
 export { STANDARD_BUCKETS, STANDARD_COLORS } from './cluster-buckets.js';
 
-/** @typedef {import('./map-frame.js').LatLng} LatLng */
-/** @typedef {import('./map-frame.js').DrawItem} DrawItem */
+/** @typedef {import('../core/frame.js').LatLng} LatLng */
+/** @typedef {import('../core/frame.js').DrawItem} DrawItem */
 /** @typedef {import('../core/errors.js').CairnError} CairnError */
 /** @typedef {import('./cluster-buckets.js').ClusterIcon} ClusterIcon */
-/** @typedef {import('../map/map-icons.js').MapIcon} MapIcon */
+/** @typedef {import('./map-icon.js').MapIcon} MapIcon */
 
 /** The clustering algorithms (SPEC C2), as the engine numbers them. */
 export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, grid: 2, none: 3 });
@@ -91,7 +91,7 @@ export class ClusterManager {
   /** @type {readonly string[]} */
   #colors = STANDARD_COLORS;
   #animates = true;
-  /** @type {import('../core/arguments.js').Aggregate[]} the aggregated properties (C9), in the engine's order */
+  /** @type {import('../core/aggregates.js').Aggregate[]} the aggregated properties (C9), in the engine's order */
   #aggregates = [];
 
   /**

@@ -3,7 +3,7 @@
 // and its refusals turned into errors that name the marker, the batch position or the property.
 
 import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus, refusedInBatch } from '../core/errors.js';
-import { numberArg } from './map-input.js';
+import { numberArg } from '../core/arguments.js';
 import { MARKER_DEFAULTS, MARKER_FIELDS, MARKER_FLAGS, copyMarker, encodeMarker, resolveMarker } from './map-markers.js';
 
 /** @typedef {import('./map-markers.js').Marker} Marker */

@@ -9,19 +9,19 @@
 
 import { getModule } from '../core/wasm.js';
 import { STATUS_BY_CODE, argumentError } from '../core/errors.js';
-import {
-  ALTITUDE_MODES, DOM_KEYS, EASINGS, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES,
-  booleanArg, int32Arg, knownKeys, nameArg, numberArg, numbersArg, objectArg, resolveSettings, settingsBits, sidesArg,
-} from './map-input.js';
+import { booleanArg, int32Arg, knownKeys, nameArg, numberArg, numbersArg, objectArg, sidesArg } from '../core/arguments.js';
+import { DOM_KEYS, EASINGS, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES } from './input-codes.js';
+import { resolveSettings, settingsBits } from './ui-settings.js';
+import { ALTITUDE_MODES } from './map-markers.js';
 import { readFrame } from './map-frame.js';
 import { MapChannel } from './map-engine-channel.js';
 import { EngineMarkers } from './map-engine-markers.js';
 import { ClusterManager } from './cluster-manager.js';
 
-/** @typedef {import('./map-frame.js').CameraPosition} CameraPosition */
-/** @typedef {import('./map-frame.js').LatLng} LatLng */
-/** @typedef {import('./map-frame.js').Frame} Frame */
-/** @typedef {import('./map-input.js').UISettings} UISettings */
+/** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
+/** @typedef {import('../core/frame.js').LatLng} LatLng */
+/** @typedef {import('../core/frame.js').Frame} Frame */
+/** @typedef {import('./ui-settings.js').UISettings} UISettings */
 /** @typedef {import('./map-markers.js').Marker} Marker */
 /** @typedef {import('./map-markers.js').MarkerOptions} MarkerOptions */
 /** @typedef {import('./cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
@@ -464,7 +464,7 @@ export class MapEngine {
 
   /**
    * Whose info window is open, as of now: a marker's, or a cluster manager's item's (C7), or null.
-   * @returns {import('./map-frame.js').WindowOwner | null}
+   * @returns {import('../core/frame.js').WindowOwner | null}
    */
   get selection() {
     if (!this.#channel.alive) return null;

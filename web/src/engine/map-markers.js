@@ -4,9 +4,10 @@
 // is drawn, what it hides, when its info window opens) is decided there.
 
 import { argumentError, bindingError } from '../core/errors.js';
-import {
-  ALTITUDE_MODES, booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg,
-} from './map-input.js';
+import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from '../core/arguments.js';
+
+/** How an altitude is measured (a marker's, a screen point's), as the engine numbers it. */
+export const ALTITUDE_MODES = Object.freeze({ clampToGround: 0, relativeToGround: 1, absolute: 2 });
 
 /** How a marker competes for space with others (SPEC V4), as the engine numbers it. */
 export const COLLISION_BEHAVIORS = Object.freeze({ required: 0, requiredAndHidesOptional: 1, optionalAndHidesLowerPriority: 2 });
@@ -47,8 +48,8 @@ export const MARKER_PROPERTY_FIELDS = Object.freeze([
   ['indoorBuilding', 'indoorLevel'],
 ]);
 
-/** @typedef {import('./map-frame.js').LatLng} LatLng */
-/** @typedef {import('./map-frame.js').Point} Point */
+/** @typedef {import('../core/frame.js').LatLng} LatLng */
+/** @typedef {import('../core/frame.js').Point} Point */
 /** @typedef {keyof typeof ALTITUDE_MODES} AltitudeMode */
 /** @typedef {keyof typeof COLLISION_BEHAVIORS} CollisionBehavior */
 /** @typedef {keyof typeof APPEAR_ANIMATIONS} AppearAnimation */

@@ -4,7 +4,7 @@
 
 import { STATUS_BY_CODE, memoryError } from '../core/errors.js';
 
-/** @typedef {import('../core/arguments.js').Aggregate} Aggregate */
+/** @typedef {import('../core/aggregates.js').Aggregate} Aggregate */
 /** @typedef {import('../core/engine-memory.js').Resources} Resources */
 /** @typedef {import('./cluster-index-results.js').ErrorOf} ErrorOf */
 

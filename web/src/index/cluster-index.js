@@ -8,7 +8,9 @@
 
 import { getModule } from '../core/wasm.js';
 import { CairnError, STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, memoryError } from '../core/errors.js';
-import { aggregateValue, bboxArgs, clampInt32, integerArg, resolveAggregates, resolveOptions, toNumber } from '../core/arguments.js';
+import { bboxArgs, clampInt32, integerArg, toNumber } from '../core/arguments.js';
+import { aggregateValue, resolveAggregates } from '../core/aggregates.js';
+import { resolveOptions } from './index-options.js';
 import { clusterProperties } from './geojson.js';
 import { scanPointFeatures } from './point-features.js';
 import { engineMemory } from '../core/engine-memory.js';
@@ -16,7 +18,7 @@ import { IndexAggregates } from './cluster-index-aggregates.js';
 import { ResultRecords } from './cluster-index-results.js';
 import { ClusterReduce } from './cluster-index-reduce.js';
 
-/** @typedef {import('../core/arguments.js').ClusterOptions} ClusterOptions */
+/** @typedef {import('./index-options.js').ClusterOptions} ClusterOptions */
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
 /** @typedef {import('./geojson.js').ClusterFeature} ClusterFeature */
 /** @typedef {import('./geojson.js').TileFeature} TileFeature */

@@ -3,9 +3,9 @@
 // change shows at once on a still map, and so that items take only this map's icons.
 
 import { ClusterDrawables } from './map-cluster-icons.js';
-import { MapIcon } from './map-icons.js';
+import { MapIcon } from '../engine/map-icon.js';
 import { argumentError } from '../core/errors.js';
-import { objectArg } from '../engine/map-input.js';
+import { objectArg } from '../core/arguments.js';
 
 /** @typedef {import('../engine/cluster-manager.js').ClusterManager} ClusterManager */
 /** @typedef {import('../engine/cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
@@ -13,7 +13,7 @@ import { objectArg } from '../engine/map-input.js';
 /** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
 /** @typedef {import('../engine/map-engine.js').MapEngine} MapEngine */
 /** @typedef {import('./map-icons.js').IconTable} IconTable */
-/** @typedef {import('../engine/map-frame.js').DrawItem} DrawItem */
+/** @typedef {import('../core/frame.js').DrawItem} DrawItem */
 
 export class MapClusterManagers {
   /** @type {MapEngine} */

@@ -4,8 +4,8 @@
 import { argumentError } from '../core/errors.js';
 
 /** @typedef {import('./marker.js').Marker} Marker */
-/** @typedef {import('../engine/map-frame.js').Frame} Frame */
-/** @typedef {import('../engine/map-frame.js').CameraPosition} CameraPosition */
+/** @typedef {import('../core/frame.js').Frame} Frame */
+/** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('./map-indoor.js').IndoorBuilding} IndoorBuilding */
 /** @typedef {import('../engine/cluster-manager.js').ClusterManager} ClusterManager */
 

@@ -3,8 +3,8 @@
 // info window as the engine selects, and keeps what the app was told a window opened with, so
 // its taps and its close give the same even once the owner is gone.
 
-/** @typedef {import('../engine/map-frame.js').Frame} Frame */
-/** @typedef {import('../engine/map-frame.js').WindowOwner} WindowOwner */
+/** @typedef {import('../core/frame.js').Frame} Frame */
+/** @typedef {import('../core/frame.js').WindowOwner} WindowOwner */
 /** @typedef {import('./marker.js').Marker} Marker */
 /** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
 

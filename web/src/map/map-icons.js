@@ -5,8 +5,9 @@
 // asking for the same pin style twice, gives the same icon.
 
 import { pinImage, pinSize } from '../render/pin.js';
+import { MapIcon } from '../engine/map-icon.js';
 import { argumentError, bindingError } from '../core/errors.js';
-import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from '../engine/map-input.js';
+import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from '../core/arguments.js';
 
 /**
  * @typedef {object} PinStyle  the default pin's look (SPEC V1)
@@ -39,21 +40,6 @@ import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from '../engine
  * @property {{top: number, left: number, bottom: number, right: number}} insets
  * @property {{x: number, y: number}} anchor  default ground anchor, in 0…1 of the inset box
  */
-
-/** An icon registered with a map: give it as a marker's or cluster item's `icon`. */
-export class MapIcon {
-  /**
-   * @param {number} number  the engine's icon number
-   * @param {number} width   CSS pixels
-   * @param {number} height
-   */
-  constructor(number, width, height) {
-    this.number = number;
-    this.width = width;
-    this.height = height;
-    Object.freeze(this);
-  }
-}
 
 /**
  * @typedef {object} IconOptions

@@ -4,7 +4,7 @@
 // levels not shown.
 
 import { argumentError } from '../core/errors.js';
-import { objectArg, stringArg } from '../engine/map-input.js';
+import { objectArg, stringArg } from '../core/arguments.js';
 
 /**
  * @typedef {object} IndoorLevel

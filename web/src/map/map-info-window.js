@@ -5,7 +5,7 @@
 // contents inside the default frame (`markerInfoContents`), shown as positioned DOM. Either way
 // the engine is told the window's size, so it can place it, pan it into view and hit-test it.
 
-/** @typedef {import('../engine/map-frame.js').Frame} Frame */
+/** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('./marker.js').Marker} Marker */
 /** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
 

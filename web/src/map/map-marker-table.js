@@ -5,7 +5,7 @@
 import { Marker } from './marker.js';
 import { IndoorBuilding } from './map-indoor.js';
 import { argumentError } from '../core/errors.js';
-import { booleanArg, objectArg } from '../engine/map-input.js';
+import { booleanArg, objectArg } from '../core/arguments.js';
 
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
 /** @typedef {import('../engine/map-markers.js').MarkerOptions} EngineMarkerOptions */
@@ -72,7 +72,7 @@ export class MarkerTable {
   /**
    * A marker's position as the app gave it, or null for one the map does not hold.
    * @param {number} id
-   * @returns {import('../engine/map-frame.js').LatLng | null}
+   * @returns {import('../core/frame.js').LatLng | null}
    */
   position(id) { return this.#markers.get(id)?.options.position ?? null; }
 

@@ -6,10 +6,10 @@
 // so it takes no pointer events (taps go to the marker).
 
 import { argumentError } from '../core/errors.js';
-import { numbersArg } from '../engine/map-input.js';
+import { numbersArg } from '../core/arguments.js';
 
 /** @typedef {import('./map-icons.js').IconTable} IconTable */
-/** @typedef {import('./map-icons.js').MapIcon} MapIcon */
+/** @typedef {import('../engine/map-icon.js').MapIcon} MapIcon */
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
 
 /**

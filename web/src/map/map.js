@@ -19,15 +19,15 @@ import { IndoorBuildings } from './map-indoor.js';
 import { Renderer } from '../render/renderer.js';
 import { OfflineTileSource, RasterTileSource } from '../render/basemap/tiles.js';
 import { argumentError } from '../core/errors.js';
-import { objectArg } from '../engine/map-input.js';
+import { objectArg } from '../core/arguments.js';
 import { FrameStats } from './map-frame-stats.js';
 
-/** @typedef {import('../engine/map-frame.js').Frame} Frame */
-/** @typedef {import('./map-icons.js').MapIcon} MapIcon */
-/** @typedef {import('../engine/map-frame.js').CameraPosition} CameraPosition */
-/** @typedef {import('../engine/map-frame.js').LatLng} LatLng */
+/** @typedef {import('../core/frame.js').Frame} Frame */
+/** @typedef {import('../engine/map-icon.js').MapIcon} MapIcon */
+/** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
+/** @typedef {import('../core/frame.js').LatLng} LatLng */
 /** @typedef {import('./map-indoor.js').IndoorLevel} IndoorLevel */
-/** @typedef {import('../engine/map-input.js').UISettings} UISettings */
+/** @typedef {import('../engine/ui-settings.js').UISettings} UISettings */
 /** @typedef {import('./marker.js').Marker} Marker */
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
 /** @typedef {import('./map-indoor.js').IndoorBuilding} IndoorBuilding */

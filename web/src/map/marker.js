@@ -2,11 +2,11 @@
 // write the marker in the engine, Google's way (`marker.title = 'Hi'` updates the map). The
 // handle holds no state of its own beyond its id; the map keeps the options.
 
-/** @typedef {import('../engine/map-frame.js').LatLng} LatLng */
-/** @typedef {import('../engine/map-frame.js').Point} Point */
+/** @typedef {import('../core/frame.js').LatLng} LatLng */
+/** @typedef {import('../core/frame.js').Point} Point */
 /** @typedef {import('../engine/map-markers.js').AltitudeMode} AltitudeMode */
 /** @typedef {import('../engine/map-markers.js').CollisionBehavior} CollisionBehavior */
-/** @typedef {import('./map-icons.js').MapIcon} MapIcon */
+/** @typedef {import('../engine/map-icon.js').MapIcon} MapIcon */
 /** @typedef {import('./map-icons.js').PinStyle} PinStyle */
 /** @typedef {import('./map-icons.js').ViewContent} ViewContent */
 

@@ -5,7 +5,7 @@
 // pale halo as wide as the position's accuracy). All in CSS pixels under
 // the context's transform; shadows take the pixel ratio because they ignore the transform.
 
-/** @typedef {import('../engine/map-frame.js').Frame} Frame */
+/** @typedef {import('../core/frame.js').Frame} Frame */
 
 const BLUE = '#4285F4';
 const NEEDLE_NORTH = '#E94235';

@@ -15,9 +15,9 @@ import { LRU } from './lru.js';
 import { drawTiles } from './basemap/tile-layer.js';
 import { itemTransform } from './item-transform.js';
 
-/** @typedef {import('../engine/map-frame.js').Frame} Frame */
-/** @typedef {import('../engine/map-frame.js').DrawItem} DrawItem */
-/** @typedef {import('../engine/map-frame.js').InfoWindowPlacement} InfoWindowPlacement */
+/** @typedef {import('../core/frame.js').Frame} Frame */
+/** @typedef {import('../core/frame.js').DrawItem} DrawItem */
+/** @typedef {import('../core/frame.js').InfoWindowPlacement} InfoWindowPlacement */
 /** @typedef {import('./basemap/tiles.js').TileSource} TileSource */
 /** @typedef {import('./info-window.js').InfoWindowLayout} InfoWindowLayout */
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 
 import { init, MapEngine, CairnError } from '../../src/index.js';
 import { FRAME_FIELDS, readLayout } from '../../src/engine/map-frame.js';
-import { SETTINGS, resolveSettings, settingsBits } from '../../src/engine/map-input.js';
+import { SETTINGS, resolveSettings, settingsBits } from '../../src/engine/ui-settings.js';
 import { mulberry32 } from '../../bench/generate.js';
 import { MAP_SCRIPT } from '../support/map-script.js';
 

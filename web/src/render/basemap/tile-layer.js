@@ -10,7 +10,7 @@ import { imageHeight, imageWidth } from '../canvas.js';
 import { affineFromTriangles, growTriangle, isParallelogram, parallelogramTransform } from '../quad.js';
 import { emptyPatch, findTileImage } from './tile-pyramid.js';
 
-/** @typedef {import('../../engine/map-frame.js').Tile} Tile */
+/** @typedef {import('../../core/frame.js').Tile} Tile */
 /** @typedef {import('./tiles.js').TileSource} TileSource */
 
 /** How far each tile is grown beyond its edges, in CSS pixels, to hide seams. */
