@@ -5,7 +5,7 @@
 // (V2), and the Louvre as a building with floors, a marker on each of three (G4: zoom in on it
 // for the floor picker). Returns the function that takes them all away.
 
-/** @typedef {import('../src/map/map.js').CairnMap} CairnMap */
+/** @typedef {import('../src/map/cairn-map.js').CairnMap} CairnMap */
 /** @typedef {import('../src/map/marker.js').Marker} Marker */
 
 /**

@@ -7,7 +7,7 @@
 import { argumentError } from '../core/errors.js';
 import { int32Arg, toNumber } from '../core/arguments.js';
 import { aggregateValue } from '../core/aggregates.js';
-import { markerChecks, resolveOptions } from './map-markers.js';
+import { markerChecks, resolveOptions } from './marker-records.js';
 import { MapIcon } from './map-icon.js';
 
 /** @typedef {import('./cluster-manager.js').ClusterItem} ClusterItem */

@@ -7,7 +7,7 @@
 
 import { STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, refusedInBatch } from '../core/errors.js';
 import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg } from '../core/arguments.js';
-import { ItemTable } from './cluster-items.js';
+import { ItemTable } from './item-table.js';
 import { coordinateValues, itemIconArg, itemStride, resolveItem, writeCoordinates, writeItems } from './cluster-item-records.js';
 import { STANDARD_BUCKETS, STANDARD_COLORS, bucketArgs, clusterIcon } from './cluster-buckets.js';
 import { nextTask } from '../core/next-task.js';

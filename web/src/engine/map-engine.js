@@ -2,28 +2,28 @@
 //
 // The engine owns every decision (what a drag does, where the compass is, which tiles cover
 // the view, which markers collide, what a tap hit); this class only checks what callers pass
-// and moves it across the boundary through its channel (map-engine-channel.js). Input methods
+// and moves it across the boundary through its channel (map-channel.js). Input methods
 // append records to the channel's batch, `frame(time)` pushes the batch in one call, advances
 // the engine and reads one frame buffer back, which it returns as a plain object. What the
-// engine does not hold (marker titles, snippets, user data) stays in map-engine-markers.js.
+// engine does not hold (marker titles, snippets, user data) stays in engine-markers.js.
 
 import { getModule } from '../core/wasm.js';
 import { STATUS_BY_CODE, argumentError } from '../core/errors.js';
 import { booleanArg, int32Arg, knownKeys, nameArg, numberArg, numbersArg, objectArg, sidesArg } from '../core/arguments.js';
 import { DOM_KEYS, EASINGS, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES } from './input-codes.js';
 import { resolveSettings, settingsBits } from './ui-settings.js';
-import { ALTITUDE_MODES } from './map-markers.js';
-import { readFrame } from './map-frame.js';
-import { MapChannel } from './map-engine-channel.js';
-import { EngineMarkers } from './map-engine-markers.js';
+import { ALTITUDE_MODES } from './marker-records.js';
+import { readFrame } from './read-frame.js';
+import { MapChannel } from './map-channel.js';
+import { EngineMarkers } from './engine-markers.js';
 import { ClusterManager } from './cluster-manager.js';
 
 /** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('../core/frame.js').LatLng} LatLng */
 /** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('./ui-settings.js').UISettings} UISettings */
-/** @typedef {import('./map-markers.js').Marker} Marker */
-/** @typedef {import('./map-markers.js').MarkerOptions} MarkerOptions */
+/** @typedef {import('./marker-records.js').Marker} Marker */
+/** @typedef {import('./marker-records.js').MarkerOptions} MarkerOptions */
 /** @typedef {import('./cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
 /** @typedef {'mouse' | 'touch' | 'pen'} PointerKind */
 /** @typedef {keyof KEY_COMMANDS} KeyCommand */

@@ -4,7 +4,7 @@
 // coordinates in (in chunks through one wasm buffer), flat result records out (through one
 // reusable scratch buffer), and GeoJSON objects built from those records on the JS side, with
 // the clusters' properties from supercluster's `map` and `reduce` when the app gives them
-// (cluster-index-reduce.js).
+// (cluster-reduce.js).
 
 import { getModule } from '../core/wasm.js';
 import { CairnError, STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromStatus, memoryError } from '../core/errors.js';
@@ -14,9 +14,9 @@ import { resolveOptions } from './index-options.js';
 import { clusterProperties } from './geojson.js';
 import { scanPointFeatures } from './point-features.js';
 import { engineMemory } from '../core/engine-memory.js';
-import { IndexAggregates } from './cluster-index-aggregates.js';
-import { ResultRecords } from './cluster-index-results.js';
-import { ClusterReduce } from './cluster-index-reduce.js';
+import { IndexAggregates } from './index-aggregates.js';
+import { ResultRecords } from './result-records.js';
+import { ClusterReduce } from './cluster-reduce.js';
 
 /** @typedef {import('./index-options.js').ClusterOptions} ClusterOptions */
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
@@ -71,7 +71,7 @@ export class ClusterIndex {
   #results;
   /** @type {ClusterReduce | null} supercluster's map and reduce, when given */
   #reducer = null;
-  /** @type {import('./cluster-index-reduce.js').ReduceSource} what the fold reads */
+  /** @type {import('./cluster-reduce.js').ReduceSource} what the fold reads */
   #reduceSource = {
     children: (cluster, call) => {
       const fn = this.#res.fn;
@@ -102,7 +102,7 @@ export class ClusterIndex {
      */
     this.points = null;
     this.#res = { fn: this.#mod.fn, handle: 0, ptr: 0, capacity: 0 };
-    /** @type {import('./cluster-index-results.js').ErrorOf} */
+    /** @type {import('./result-records.js').ErrorOf} */
     const error = (...a) => this.#error(...a);
     this.#aggregates = new IndexAggregates(aggregates, this.#mod, this.#res, error);
     this.#results = new ResultRecords(this.#mod, this.#res, error);

@@ -2,17 +2,17 @@
 // its clusters look on this map. The map wraps some of a manager's methods so that what they
 // change shows at once on a still map, and so that items take only this map's icons.
 
-import { ClusterDrawables } from './map-cluster-icons.js';
+import { ClusterDrawables } from './cluster-drawables.js';
 import { MapIcon } from '../engine/map-icon.js';
 import { argumentError } from '../core/errors.js';
 import { objectArg } from '../core/arguments.js';
 
 /** @typedef {import('../engine/cluster-manager.js').ClusterManager} ClusterManager */
 /** @typedef {import('../engine/cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
-/** @typedef {import('./map-cluster-icons.js').ClusterIconOptions} ClusterIconOptions */
-/** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
+/** @typedef {import('./cluster-drawables.js').ClusterIconOptions} ClusterIconOptions */
+/** @typedef {import('./map-event-handlers.js').ClusterItemTap} ClusterItemTap */
 /** @typedef {import('../engine/map-engine.js').MapEngine} MapEngine */
-/** @typedef {import('./map-icons.js').IconTable} IconTable */
+/** @typedef {import('./icon-table.js').IconTable} IconTable */
 /** @typedef {import('../core/frame.js').DrawItem} DrawItem */
 
 export class MapClusterManagers {
@@ -132,7 +132,7 @@ export class MapClusterManagers {
   /**
    * What the renderer draws for a cluster or an item.
    * @param {DrawItem} item
-   * @returns {import('./map-icons.js').Drawable | null}
+   * @returns {import('./icon-table.js').Drawable | null}
    */
   drawable(item) {
     const r = this.#managers.get(item.manager);

@@ -4,11 +4,11 @@
 
 /** @typedef {import('../core/frame.js').LatLng} LatLng */
 /** @typedef {import('../core/frame.js').Point} Point */
-/** @typedef {import('../engine/map-markers.js').AltitudeMode} AltitudeMode */
-/** @typedef {import('../engine/map-markers.js').CollisionBehavior} CollisionBehavior */
+/** @typedef {import('../engine/marker-records.js').AltitudeMode} AltitudeMode */
+/** @typedef {import('../engine/marker-records.js').CollisionBehavior} CollisionBehavior */
 /** @typedef {import('../engine/map-icon.js').MapIcon} MapIcon */
-/** @typedef {import('./map-icons.js').PinStyle} PinStyle */
-/** @typedef {import('./map-icons.js').ViewContent} ViewContent */
+/** @typedef {import('./icon-table.js').PinStyle} PinStyle */
+/** @typedef {import('./icon-table.js').ViewContent} ViewContent */
 
 /**
  * @typedef {object} MarkerLink  what a handle reaches its map through
@@ -42,7 +42,7 @@
  * @property {AltitudeMode} [altitudeMode='clampToGround']
  * @property {boolean} [tracksInfoWindowChanges=false]
  * @property {unknown} [userData]
- * @property {{building: number | import('./map-indoor.js').IndoorBuilding, level: number} | null} [indoorLevel=null]
+ * @property {{building: number | import('./indoor-building.js').IndoorBuilding, level: number} | null} [indoorLevel=null]
  *   on a level of a building (`map.addIndoorBuilding(…)`, or its id; levels from the top): shown
  *   only while that level is (G4)
  */
@@ -137,7 +137,7 @@ export class Marker {
   /** @returns {unknown} */
   get userData() { return this.options.userData; }
   set userData(v) { this.set({ userData: v }); }
-  /** @returns {{building: number | import('./map-indoor.js').IndoorBuilding, level: number} | null} as given */
+  /** @returns {{building: number | import('./indoor-building.js').IndoorBuilding, level: number} | null} as given */
   get indoorLevel() { return this.options.indoorLevel ?? null; }
   set indoorLevel(v) { this.set({ indoorLevel: v }); }
 }

@@ -18,7 +18,7 @@ import { itemTransform } from './item-transform.js';
 /** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('../core/frame.js').DrawItem} DrawItem */
 /** @typedef {import('../core/frame.js').InfoWindowPlacement} InfoWindowPlacement */
-/** @typedef {import('./basemap/tiles.js').TileSource} TileSource */
+/** @typedef {import('./basemap/tile-source.js').TileSource} TileSource */
 /** @typedef {import('./info-window.js').InfoWindowLayout} InfoWindowLayout */
 
 /**

@@ -13,9 +13,9 @@ import { createHash } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 
 import { init, ClusterIndex } from '../../src/index.js';
-import { WorldScanner } from '../../src/cli/write/world-scan.js';
+import { WorldScanner } from '../../src/cli/write/world-scanner.js';
 import { main } from '../../src/cli/main.js';
-import { AtomicDirectory } from '../../src/cli/write/atomic-output.js';
+import { AtomicDirectory } from '../../src/cli/write/atomic-directory.js';
 import { parseDecimal } from '../../src/cli/read/numbers.js';
 import { mulberry32 } from '../../bench/generate.js';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 
 import { init, MapEngine, CairnError } from '../../src/index.js';
-import { FRAME_FIELDS, readLayout } from '../../src/engine/map-frame.js';
+import { FRAME_FIELDS, readLayout } from '../../src/engine/read-frame.js';
 import { SETTINGS, resolveSettings, settingsBits } from '../../src/engine/ui-settings.js';
 import { mulberry32 } from '../../bench/generate.js';
 import { MAP_SCRIPT } from '../support/map-script.js';
@@ -60,7 +60,7 @@ test('the frame header: names match the module, and a mismatch is refused', () =
   const layout = readLayout((which) => mod.fn.cairn_map_layout(which));
   assert.equal(layout.inputStride, mod.fn.cairn_map_layout(3));
   assert.throws(() => readLayout((which) => (which === 0 ? FRAME_FIELDS.length + 1 : mod.fn.cairn_map_layout(which))),
-    /frame header has \d+ fields but map-frame.js names/);
+    /frame header has \d+ fields but read-frame.js names/);
   assert.equal(mod.fn.cairn_map_layout(6), -2);
 });
 

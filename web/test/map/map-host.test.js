@@ -6,10 +6,10 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { init, MapEngine, CairnError } from '../../src/index.js';
-import { ItemTable } from '../../src/engine/cluster-items.js';
-import { FrameStats, percentiles } from '../../src/map/map-frame-stats.js';
-import { shift } from '../../src/map/map-popover.js';
-import { forwardInput } from '../../src/map/map-dom-input.js';
+import { ItemTable } from '../../src/engine/item-table.js';
+import { FrameStats, percentiles } from '../../src/map/frame-stats.js';
+import { shift } from '../../src/map/popover.js';
+import { forwardInput } from '../../src/map/dom-input.js';
 
 before(async () => {
   await init();

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { layoutInfoWindow, wrapText, fitLine, INFO_WINDOW, ELLIPSIS } from '../../src/render/info-window.js';
-import { tileUrl, graticuleStep, formatDegrees, tileKey, RasterTileSource, OfflineTileSource, mercatorY } from '../../src/render/basemap/tiles.js';
-import { paintGraticule } from '../../src/render/basemap/offline-tiles.js';
+import { tileUrl, graticuleStep, formatDegrees, tileKey, RasterTileSource, OfflineTileSource, mercatorY } from '../../src/render/basemap/tile-source.js';
+import { paintGraticule } from '../../src/render/basemap/offline-tile-source.js';
 import { LRU, cacheCapacity } from '../../src/render/lru.js';
 import { pinSize, PIN } from '../../src/render/pin.js';
 import { findTileImage, emptyPatch } from '../../src/render/basemap/tile-pyramid.js';

@@ -35,7 +35,7 @@ export class PointStore {
   values;
   /** @type {Int32Array | null} input index of point k, once a record has been dropped */
   inputIndex = null;
-  /** @type {Uint8Array} carried properties as JSON text (see geojson-format.js) */
+  /** @type {Uint8Array} carried properties as JSON text (see feature-formatter.js) */
   carriedBytes = new Uint8Array(0);
   /** @type {Float64Array} where the carried text of point k ends in carriedBytes */
   carriedEnds = new Float64Array(0);
@@ -116,7 +116,7 @@ export class PointStore {
    * Hands over the points as loadCoordinates takes them (views of the stored arrays, no
    * copies). The store lets go of its arrays, so that they can be freed once used.
    * @returns {{lngLat: Float64Array, values: Float64Array[], inputIndex: Int32Array | null,
-   *   carried: import('../write/geojson-format.js').CarriedText | null}}
+   *   carried: import('../write/feature-formatter.js').CarriedText | null}}
    */
   finish() {
     const n = this.count;

@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSync, write, writeSync, closeSync } from 'node:fs';
 
-import { FeatureFormatter } from './geojson-format.js';
+import { FeatureFormatter } from './feature-formatter.js';
 
 /** Chunks being written at once, at most. */
 const IN_FLIGHT = 4;

@@ -4,7 +4,7 @@
 
 import { Worker } from 'node:worker_threads';
 
-import { FeatureFormatter } from './geojson-format.js';
+import { FeatureFormatter } from './feature-formatter.js';
 import { StreamWriter } from './stream-writer.js';
 
 /** Batches handed to the worker and not yet written: enough to keep both threads busy. */
@@ -14,7 +14,7 @@ const MAX_IN_FLIGHT = 3;
  * Where the batches of one zoom go: `open`, `add` for each batch, `close`.
  * @typedef {object} ZoomSink
  * @property {(path: string) => Promise<void>} open
- * @property {(batch: import('./world-scan.js').Batch) => Promise<void>} add  takes the batch's
+ * @property {(batch: import('./world-scanner.js').Batch) => Promise<void>} add  takes the batch's
  *   array over: the caller must not use it afterwards
  * @property {() => Promise<void>} close
  * @property {(length: number) => Float64Array} allocate  an array for a batch (the sink may
@@ -35,7 +35,7 @@ export class StreamSink {
 
   /**
    * @param {NodeJS.WritableStream} stream
-   * @param {import('./geojson-format.js').FormatOptions} options
+   * @param {import('./feature-formatter.js').FormatOptions} options
    */
   constructor(stream, options) {
     // A stream writes later: it keeps the chunk, and the formatter gets a new one.
@@ -50,7 +50,7 @@ export class StreamSink {
     this.#formatter.begin();
   }
 
-  /** @param {import('./world-scan.js').Batch} batch */
+  /** @param {import('./world-scanner.js').Batch} batch */
   async add(batch) {
     this.#formatter.add(batch.records, batch.count, batch.stride);
     await this.#write();
@@ -95,7 +95,7 @@ export class WorkerSink {
   #free = [];
 
   /**
-   * @param {import('./geojson-format.js').FormatOptions} options  its arrays are moved to
+   * @param {import('./feature-formatter.js').FormatOptions} options  its arrays are moved to
    *   the worker (not copied): the caller must not use them afterwards
    */
   constructor(options) {
@@ -122,7 +122,7 @@ export class WorkerSink {
     await this.#send({ type: 'open', path });
   }
 
-  /** @param {import('./world-scan.js').Batch} batch */
+  /** @param {import('./world-scanner.js').Batch} batch */
   async add({ records, count, stride }) {
     if (this.#failure) throw this.#failure;
     this.#send({ type: 'batch', records, count, stride }, [records.buffer]).catch(() => {

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { WorldScanner } from './world-scan.js';
+import { WorldScanner } from './world-scanner.js';
 import { count } from '../progress.js';
 
 /** Tiles written between two looks at the event loop (where signals arrive) and checkpoints. */

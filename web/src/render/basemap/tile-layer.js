@@ -11,7 +11,7 @@ import { affineFromTriangles, growTriangle, isParallelogram, parallelogramTransf
 import { emptyPatch, findTileImage } from './tile-pyramid.js';
 
 /** @typedef {import('../../core/frame.js').Tile} Tile */
-/** @typedef {import('./tiles.js').TileSource} TileSource */
+/** @typedef {import('./tile-source.js').TileSource} TileSource */
 
 /** How far each tile is grown beyond its edges, in CSS pixels, to hide seams. */
 const GROW = 0.5;

@@ -3,7 +3,7 @@
 // for a tile: its own, or else the matching part of the nearest loaded ancestor's. A tile
 // deeper than the source goes (overzoom) always shows part of a tile at the source's maxZoom.
 
-/** @typedef {import('./tiles.js').TileSource} TileSource */
+/** @typedef {import('./tile-source.js').TileSource} TileSource */
 
 /**
  * A number unique to each tile up to zoom 26: the tiles of lower zooms first, then row by row.

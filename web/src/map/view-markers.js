@@ -8,7 +8,7 @@
 import { argumentError } from '../core/errors.js';
 import { numbersArg } from '../core/arguments.js';
 
-/** @typedef {import('./map-icons.js').IconTable} IconTable */
+/** @typedef {import('./icon-table.js').IconTable} IconTable */
 /** @typedef {import('../engine/map-icon.js').MapIcon} MapIcon */
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
 
@@ -16,7 +16,7 @@ import { numbersArg } from '../core/arguments.js';
  * @typedef {object} View
  * @property {HTMLCanvasElement} canvas
  * @property {MapIcon} icon
- * @property {import('./map-icons.js').ViewContent} content
+ * @property {import('./icon-table.js').ViewContent} content
  * @property {boolean} tracks
  * @property {MutationObserver | null} observer
  * @property {boolean} dirty  an element changed and must be rasterised again
@@ -54,7 +54,7 @@ export class ViewMarkers {
    * @param {MapMarkerOptions} options
    */
   attach(id, options) {
-    const content = /** @type {import('./map-icons.js').ViewContent} */ (options.view);
+    const content = /** @type {import('./icon-table.js').ViewContent} */ (options.view);
     const call = 'addMarker';
     let size;
     if (typeof content === 'function') {

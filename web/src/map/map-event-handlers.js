@@ -6,7 +6,7 @@ import { argumentError } from '../core/errors.js';
 /** @typedef {import('./marker.js').Marker} Marker */
 /** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
-/** @typedef {import('./map-indoor.js').IndoorBuilding} IndoorBuilding */
+/** @typedef {import('./indoor-building.js').IndoorBuilding} IndoorBuilding */
 /** @typedef {import('../engine/cluster-manager.js').ClusterManager} ClusterManager */
 
 /**
@@ -19,7 +19,7 @@ import { argumentError } from '../core/errors.js';
 /**
  * @typedef {object} ClusterItemTap  what a `clusterItemTap` handler (and then a `markerTap` one) is given
  * @property {number} id
- * @property {import('../engine/cluster-items.js').ClusterItem} item
+ * @property {import('../engine/item-table.js').ClusterItem} item
  * @property {ClusterManager} manager
  */
 

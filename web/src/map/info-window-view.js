@@ -7,7 +7,7 @@
 
 /** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('./marker.js').Marker} Marker */
-/** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
+/** @typedef {import('./map-event-handlers.js').ClusterItemTap} ClusterItemTap */
 
 /**
  * @typedef {(marker: Marker | ClusterItemTap) => HTMLElement | null} InfoWindowHook  the app's

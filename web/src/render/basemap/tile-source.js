@@ -13,6 +13,6 @@
  *   a source that paints text can paint it the right way up
  */
 
-export { RasterTileSource, tileUrl } from './raster-tiles.js';
-export { OfflineTileSource, graticuleStep, formatDegrees, mercatorX, mercatorY, OFFLINE_STYLE } from './offline-tiles.js';
+export { RasterTileSource, tileUrl } from './raster-tile-source.js';
+export { OfflineTileSource, graticuleStep, formatDegrees, mercatorX, mercatorY, OFFLINE_STYLE } from './offline-tile-source.js';
 export { tileKey } from './tile-pyramid.js';

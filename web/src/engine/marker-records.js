@@ -198,7 +198,7 @@ export function copyMarker(m) {
  */
 export function checkMarkerStride(stride) {
   if (stride !== STRIDE) {
-    throw bindingError('MODULE_MISMATCH', `cairn: the module's marker records have ${stride} doubles but map-markers.js names ` +
+    throw bindingError('MODULE_MISMATCH', `cairn: the module's marker records have ${stride} doubles but marker-records.js names ` +
       `${STRIDE}; update MARKER_FIELDS to match the engine`);
   }
 }

@@ -5,12 +5,12 @@
 
 import { getModule } from '../core/wasm.js';
 import { errorFromStatus, memoryError } from '../core/errors.js';
-import { InputBatch } from './map-input.js';
-import { readLayout } from './map-frame.js';
-import { checkMarkerStride } from './map-markers.js';
+import { InputBatch } from './input-batch.js';
+import { readLayout } from './read-frame.js';
+import { checkMarkerStride } from './marker-records.js';
 import { engineMemory } from '../core/engine-memory.js';
 
-/** @typedef {import('./map-frame.js').FrameLayout} FrameLayout */
+/** @typedef {import('./read-frame.js').FrameLayout} FrameLayout */
 /** @typedef {import('../core/engine-memory.js').Resources} Resources */
 
 // Frees a map's engine memory on destroy(), or when its channel is dropped without it (a

@@ -3,17 +3,17 @@
 // engine needs. It turns the app's options into the engine's, and back into what is drawn.
 
 import { Marker } from './marker.js';
-import { IndoorBuilding } from './map-indoor.js';
+import { IndoorBuilding } from './indoor-building.js';
 import { argumentError } from '../core/errors.js';
 import { booleanArg, objectArg } from '../core/arguments.js';
 
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
-/** @typedef {import('../engine/map-markers.js').MarkerOptions} EngineMarkerOptions */
+/** @typedef {import('../engine/marker-records.js').MarkerOptions} EngineMarkerOptions */
 /** @typedef {import('../engine/map-engine.js').MapEngine} MapEngine */
-/** @typedef {import('./map-icons.js').IconTable} IconTable */
-/** @typedef {import('./map-icons.js').PinStyle} PinStyle */
-/** @typedef {import('./map-views.js').ViewMarkers} ViewMarkers */
-/** @typedef {import('./map-indoor.js').IndoorBuildings} IndoorBuildings */
+/** @typedef {import('./icon-table.js').IconTable} IconTable */
+/** @typedef {import('./icon-table.js').PinStyle} PinStyle */
+/** @typedef {import('./view-markers.js').ViewMarkers} ViewMarkers */
+/** @typedef {import('./indoor-buildings.js').IndoorBuildings} IndoorBuildings */
 
 export class MarkerTable {
   /** @type {MapEngine} */
@@ -115,7 +115,7 @@ export class MarkerTable {
   /**
    * What the renderer draws for a marker.
    * @param {number} id
-   * @returns {import('./map-icons.js').Drawable | null}
+   * @returns {import('./icon-table.js').Drawable | null}
    */
   drawable(id) {
     const m = this.#markers.get(id);

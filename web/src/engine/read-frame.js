@@ -1,7 +1,8 @@
 // Reading the frame buffer the engine writes once per frame: a header of named fields, then
-// tile records, draw records (markers and cluster icons, bottom to top), then event records. The header length and the record strides come from the
-// module (`cairn_map_layout`); the field names below mirror the engine's `_FrameField` in
-// order, and a mismatch in length is refused when the layout is read.
+// tile records, draw records (markers and cluster icons, bottom to top), then event records,
+// into the plain object core/frame.js describes. The header length and the record strides come
+// from the module (`cairn_map_layout`); the field names below mirror the engine's `_FrameField`
+// in order, and a mismatch in length is refused when the layout is read.
 
 import { bindingError } from '../core/errors.js';
 
@@ -75,7 +76,7 @@ export function readLayout(layout) {
     drawStride: layout(4), markerStride: layout(5),
   };
   if (l.header !== FRAME_FIELDS.length) {
-    throw bindingError('MODULE_MISMATCH', `cairn: the module's frame header has ${l.header} fields but map-frame.js names ` +
+    throw bindingError('MODULE_MISMATCH', `cairn: the module's frame header has ${l.header} fields but read-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
   if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 16)) {

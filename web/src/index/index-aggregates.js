@@ -6,7 +6,7 @@ import { STATUS_BY_CODE, memoryError } from '../core/errors.js';
 
 /** @typedef {import('../core/aggregates.js').Aggregate} Aggregate */
 /** @typedef {import('../core/engine-memory.js').Resources} Resources */
-/** @typedef {import('./cluster-index-results.js').ErrorOf} ErrorOf */
+/** @typedef {import('./result-records.js').ErrorOf} ErrorOf */
 
 export class IndexAggregates {
   /** @type {readonly Aggregate[]} as the options declared them */

@@ -6,40 +6,40 @@
 // the canvas, images, text, DOM overlays and the app's callbacks.
 
 import { MapEngine } from '../engine/map-engine.js';
-import { forwardInput } from './map-dom-input.js';
-import { IconTable } from './map-icons.js';
-import { InfoWindowView } from './map-info-window.js';
-import { ViewMarkers } from './map-views.js';
-import { MarkerTable } from './map-marker-table.js';
+import { forwardInput } from './dom-input.js';
+import { IconTable } from './icon-table.js';
+import { InfoWindowView } from './info-window-view.js';
+import { ViewMarkers } from './view-markers.js';
+import { MarkerTable } from './marker-table.js';
 import { MapClusterManagers } from './map-cluster-managers.js';
-import { MapEventHandlers } from './map-events.js';
-import { FrameEvents } from './map-frame-events.js';
-import { Popovers } from './map-popover.js';
-import { IndoorBuildings } from './map-indoor.js';
+import { MapEventHandlers } from './map-event-handlers.js';
+import { FrameEvents } from './frame-events.js';
+import { Popovers } from './popovers.js';
+import { IndoorBuildings } from './indoor-buildings.js';
 import { Renderer } from '../render/renderer.js';
-import { OfflineTileSource, RasterTileSource } from '../render/basemap/tiles.js';
+import { OfflineTileSource, RasterTileSource } from '../render/basemap/tile-source.js';
 import { argumentError } from '../core/errors.js';
 import { objectArg } from '../core/arguments.js';
-import { FrameStats } from './map-frame-stats.js';
+import { FrameStats } from './frame-stats.js';
 
 /** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('../engine/map-icon.js').MapIcon} MapIcon */
 /** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('../core/frame.js').LatLng} LatLng */
-/** @typedef {import('./map-indoor.js').IndoorLevel} IndoorLevel */
+/** @typedef {import('./indoor-building.js').IndoorLevel} IndoorLevel */
 /** @typedef {import('../engine/ui-settings.js').UISettings} UISettings */
 /** @typedef {import('./marker.js').Marker} Marker */
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
-/** @typedef {import('./map-indoor.js').IndoorBuilding} IndoorBuilding */
-/** @typedef {import('./map-popover.js').Popover} Popover */
-/** @typedef {import('./map-events.js').MapEvents} MapEvents */
-/** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
+/** @typedef {import('./indoor-building.js').IndoorBuilding} IndoorBuilding */
+/** @typedef {import('./popover.js').Popover} Popover */
+/** @typedef {import('./map-event-handlers.js').MapEvents} MapEvents */
+/** @typedef {import('./map-event-handlers.js').ClusterItemTap} ClusterItemTap */
 /** @typedef {import('../engine/cluster-manager.js').ClusterManager} ClusterManager */
 /** @typedef {import('../engine/cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
-/** @typedef {import('./map-cluster-icons.js').ClusterIconOptions} ClusterIconOptions */
-/** @typedef {import('./map-icons.js').IconOptions} IconOptions */
-/** @typedef {import('./map-icons.js').PinStyle} PinStyle */
-/** @typedef {import('../render/basemap/tiles.js').TileSource} TileSource */
+/** @typedef {import('./cluster-drawables.js').ClusterIconOptions} ClusterIconOptions */
+/** @typedef {import('./icon-table.js').IconOptions} IconOptions */
+/** @typedef {import('./icon-table.js').PinStyle} PinStyle */
+/** @typedef {import('../render/basemap/tile-source.js').TileSource} TileSource */
 
 /**
  * @typedef {{url: string, attribution?: string, subdomains?: string[], maxZoom?: number}
@@ -359,7 +359,7 @@ export class CairnMap {
    * fall back to `contents(marker)` (an element inside the default frame), or null for the default.
    * Both are asked for cluster items' windows too, given the item as a `clusterItemTap` handler is.
    * Elements are positioned by the map; they do not take pointer events (taps are info window taps).
-   * @param {{window?: import('./map-info-window.js').InfoWindowHook | null, contents?: import('./map-info-window.js').InfoWindowHook | null}} hooks
+   * @param {{window?: import('./info-window-view.js').InfoWindowHook | null, contents?: import('./info-window-view.js').InfoWindowHook | null}} hooks
    */
   setInfoWindowHooks(hooks) {
     const h = objectArg(hooks, 'hooks', 'setInfoWindowHooks');
@@ -507,7 +507,7 @@ export class CairnMap {
 
   /**
    * What a map's popovers need of it.
-   * @returns {import('./map-popover.js').PopoversLink}
+   * @returns {import('./popovers.js').PopoversLink}
    */
   #popoverLink() {
     return {

@@ -49,7 +49,7 @@ const CHUNK_BYTES = 4 << 20;
  *   records were dropped (otherwise a point's index is its input index)
  */
 
-/** Turns batches of records (see world-scan.js) into GeoJSON text, one file at a time. */
+/** Turns batches of records (see world-scanner.js) into GeoJSON text, one file at a time. */
 export class FeatureFormatter {
   #decimals;
   #scale;

@@ -9,7 +9,7 @@ import { argumentError } from '../core/errors.js';
 /** @typedef {import('../engine/cluster-manager.js').ClusterManager} ClusterManager */
 /** @typedef {import('../engine/cluster-manager.js').ClusterIcon} ClusterIcon */
 /** @typedef {import('../core/frame.js').DrawItem} DrawItem */
-/** @typedef {import('./map-icons.js').Drawable} Drawable */
+/** @typedef {import('./icon-table.js').Drawable} Drawable */
 
 /**
  * @typedef {object} ClusterIconOptions

@@ -4,8 +4,8 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { init, MapEngine } from '../../src/index.js';
-import { MarkerTable } from '../../src/map/map-marker-table.js';
-import { IndoorBuildings } from '../../src/map/map-indoor.js';
+import { MarkerTable } from '../../src/map/marker-table.js';
+import { IndoorBuildings } from '../../src/map/indoor-buildings.js';
 
 before(async () => { await init(); });
 

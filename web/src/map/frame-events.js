@@ -1,4 +1,4 @@
-// Turns the engine's events of a frame into the app's (see map-events.js): runs the tap
+// Turns the engine's events of a frame into the app's (see map-event-handlers.js): runs the tap
 // handlers and answers the engine whether they consumed the tap, opens and closes the page's
 // info window as the engine selects, and keeps what the app was told a window opened with, so
 // its taps and its close give the same even once the owner is gone.
@@ -6,17 +6,17 @@
 /** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('../core/frame.js').WindowOwner} WindowOwner */
 /** @typedef {import('./marker.js').Marker} Marker */
-/** @typedef {import('./map-events.js').ClusterItemTap} ClusterItemTap */
+/** @typedef {import('./map-event-handlers.js').ClusterItemTap} ClusterItemTap */
 
 /**
  * @typedef {object} FrameEventsLink  what the events reach of the map
  * @property {import('../engine/map-engine.js').MapEngine} engine
- * @property {import('./map-marker-table.js').MarkerTable} markers
+ * @property {import('./marker-table.js').MarkerTable} markers
  * @property {import('./map-cluster-managers.js').MapClusterManagers} clusters
- * @property {import('./map-popover.js').Popovers} popovers
- * @property {import('./map-events.js').MapEventHandlers} handlers
- * @property {import('./map-info-window.js').InfoWindowView} infoWindow
- * @property {import('./map-indoor.js').IndoorBuildings} buildings
+ * @property {import('./popovers.js').Popovers} popovers
+ * @property {import('./map-event-handlers.js').MapEventHandlers} handlers
+ * @property {import('./info-window-view.js').InfoWindowView} infoWindow
+ * @property {import('./indoor-buildings.js').IndoorBuildings} buildings
  * @property {() => void} locate  asks the browser where the user is
  */
 

@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { init, MapEngine, CairnError } from '../../src/index.js';
-import { MARKER_DEFAULTS, MARKER_FIELDS, MARKER_PROPERTY_FIELDS, checkMarkerStride } from '../../src/engine/map-markers.js';
+import { MARKER_DEFAULTS, MARKER_FIELDS, MARKER_PROPERTY_FIELDS, checkMarkerStride } from '../../src/engine/marker-records.js';
 import { mulberry32 } from '../../bench/generate.js';
 import { itemTransform } from '../../src/render/item-transform.js';
 import { at, click, closeTo, garbage, refused } from '../support/map-helpers.js';
@@ -33,7 +33,7 @@ function clickPin(map, item, t) {
 test('the marker record: MARKER_FIELDS matches the module stride; another stride is refused', () => {
   assert.equal(MARKER_FIELDS.length, mod.fn.cairn_map_layout(5));
   checkMarkerStride(mod.fn.cairn_map_layout(5));
-  assert.throws(() => checkMarkerStride(MARKER_FIELDS.length + 1), /marker records have \d+ doubles but map-markers.js names/);
+  assert.throws(() => checkMarkerStride(MARKER_FIELDS.length + 1), /marker records have \d+ doubles but marker-records.js names/);
 });
 
 test('add, read back with the defaults, update merges, remove and clear', () => {

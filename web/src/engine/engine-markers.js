@@ -1,14 +1,14 @@
 // The markers of a MapEngine: every marker's options by id (the engine keeps only what it
-// needs: no titles, snippets or user data), written to the engine as records (map-markers.js)
+// needs: no titles, snippets or user data), written to the engine as records (marker-records.js)
 // and its refusals turned into errors that name the marker, the batch position or the property.
 
 import { STATUS_BY_CODE, STATUS_CODES, errorFromStatus, refusedInBatch } from '../core/errors.js';
 import { numberArg } from '../core/arguments.js';
-import { MARKER_DEFAULTS, MARKER_FIELDS, MARKER_FLAGS, copyMarker, encodeMarker, resolveMarker } from './map-markers.js';
+import { MARKER_DEFAULTS, MARKER_FIELDS, MARKER_FLAGS, copyMarker, encodeMarker, resolveMarker } from './marker-records.js';
 
-/** @typedef {import('./map-markers.js').Marker} Marker */
-/** @typedef {import('./map-markers.js').MarkerOptions} MarkerOptions */
-/** @typedef {import('./map-engine-channel.js').MapChannel} MapChannel */
+/** @typedef {import('./marker-records.js').Marker} Marker */
+/** @typedef {import('./marker-records.js').MarkerOptions} MarkerOptions */
+/** @typedef {import('./map-channel.js').MapChannel} MapChannel */
 
 export class EngineMarkers {
   /** @type {MapChannel} */
