@@ -83,7 +83,7 @@ function managerOptions() {
 }
 
 /**
- * A cluster drawn by the app (SPEC C3's callback): a hexagon with the count.
+ * A cluster drawn by the app (feature C3's callback): a hexagon with the count.
  * @param {CanvasRenderingContext2D} ctx
  * @param {{diameter: number, color: string, count: number}} c
  */

@@ -1,4 +1,4 @@
-// Styled markers around Paris, one for each marker feature of the SPEC: coloured pins with
+// Styled markers around Paris, one for each marker feature: coloured pins with
 // glyphs (V1), an image icon with transparent padding (M3), flat and rotated markers (M6, M7),
 // custom views drawn by an element and by a callback (M4), appear animations (M9), collision
 // behaviours and priorities (V4), long snippets (I5), a custom info window (I7), a popover

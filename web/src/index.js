@@ -20,5 +20,5 @@ export { CairnMap } from './map/cairn-map.js';
 export { Marker } from './map/marker.js';
 /** An icon registered with a map (from `map.icon`, `map.loadIcon`, `map.pinIcon`); see engine/map-icon.js. */
 export { MapIcon } from './engine/map-icon.js';
-// The handle of a building with floors on a CairnMap (SPEC G4): levels, the level shown, remove.
+// The handle of a building with floors on a CairnMap (feature G4): levels, the level shown, remove.
 export { IndoorBuilding } from './map/indoor-building.js';

@@ -1,11 +1,11 @@
-// A cluster manager's icon buckets (SPEC C3): Google's thresholds and colours, the checks of
+// A cluster manager's icon buckets (feature C3): Google's thresholds and colours, the checks of
 // an app's own, and the icon a frame's bucket stands for. The engine picks the bucket of each
 // cluster; these read its choice back as a label, a colour and a size.
 
 import { argumentError } from '../core/errors.js';
 import { numberArg, stringArg } from '../core/arguments.js';
 
-/** Google's cluster icon buckets (SPEC C3), as the engine's `ClusterIconBuckets.standard`. */
+/** Google's cluster icon buckets (feature C3), as the engine's `ClusterIconBuckets.standard`. */
 export const STANDARD_BUCKETS = Object.freeze([10, 50, 100, 200, 1000]);
 
 /** The colours of the standard buckets, in their order. */

@@ -1,6 +1,6 @@
 // A cluster manager's items as they cross to the engine: an item's options checked and
 // completed, and the records `cairn_map_add_cluster_items` and `cairn_map_add_cluster_coordinates`
-// read, with the values of the manager's aggregated properties (SPEC C9) after each item's own.
+// read, with the values of the manager's aggregated properties (feature C9) after each item's own.
 // A value is a number or none (NaN); the engine refuses an infinite one, as a ClusterIndex's
 // load does, with NON_FINITE_VALUE naming the item, and then adds none of the batch.
 

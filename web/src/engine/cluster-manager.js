@@ -1,4 +1,4 @@
-// Cluster managers on a map (SPEC C1–C7, C10): a set of items the engine clusters for
+// Cluster managers on a map (features C1–C7, C10): a set of items the engine clusters for
 // the screen with one of its algorithms. The engine decides everything a manager does (which
 // clusters exist at the camera's zoom, when they follow a zoom change, what a tap does, which
 // bucket a cluster falls in); this file checks what callers pass, moves it across in one call
@@ -21,7 +21,7 @@ export { STANDARD_BUCKETS, STANDARD_COLORS } from './cluster-buckets.js';
 /** @typedef {import('./cluster-buckets.js').ClusterIcon} ClusterIcon */
 /** @typedef {import('./map-icon.js').MapIcon} MapIcon */
 
-/** The clustering algorithms (SPEC C2), as the engine numbers them. */
+/** The clustering algorithms (feature C2), as the engine numbers them. */
 export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, grid: 2, none: 3 });
 
 /**
@@ -38,7 +38,7 @@ export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, 
  * @property {boolean} [animatesClusters=true]  changes of clustering fly items out of and into clusters (0.5 s)
  * @property {number[]} [buckets]  icon buckets, as for `setBuckets` (default STANDARD_BUCKETS)
  * @property {string[]} [colors]  their colours, as for `setBuckets`
- * @property {Record<string, [string, string]>} [aggregates]  aggregated properties of clusters (SPEC C9), as
+ * @property {Record<string, [string, string]>} [aggregates]  aggregated properties of clusters (feature C9), as
  *   `{name: [operation, property]}` with operation sum, min, max, count or mean over the numbers
  *   the items' `userData` hold under `property` (see `aggregatesOf`; anything but a number, and
  *   NaN, counts as none; an infinite number is refused with NON_FINITE_VALUE, as `ClusterIndex` does)
@@ -158,7 +158,7 @@ export class ClusterManager {
   get colors() { return [...this.#colors]; }
 
   /**
-   * Whether changes of clustering are animated (SPEC C5): zooming in, what a cluster splits into
+   * Whether changes of clustering are animated (feature C5): zooming in, what a cluster splits into
    * flies out of it; zooming out, what merges flies into its cluster and fades (0.5 s).
    * @returns {boolean}
    */
@@ -331,7 +331,7 @@ export class ClusterManager {
    */
   itemIcon(id) { return this.#items.icon(id); }
 
-  // ── icons (SPEC C3) ──────────────────────────────────────────────────────────────────────────
+  // ── icons (feature C3) ───────────────────────────────────────────────────────────────────────
 
   /**
    * Custom icon buckets: thresholds whole, above 0 and strictly increasing, with a colour each
@@ -480,7 +480,7 @@ export class ClusterManager {
   }
 
   /**
-   * The ids of a cluster's items (SPEC C8), `offset` skipped, at most `limit`, as
+   * The ids of a cluster's items (feature C8), `offset` skipped, at most `limit`, as
    * supercluster's `getLeaves` pages them. `cluster` is a draw item's id or a `clusterTapped`
    * event's; a screen-space cluster's id stops being valid when the manager re-clusters.
    * @param {number} cluster
@@ -520,7 +520,7 @@ export class ClusterManager {
   get hasAggregates() { return this.#aggregates.length > 0; }
 
   /**
-   * What a cluster was formed from (SPEC C8): for the hierarchical algorithm, the clusters and
+   * What a cluster was formed from (feature C8): for the hierarchical algorithm, the clusters and
    * items of the zoom above the one it first appears at (supercluster's `getChildren`); a
    * screen-space cluster is formed from its items. Clusters' ids work with the other queries;
    * items' ids with `item()`.
@@ -544,7 +544,7 @@ export class ClusterManager {
   }
 
   /**
-   * The zoom at which a cluster splits (SPEC C7, C8).
+   * The zoom at which a cluster splits (features C7, C8).
    * @param {number} cluster
    * @returns {number}
    */
@@ -555,7 +555,7 @@ export class ClusterManager {
   }
 
   /**
-   * The box around a cluster's items (SPEC C8).
+   * The box around a cluster's items (feature C8).
    * @param {number} cluster
    * @returns {{west: number, south: number, east: number, north: number}}
    */

@@ -358,7 +358,7 @@ export class MapEngine {
     this.#channel.check(this.#channel.fn.cairn_map_set_my_location(this.#channel.enter(call), ...args), call);
   }
 
-  // ── markers (SPEC M, I, V3, V4) ────────────────────────────────────────────────────────────
+  // ── markers (the M and I features, V3, V4) ─────────────────────────────────────────────────
 
   /**
    * Registers an icon the host will draw: markers refer to it by the number returned.
@@ -506,7 +506,7 @@ export class MapEngine {
     this.#channel.check(this.#channel.fn.cairn_map_answer_tap(this.#channel.enter(call), c), call);
   }
 
-  // ── buildings with floors (SPEC G4) ─────────────────────────────────────────────────────────
+  // ── buildings with floors (feature G4) ─────────────────────────────────────────────────────
 
   /**
    * Adds a building with floors: from zoom 16, while the camera looks inside its footprint, it
@@ -556,7 +556,7 @@ export class MapEngine {
     this.#channel.check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'level must be one of the building\'s' : buildingHint(status));
   }
 
-  // ── cluster managers (SPEC C1–C7, C10) ─────────────────────────────────────────────────────
+  // ── cluster managers (features C1–C7, C10) ─────────────────────────────────────────────────
 
   /**
    * Adds a cluster manager: items clustered for the screen, drawn in the frames with the markers.

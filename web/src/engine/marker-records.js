@@ -9,10 +9,10 @@ import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, string
 /** How an altitude is measured (a marker's, a screen point's), as the engine numbers it. */
 export const ALTITUDE_MODES = Object.freeze({ clampToGround: 0, relativeToGround: 1, absolute: 2 });
 
-/** How a marker competes for space with others (SPEC V4), as the engine numbers it. */
+/** How a marker competes for space with others (feature V4), as the engine numbers it. */
 export const COLLISION_BEHAVIORS = Object.freeze({ required: 0, requiredAndHidesOptional: 1, optionalAndHidesLowerPriority: 2 });
 
-/** How a marker appears when added (SPEC M9), as the engine numbers it. */
+/** How a marker appears when added (feature M9), as the engine numbers it. */
 export const APPEAR_ANIMATIONS = Object.freeze({ none: 0, pop: 1, fadeIn: 2 });
 
 /**
@@ -78,7 +78,7 @@ export const MARKER_PROPERTY_FIELDS = Object.freeze([
  * @property {unknown} [userData]  any value of the app's, kept on the JS side
  * @property {{building: number, level: number} | null} [indoorLevel=null]  a level of a building
  *   (`addIndoorBuilding`'s id; levels from the top, 0 first): the marker is drawn only while
- *   that level is shown (SPEC G4)
+ *   that level is shown (feature G4)
  */
 
 /** @typedef {Required<MarkerOptions>} Marker  a marker's options, every one resolved */

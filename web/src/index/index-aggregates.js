@@ -1,4 +1,4 @@
-// A ClusterIndex's aggregated properties (SPEC C9): each declared aggregate is one column the
+// A ClusterIndex's aggregated properties (feature C9): each declared aggregate is one column the
 // engine computes over the loaded points (`cairn_index_aggregate_add`), read back for the
 // clusters a query returns (`cairn_index_aggregate_values`).
 

@@ -28,7 +28,7 @@ export const DEFAULT_OPTIONS = Object.freeze({
  * @property {boolean} [generateId=false]  give point features of getTile their input index as id
  * @property {boolean} [log=false]   accepted for compatibility; ignored
  * @property {Record<string, [string, string]> | null} [aggregates=null]  aggregated cluster
- *   properties (SPEC C9): `{ name: [operation, property] }`, operation one of sum, min, max,
+ *   properties (feature C9): `{ name: [operation, property] }`, operation one of sum, min, max,
  *   count, mean over the points' numeric `property`; clusters then carry `name`
  * @property {((properties: any) => any) | null} [map=null]  supercluster's: a point's properties
  *   as `reduce` takes them (null: as they are)

@@ -162,7 +162,7 @@ export class CairnMap {
   /** @type {{minZoom?: number, maxZoom?: number, maxTilt?: number}} */
   #limits;
 
-  // ── camera (SPEC G5, G7) ───────────────────────────────────────────────────────────────────
+  // ── camera (features G5, G7) ───────────────────────────────────────────────────────────────
 
   /** The camera of the last frame drawn. @returns {CameraPosition} */
   get camera() { return this.#engine.camera; }
@@ -231,7 +231,7 @@ export class CairnMap {
    */
   coordinateForPoint(point) { return this.#engine.coordinate(point.x, point.y); }
 
-  // ── settings and basemap (SPEC G1–G4) ──────────────────────────────────────────────────────
+  // ── settings and basemap (features G1–G4) ──────────────────────────────────────────────────
 
   /** The UI settings; assigning some changes those at once (G1). @returns {Required<UISettings>} */
   get settings() { return this.#engine.settings; }
@@ -259,7 +259,7 @@ export class CairnMap {
     this.#wake();
   }
 
-  // ── markers (SPEC M, I, V) ─────────────────────────────────────────────────────────────────
+  // ── markers (the M, I and V features) ──────────────────────────────────────────────────────
 
   /**
    * Registers a ready image as an icon (M3); pass it as markers' `icon`.
@@ -390,7 +390,7 @@ export class CairnMap {
     this.#wake();
   }
 
-  // ── buildings with floors (SPEC G4) ────────────────────────────────────────────────────────
+  // ── buildings with floors (feature G4) ─────────────────────────────────────────────────────
 
   /**
    * Adds a building with floors. From zoom 16, while the camera looks inside its footprint, it
@@ -404,7 +404,7 @@ export class CairnMap {
    */
   addIndoorBuilding(options) { return this.#buildings.add(options); }
 
-  // ── cluster managers (SPEC C) ──────────────────────────────────────────────────────────────
+  // ── cluster managers (the C features) ──────────────────────────────────────────────────────
 
   /**
    * Adds a cluster manager: items clustered for the screen with one of the engine's algorithms.

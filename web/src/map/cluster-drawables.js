@@ -1,4 +1,4 @@
-// How a cluster manager's clusters are drawn (SPEC C3): Google's icon (a circle in the
+// How a cluster manager's clusters are drawn (feature C3): Google's icon (a circle in the
 // bucket's colour with the label) by default, or an image per bucket under the label, or the
 // app's own drawing. The engine chooses the bucket; each distinct look is rasterised once and
 // reused, so a frame with thousands of clusters draws images, not paths and text.

@@ -1,4 +1,4 @@
-// The images markers are drawn with, by the engine's icon number (SPEC M2, M3, V1). The engine
+// The images markers are drawn with, by the engine's icon number (features M2, M3, V1). The engine
 // knows an icon's size, insets and default anchor (for placement, collisions and taps); this
 // table keeps the picture for each number, so the renderer can ask "what do I draw for icon
 // n" once per drawn item. One decoded image per source (M3): loading the same URL twice, or
@@ -10,7 +10,7 @@ import { argumentError, bindingError } from '../core/errors.js';
 import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from '../core/arguments.js';
 
 /**
- * @typedef {object} PinStyle  the default pin's look (SPEC V1)
+ * @typedef {object} PinStyle  the default pin's look (feature V1)
  * @property {string} [background]  fill colour (Google's red by default)
  * @property {string} [borderColor]
  * @property {string | CanvasImageSource | null} [glyph]  text, an image, or null for the round dot
@@ -20,7 +20,7 @@ import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from '../core/a
 
 /**
  * @typedef {HTMLElement | ((ctx: CanvasRenderingContext2D, size: {width: number, height: number, time: number}) => void)} ViewContent
- *   a custom view marker's content (SPEC M4)
+ *   a custom view marker's content (feature M4)
  */
 
 /**
@@ -117,7 +117,7 @@ export class IconTable {
   }
 
   /**
-   * The default pin in other colours or with a glyph (SPEC V1); one icon per distinct style.
+   * The default pin in other colours or with a glyph (feature V1); one icon per distinct style.
    * @param {PinStyle} [style]
    * @returns {MapIcon}
    */

@@ -1,4 +1,4 @@
-// A building with floors on a CairnMap (SPEC G4): a handle the app keeps. The map keeps the
+// A building with floors on a CairnMap (feature G4): a handle the app keeps. The map keeps the
 // levels' names (the engine knows only how many there are) and the level shown; the engine
 // decides when the building is prominent, places the picker and hides the markers of the
 // levels not shown.

@@ -1,4 +1,4 @@
-// The info window of a map as the page shows it (SPEC I1, I5, I7, I9). The engine decides when
+// The info window of a map as the page shows it (features I1, I5, I7, I9). The engine decides when
 // a window opens, closes, where its tail points and how it is panned into view; this file
 // decides what is in it: the default window (title and snippet, drawn on the canvas by the
 // renderer as text, never HTML), or the app's own element (`markerInfoWindow`), or the app's
@@ -15,7 +15,7 @@
  */
 
 /**
- * @typedef {object} InfoWindowHooks  the app's custom windows (SPEC I7): each returns an element, or null for the next choice
+ * @typedef {object} InfoWindowHooks  the app's custom windows (feature I7): each returns an element, or null for the next choice
  * @property {InfoWindowHook | null} window    a whole window
  * @property {InfoWindowHook | null} contents  contents inside the default frame
  */

@@ -1,4 +1,4 @@
-// A marker on a CairnMap as the app holds it (SPEC M1): a handle whose properties read and
+// A marker on a CairnMap as the app holds it (feature M1): a handle whose properties read and
 // write the marker in the engine, Google's way (`marker.title = 'Hi'` updates the map). The
 // handle holds no state of its own beyond its id; the map keeps the options.
 
@@ -19,7 +19,7 @@
  */
 
 /**
- * @typedef {object} MapMarkerOptions  a marker as `map.addMarker` takes it (SPEC M, V1, V3, V4)
+ * @typedef {object} MapMarkerOptions  a marker as `map.addMarker` takes it (the M features, V1, V3, V4)
  * @property {LatLng} position
  * @property {string} [title='']
  * @property {string} [snippet='']

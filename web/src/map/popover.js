@@ -1,4 +1,4 @@
-// A popover anchored to a marker (SPEC V2): an element of the app's, shown above the marker
+// A popover anchored to a marker (feature V2): an element of the app's, shown above the marker
 // while open. Unlike info windows it is live page content (it takes its own pointer events);
 // it closes on a tap elsewhere on the map when `autoClose` is on, and when it opens with
 // `autoPan` on, the map pans just enough to show it whole.

@@ -1,4 +1,4 @@
-// Custom view markers (SPEC M4): a marker whose look is an HTML element or a draw callback.
+// Custom view markers (feature M4): a marker whose look is an HTML element or a draw callback.
 // Each is rasterised into its own canvas, registered as an icon of its size, and redrawn only
 // while the marker's `tracksViewChanges` is true (Google's rule: set it false once the view is
 // final, and the map stops re-rendering it). An element is rasterised through an SVG

@@ -1,4 +1,4 @@
-// The default cluster icon (SPEC C3), as Google's marker clustering utility draws it: a disc of
+// The default cluster icon (feature C3), as Google's marker clustering utility draws it: a disc of
 // the bucket's colour inside a translucent ring of the same colour, with the label ("7", "10+",
 // "1000+") in white bold at the centre. Buckets, colours and diameters come from the engine by
 // way of ClusterManager.iconFor; this file only draws them, once per distinct look.

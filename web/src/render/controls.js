@@ -1,4 +1,4 @@
-// The map's own controls (SPEC G2–G4), drawn where the engine placed them: the compass (a
+// The map's own controls (features G2–G4), drawn where the engine placed them: the compass (a
 // white disc with a red north and grey south needle, turned so it points north), the
 // my-location button (a white rounded square with a target glyph), the floor picker (a white
 // column of level names, the shown one on grey) and the location dot (blue, white ring, with a

@@ -1,4 +1,4 @@
-// Buildings with floors and the floor picker (SPEC G4) through the wasm module: the picker in
+// Buildings with floors and the floor picker (feature G4) through the wasm module: the picker in
 // the frame, a tap on a level, markers on levels, the events, and bad input.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';

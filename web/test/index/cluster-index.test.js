@@ -569,7 +569,7 @@ test('more points than an index can hold is a clear error, before anything is co
   index.destroy();
 });
 
-test('aggregated cluster properties (SPEC C9) match their leaves, through load and loadCoordinates', () => {
+test('aggregated cluster properties (feature C9) match their leaves, through load and loadCoordinates', () => {
   const random = mulberry32(8);
   const features = [];
   for (let i = 0; i < 3000; i++) {

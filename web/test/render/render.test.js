@@ -1,4 +1,4 @@
-// The renderer's pure parts, in Node: info window layout with a fake measure (SPEC I1, I2, I5,
+// The renderer's pure parts, in Node: info window layout with a fake measure (features I1, I2, I5,
 // I9), tile URLs, the graticule, the LRU cache, tile keys and ancestor lookup, the quad maths,
 // the tile request queue and the raster source's request discipline, pin sizes (M2, V1) and
 // colour maths. The drawing itself is checked in a browser.

@@ -1,4 +1,4 @@
-// Output directories that appear complete or not at all (SPEC N3). A run writes into a
+// Output directories that appear complete or not at all (feature N3). A run writes into a
 // temporary directory beside the target and renames it into place at the end; on failure, or
 // on SIGINT/SIGTERM (see signals.js), the temporary directory is removed. An existing target is only replaced
 // with --force, and never when it holds files cairn does not write, at any depth (so that
