@@ -21,9 +21,8 @@ import { mulberry32 } from '../../bench/generate.js';
 
 const CLI = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
 const WORLD = [-180, -90, 180, 90];
-const fixtures = new URL('../../../../shared/fixtures/', import.meta.url);
-const noFixtures = existsSync(fixtures) ? false
-  : 'reference fixtures not found (expected ../shared/fixtures next to the project root); skipping CLI parity tests';
+// The reference fixtures (see their README), as the parity tests of the index read them.
+const fixtures = new URL('../../../Tests/Fixtures/', import.meta.url);
 
 /**
  * Runs the CLI.
@@ -599,7 +598,7 @@ async function checkFixtureRun(run, inputPath, index, indexOfLeaf, extraArgs, zo
   return { lists, stderr: all.stderr };
 }
 
-describe('parity fixtures through the CLI', { skip: noFixtures, concurrency: true }, () => {
+describe('parity fixtures through the CLI', { concurrency: true }, () => {
   test('places.json (a FeatureCollection with one null geometry, dropped with --skip-invalid)', async () => {
     const path = fileURLToPath(new URL('places.json', fixtures));
     const places = JSON.parse(readFileSync(path, 'utf8'));
