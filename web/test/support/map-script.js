@@ -1,4 +1,4 @@
-// A scripted drag and pinch, as data, shared by the wasm test (map-engine.test.js) and the
+// A scripted drag and pinch, as data, shared by the wasm test (engine/map-engine.test.js) and the
 // native one (Tests/CairnTests/MapControllerScriptTests.swift): both run it and must end with
 // the same camera.
 //
