@@ -77,7 +77,7 @@ LOAD_JS = """async () => {
 
 # The scripted pan and zoom; resolves with every frame's figures.
 PAN_ZOOM_JS = """async ({ seconds, dataUrl }) => {
-  const { percentiles } = await import('/web/src/map-frame-stats.js');
+  const { percentiles } = await import('/web/src/map/frame-stats.js');
   const element = document.getElementById('map');
   const box = element.getBoundingClientRect();
   const W = box.width, H = box.height;

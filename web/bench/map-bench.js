@@ -178,8 +178,8 @@ for (const view of VIEWS) {
   }
   clustered.destroy();
 
-  // C11's upper scale: 10,000,000 items over the whole world in one hierarchical manager (the
-  // SPEC asks for it to stay usable): the build, and panning frames at four zooms.
+  // C11's upper scale: 10,000,000 items over the whole world in one hierarchical manager (feature
+  // C11 asks that it stay usable): the build, and panning frames at four zooms.
   const world = new MapEngine({ camera: { latitude: 40, longitude: -100, zoom: 3 }, ...view });
   const tenMillion = world.addClusterManager({ algorithm: 'hierarchical' });
   const many = uniformIn(10_000_000, 11, -180, -80, 360, 160);

@@ -25,7 +25,7 @@ const map = new CairnMap($('#map'), {
 });
 window.map = map;
 
-/** @type {import('../src/cluster-manager.js').ClusterManager | null} */
+/** @type {import('../src/engine/cluster-manager.js').ClusterManager | null} */
 let manager = null;
 /** @type {{names: string[] | null, population: Uint32Array | null, first: number} | null} */
 let loaded = null;
@@ -83,7 +83,7 @@ function managerOptions() {
 }
 
 /**
- * A cluster drawn by the app (SPEC C3's callback): a hexagon with the count.
+ * A cluster drawn by the app (feature C3's callback): a hexagon with the count.
  * @param {CanvasRenderingContext2D} ctx
  * @param {{diameter: number, color: string, count: number}} c
  */

@@ -1,12 +1,12 @@
-// Styled markers around Paris, one for each marker feature of the SPEC: coloured pins with
+// Styled markers around Paris, one for each marker feature: coloured pins with
 // glyphs (V1), an image icon with transparent padding (M3), flat and rotated markers (M6, M7),
 // custom views drawn by an element and by a callback (M4), appear animations (M9), collision
 // behaviours and priorities (V4), long snippets (I5), a custom info window (I7), a popover
 // (V2), and the Louvre as a building with floors, a marker on each of three (G4: zoom in on it
 // for the floor picker). Returns the function that takes them all away.
 
-/** @typedef {import('../src/map.js').CairnMap} CairnMap */
-/** @typedef {import('../src/marker.js').Marker} Marker */
+/** @typedef {import('../src/map/cairn-map.js').CairnMap} CairnMap */
+/** @typedef {import('../src/map/marker.js').Marker} Marker */
 
 /**
  * @param {CairnMap} map
@@ -15,7 +15,7 @@
 export function addShowcase(map) {
   /** @type {Marker[]} */
   const markers = [];
-  const add = (/** @type {import('../src/marker.js').MapMarkerOptions} */ o) => {
+  const add = (/** @type {import('../src/map/marker.js').MapMarkerOptions} */ o) => {
     const m = map.addMarker(o);
     markers.push(m);
     return m;

@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 
 import { UsageError } from './errors.js';
-import { AGGREGATE_OPERATIONS, DEFAULT_OPTIONS } from '../arguments.js';
+import { AGGREGATE_OPERATIONS } from '../core/aggregates.js';
+import { DEFAULT_OPTIONS } from '../index/index-options.js';
 
 /** The engine's zoom limit. */
 const MAX_ZOOM = 30;
@@ -86,7 +87,7 @@ Exit codes: 0 done, 1 bad input (or the run failed), 2 bad usage.`;
  * A checked `cairn cluster` command line.
  * @typedef {object} ClusterArgs
  * @property {string} input  a path, or "-" for standard input
- * @property {import('./input.js').Format | null} format
+ * @property {import('./read/input.js').Format | null} format
  * @property {{lngColumn: string | null, latColumn: string | null}} csv
  * @property {string[]} properties  carried onto output points
  * @property {boolean} skipInvalid

@@ -4,16 +4,17 @@
 
 import { join } from 'node:path';
 
-import { init, ClusterIndex } from '../index.js';
-import { PointStore } from './point-store.js';
-import { readInput } from './input.js';
-import { WorldScanner } from './world-scan.js';
-import { StreamSink, WorkerSink } from './geojson-output.js';
-import { writeTiles } from './tiles.js';
-import { AtomicDirectory } from './atomic-output.js';
+import { init } from '../core/wasm.js';
+import { ClusterIndex } from '../index/cluster-index.js';
+import { PointStore } from './read/point-store.js';
+import { readInput } from './read/input.js';
+import { WorldScanner } from './write/world-scanner.js';
+import { StreamSink, WorkerSink } from './write/geojson-output.js';
+import { writeTiles } from './write/tiles.js';
+import { AtomicDirectory } from './write/atomic-directory.js';
 import { SignalWatch } from './signals.js';
 import { Reporter, count } from './progress.js';
-import { MAX_LATITUDE } from '../mercator.js';
+import { MAX_LATITUDE } from '../core/mercator.js';
 
 /**
  * The process's streams, passed in so the command does not reach for globals.
@@ -84,7 +85,7 @@ async function cluster(args, io, reporter) {
     // GeoJSON gives points their input's coordinates back where the engine moved any (tiles
     // are in the engine's projection, which clamps as the map does).
     const inputPositions = args.tiles === null && anyMoved(lngLat) ? lngLat : null;
-    /** @type {import('./geojson-format.js').FormatOptions} */
+    /** @type {import('./write/feature-formatter.js').FormatOptions} */
     const format = {
       decimals: args.precision,
       aggregates: args.aggregates.map((a) => a.name),
@@ -139,7 +140,7 @@ async function cluster(args, io, reporter) {
  * @param {PointStore} store
  * @param {string[]} valueProperties
  * @param {Reporter} reporter
- * @returns {{carried: import('./geojson-format.js').CarriedText | null, inputIndex: Int32Array | null,
+ * @returns {{carried: import('./write/feature-formatter.js').CarriedText | null, inputIndex: Int32Array | null,
  *   lngLat: Float64Array}} what the output may still need
  */
 function load(index, store, valueProperties, reporter) {
@@ -179,7 +180,7 @@ function anyMoved(lngLat) {
  * its bands where there are the most items).
  * @param {ClusterIndex} index
  * @param {number[]} zooms  ascending
- * @param {import('./geojson-output.js').ZoomSink} sink
+ * @param {import('./write/geojson-output.js').ZoomSink} sink
  * @param {object} options
  * @param {(z: number) => string} options.pathOf
  * @param {string[]} options.aggregates  names of the aggregates, for clusters
@@ -210,7 +211,7 @@ async function writeZooms(index, zooms, sink, { pathOf, aggregates, inputPositio
 
 /**
  * Puts the input's coordinates back into the records of points.
- * @param {import('./world-scan.js').Batch} batch
+ * @param {import('./write/world-scanner.js').Batch} batch
  * @param {Float64Array} lngLat  the input's coordinates, by point (engine index)
  */
 function restorePositions({ records, count, stride }, lngLat) {
@@ -224,7 +225,7 @@ function restorePositions({ records, count, stride }, lngLat) {
 
 /**
  * A point's tile tags: what its GeoJSON properties are (input index and carried properties).
- * @param {import('./geojson-format.js').FormatOptions} format
+ * @param {import('./write/feature-formatter.js').FormatOptions} format
  * @returns {(point: number) => Record<string, any>}
  */
 function pointTagsOf({ carried, indexCarried, inputIndex }) {

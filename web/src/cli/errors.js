@@ -1,4 +1,4 @@
-// The ways a run can end, as exit codes (SPEC N3): 0 done, 1 the input is bad (or the run
+// The ways a run can end, as exit codes (feature N3): 0 done, 1 the input is bad (or the run
 // failed while working on it), 2 the command line is wrong. Errors carry their exit code so
 // that whoever catches them last needs no table.
 

@@ -5,7 +5,7 @@
 // temporary output removed); then the signal is raised again to end the process as it would
 // have. A second signal ends it at once, removing what it can.
 
-import { removeAll } from './atomic-output.js';
+import { removeAll } from './write/atomic-directory.js';
 
 /** @type {NodeJS.Signals[]} */
 const SIGNALS = ['SIGINT', 'SIGTERM'];

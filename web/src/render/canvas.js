@@ -3,7 +3,7 @@
 // resolve any CSS colour (names, hsl()) to one the colour maths can read.
 
 import { parseColor } from './color.js';
-import { argumentError } from '../errors.js';
+import { argumentError } from '../core/errors.js';
 import { LRU } from './lru.js';
 
 /** @typedef {import('./color.js').Rgba} Rgba */

@@ -1,11 +1,11 @@
-// The default cluster icon (SPEC C3), as Google's marker clustering utility draws it: a disc of
+// The default cluster icon (feature C3), as Google's marker clustering utility draws it: a disc of
 // the bucket's colour inside a translucent ring of the same colour, with the label ("7", "10+",
 // "1000+") in white bold at the centre. Buckets, colours and diameters come from the engine by
 // way of ClusterManager.iconFor; this file only draws them, once per distinct look.
 
 import { createCanvas, context2d, cssToRgba } from './canvas.js';
 import { cssColor, withAlpha } from './color.js';
-import { argumentError } from '../errors.js';
+import { argumentError } from '../core/errors.js';
 import { LRU } from './lru.js';
 
 /**

@@ -1,11 +1,11 @@
-// The map's own controls (SPEC G2–G4), drawn where the engine placed them: the compass (a
+// The map's own controls (features G2–G4), drawn where the engine placed them: the compass (a
 // white disc with a red north and grey south needle, turned so it points north), the
 // my-location button (a white rounded square with a target glyph), the floor picker (a white
 // column of level names, the shown one on grey) and the location dot (blue, white ring, with a
 // pale halo as wide as the position's accuracy). All in CSS pixels under
 // the context's transform; shadows take the pixel ratio because they ignore the transform.
 
-/** @typedef {import('../map-frame.js').Frame} Frame */
+/** @typedef {import('../core/frame.js').Frame} Frame */
 
 const BLUE = '#4285F4';
 const NEEDLE_NORTH = '#E94235';

@@ -1,4 +1,4 @@
-// The default info window (SPEC I1, I5, I9): a white bubble centred above the marker with a
+// The default info window (features I1, I5, I9): a white bubble centred above the marker with a
 // tail pointing down at it, the title in bold on one line and the snippet below, wrapped at
 // words onto at most four lines and cut with an ellipsis. Text is only ever measured and
 // drawn with fillText, so a title of '<b>x</b>' shows those characters (I9).

@@ -6,7 +6,7 @@
 const DEGREES = Math.PI / 180;
 
 /**
- * @param {import('../map-frame.js').DrawItem} item
+ * @param {import('../core/frame.js').DrawItem} item
  * @param {number} r  device pixels per CSS pixel
  * @returns {[number, number, number, number, number, number]}
  */

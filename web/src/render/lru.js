@@ -2,7 +2,7 @@
 // images, and the ones seen last are the ones the next frame most likely needs again. A Map
 // keeps insertion order, so re-inserting on every read makes its first key the oldest.
 
-import { argumentError, describeValue } from '../errors.js';
+import { argumentError, describeValue } from '../core/errors.js';
 
 /**
  * A cache size a caller gave (`cacheSize`), as a capacity: the default when absent (undefined or

@@ -1,4 +1,4 @@
-// The default marker pin (SPEC M2, V1): Google's classic red teardrop with a darker border and
+// The default marker pin (features M2, V1): Google's classic red teardrop with a darker border and
 // a dark round glyph in its head, 27 × 43 CSS pixels with its tip at the bottom centre. The
 // engine hit-tests the default pin with exactly that box, so the drawing fills it: the head
 // spans the full width and the tip touches the bottom edge.
@@ -8,7 +8,7 @@
 
 import { createCanvas, context2d, cssToRgba, imageHeight, imageId, imageReady, imageWidth } from './canvas.js';
 import { cssColor, darken } from './color.js';
-import { argumentError, describeValue } from '../errors.js';
+import { argumentError, describeValue } from '../core/errors.js';
 import { LRU } from './lru.js';
 
 /**

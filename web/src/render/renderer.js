@@ -10,15 +10,15 @@
 import { context2d, imageReady } from './canvas.js';
 import { drawCompass, drawFloorPicker, drawLocationDot, drawMyLocationButton } from './controls.js';
 import { canvasMeasure, drawInfoWindow, layoutInfoWindow } from './info-window.js';
-import { argumentError } from '../errors.js';
+import { argumentError } from '../core/errors.js';
 import { LRU } from './lru.js';
-import { drawTiles } from './tile-layer.js';
+import { drawTiles } from './basemap/tile-layer.js';
 import { itemTransform } from './item-transform.js';
 
-/** @typedef {import('../map-frame.js').Frame} Frame */
-/** @typedef {import('../map-frame.js').DrawItem} DrawItem */
-/** @typedef {import('../map-frame.js').InfoWindowPlacement} InfoWindowPlacement */
-/** @typedef {import('./tiles.js').TileSource} TileSource */
+/** @typedef {import('../core/frame.js').Frame} Frame */
+/** @typedef {import('../core/frame.js').DrawItem} DrawItem */
+/** @typedef {import('../core/frame.js').InfoWindowPlacement} InfoWindowPlacement */
+/** @typedef {import('./basemap/tile-source.js').TileSource} TileSource */
 /** @typedef {import('./info-window.js').InfoWindowLayout} InfoWindowLayout */
 
 /**

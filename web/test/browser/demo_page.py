@@ -17,9 +17,9 @@ from pixels import decode_png
 
 DEMO = "/web/demo/"
 
-# Cluster colours by bucket (SPEC C3), the first also below the first bucket (icon -1).
+# Cluster colours by bucket (feature C3), the first also below the first bucket (icon -1).
 BUCKET_COLOURS = ["#0099cc", "#669900", "#ff8800", "#cc0000", "#9933cc"]
-PIN_RED = "#ea4335"  # the default pin's body (SPEC M2)
+PIN_RED = "#ea4335"  # the default pin's body (feature M2)
 # The default pin is 27 x 43 CSS pixels with its tip at the item's (x, y); its head's centre is
 # 29.5 px above the tip. A tap 20 px above the tip lands on the body.
 PIN_WIDTH, PIN_HEIGHT = 27, 43

@@ -1,5 +1,5 @@
 """The demo page as a whole in headless Chromium: it loads without errors and draws the cities,
-the screenshot has the right colours where the frame says a cluster and a pin are (SPEC C3,
+the screenshot has the right colours where the frame says a cluster and a pin are (features C3,
 M2), and switching to a million synthetic points loads them and keeps the map drawing (C11).
 Gestures and taps have their own files (test_gestures.py, test_markers.py)."""
 

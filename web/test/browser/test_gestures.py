@@ -1,4 +1,4 @@
-"""Gestures on the demo page with real input in headless Chromium (SPEC G2, G6): a mouse drag
+"""Gestures on the demo page with real input in headless Chromium (features G2, G6): a mouse drag
 pans so the grabbed ground stays under the pointer, the wheel, a pinch and a double tap zoom
 about the pointer or fingers, a right-drag rotates and brings the compass, whose tap turns the
 map north again, and each gesture switched off in the demo's panel is ignored while the

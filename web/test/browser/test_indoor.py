@@ -1,4 +1,4 @@
-"""The floor picker (SPEC G4) on the demo page: the Louvre is a building with five levels. Zoomed
+"""The floor picker (feature G4) on the demo page: the Louvre is a building with five levels. Zoomed
 in on it, the picker shows at the bottom right with the shown level marked; a tap on another
 level shows that level's marker and hides the others'."""
 

@@ -1,4 +1,4 @@
-"""Taps on what the demo draws (SPEC C7, M11, I1, I3): a cluster zooms to where it splits, a
+"""Taps on what the demo draws (features C7, M11, I1, I3): a cluster zooms to where it splits, a
 marker opens its info window with its own title (one window at a time), and a city drawn as a
 cluster item opens a window with the city's name, which the demo shows with a marker of its own."""
 
@@ -349,7 +349,7 @@ class ClusterAggregateTest(DemoTestCase):
 
 
 class MarkerHandleTest(DemoTestCase):
-    """A marker's handle through the public API (SPEC M1): its properties read and write the
+    """A marker's handle through the public API (feature M1): its properties read and write the
     marker in the engine, what a getter returns is a copy, and a removed marker is gone."""
 
     def test_no_window_for_a_marker_without_text_when_the_hooks_give_none(self):
@@ -400,7 +400,7 @@ class MarkerHandleTest(DemoTestCase):
         self.assertIn("removed", result["threw"])
 
     def test_a_view_marker_is_drawn_through_changes_of_its_view_until_removed(self):
-        # SPEC M4: a view drawn by a callback, then another view, then none; each change draws.
+        # feature M4: a view drawn by a callback, then another view, then none; each change draws.
         self.js("""() => {
           window.__view = map.addMarker({ position: map.camera, view: (ctx, { width, height }) => {
             ctx.fillStyle = '#ff00ff'; ctx.fillRect(0, 0, width, height); }, viewSize: { width: 30, height: 30 },

@@ -1,0 +1,219 @@
+// Output directories that appear complete or not at all (feature N3). A run writes into a
+// temporary directory beside the target and renames it into place at the end; on failure, or
+// on SIGINT/SIGTERM (see signals.js), the temporary directory is removed. An existing target is only replaced
+// with --force, and never when it holds files cairn does not write, at any depth (so that
+// `--out . --force` cannot wipe a working directory). The target is checked before any work
+// and again just before it is replaced, since it may have appeared or changed meanwhile. A
+// symbolic link to a directory stays a link: the directory it points to is replaced.
+
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+import { UsageError } from '../errors.js';
+
+/**
+ * Temporary directories of this process that are not yet renamed into place, each with what
+ * removes the directories made above it (for a run's temporary; none for an old output set aside).
+ * @type {Map<string, (() => void) | null>}
+ */
+const pending = new Map();
+
+/**
+ * An output directory in the making.
+ */
+export class AtomicDirectory {
+  /** @type {string | null} the temporary directory, once begun */
+  temporary = null;
+  /** @type {string | null} the first directory above it that the run made, if any */
+  #madeAbove = null;
+
+  /**
+   * @param {string} target  where the output goes
+   * @param {string} flag  the option that named it, for messages
+   * @param {RegExp[]} ours  the names cairn writes there, by depth: directories at every depth
+   *   but the last, files at the last
+   * @param {boolean} force  whether an existing output may be replaced
+   */
+  constructor(target, flag, ours, force) {
+    this.target = target;
+    this.flag = flag;
+    this.ours = ours;
+    this.force = force;
+  }
+
+  /**
+   * Checks, before any work, that the target may be written: that its directory can be made
+   * there, and that an existing target may be replaced (see `#checkExisting`).
+   * @throws {UsageError} when it cannot or may not
+   */
+  check() {
+    const where = `${this.flag} ${this.target}`;
+    if (!existsSync(this.target) && isLink(this.target)) {
+      throw new UsageError(`${where}: is a symbolic link to nothing`);
+    }
+    // The nearest existing directory above the target must take new entries.
+    let above = dirname(resolve(this.#path()));
+    while (!existsSync(above)) above = dirname(above);
+    if (!statSync(above).isDirectory()) throw new UsageError(`${where}: ${above} is not a directory`);
+    try {
+      accessSync(above, constants.W_OK);
+    } catch {
+      throw new UsageError(`${where}: cannot write in ${above}`);
+    }
+    // Replacing the directory a shell stands in would leave it in a deleted one.
+    const path = existsSync(this.target) ? realpathSync(this.target) : resolve(this.target);
+    const here = realpathSync(process.cwd());
+    if (here === path || here.startsWith(path.endsWith(sep) ? path : path + sep)) {
+      throw new UsageError(`${where}: is the current directory or holds it; the output directory is replaced as a whole, so name a directory of its own`);
+    }
+    this.#checkExisting();
+  }
+
+  /**
+   * The path to write: the target, or the directory a symbolic link there points to.
+   * @returns {string}
+   */
+  #path() {
+    return existsSync(this.target) && isLink(this.target) ? realpathSync(this.target) : this.target;
+  }
+
+  /**
+   * @throws {UsageError} when the target exists and is not a directory, or is a non-empty
+   *   directory and --force was not given, or holds anything cairn does not write
+   */
+  #checkExisting() {
+    const path = this.#path();
+    if (!existsSync(path)) return;
+    const where = `${this.flag} ${this.target}`;
+    if (!statSync(path).isDirectory()) throw new UsageError(`${where}: exists and is not a directory`);
+    if (readdirSync(path).length === 0) return;
+    if (!this.force) throw new UsageError(`${where}: already exists; use --force to replace it`);
+    const foreign = foreignEntry(path, this.ours);
+    if (foreign !== null) {
+      throw new UsageError(`${where}: holds ${JSON.stringify(foreign)}, which cairn does not write; not replacing it`);
+    }
+  }
+
+  /**
+   * Creates the temporary directory beside the target.
+   * @returns {string} its path
+   * @throws {UsageError} when it cannot be made
+   */
+  begin() {
+    const path = this.#path();
+    const parent = dirname(path);
+    const temporary = join(parent, `.${basename(path)}.cairn-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      this.#madeAbove = mkdirSync(parent, { recursive: true }) ?? null;
+      mkdirSync(temporary);
+    } catch (error) {
+      this.#removeMadeAbove();
+      throw new UsageError(`${this.flag} ${this.target}: cannot make a directory in ${parent} (${/** @type {any} */ (error).code ?? error})`);
+    }
+    this.temporary = temporary;
+    pending.set(temporary, () => this.#removeMadeAbove());
+    return temporary;
+  }
+
+  /**
+   * Puts the finished output in place of the target (replacing it, if it exists and may still
+   * be replaced).
+   * @throws {UsageError} when the target has become something that may not be replaced
+   */
+  commit() {
+    const temporary = /** @type {string} */ (this.temporary);
+    this.#checkExisting();
+    const path = this.#path();
+    if (existsSync(path)) {
+      // Rename the old output aside first: rename() cannot replace a non-empty directory.
+      const aside = `${temporary}.old`;
+      pending.set(aside, null);
+      renameSync(path, aside);
+      try {
+        renameSync(temporary, path);
+      } catch (error) {
+        renameSync(aside, path);
+        pending.delete(aside);
+        throw error;
+      }
+      pending.delete(temporary);
+      rmSync(aside, { recursive: true, force: true });
+      pending.delete(aside);
+    } else {
+      renameSync(temporary, path);
+      pending.delete(temporary);
+    }
+    this.temporary = null;
+  }
+
+  /** Removes the temporary directory (after a failure), and the directories made for it. */
+  discard() {
+    if (this.temporary === null) return;
+    rmSync(this.temporary, { recursive: true, force: true });
+    pending.delete(this.temporary);
+    this.temporary = null;
+    this.#removeMadeAbove();
+  }
+
+  /** Removes the directories `begin` made above the target, while nothing else came into them. */
+  #removeMadeAbove() {
+    if (this.#madeAbove === null) return;
+    for (let dir = dirname(this.#path()); ; dir = dirname(dir)) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        break;
+      }
+      if (dir === this.#madeAbove) break;
+    }
+    this.#madeAbove = null;
+  }
+}
+
+/**
+ * Whether a path is a symbolic link (one that points nowhere too).
+ * @param {string} path
+ */
+function isLink(path) {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first entry under `dir` (as a path relative to it) that cairn does not write, or null.
+ * @param {string} dir
+ * @param {RegExp[]} levels  the names cairn writes, by depth (see AtomicDirectory)
+ * @returns {string | null}
+ */
+function foreignEntry(dir, levels) {
+  const [names, ...deeper] = levels;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const kindFits = deeper.length > 0 ? entry.isDirectory() : entry.isFile();
+    if (!kindFits || !names.test(entry.name)) return entry.name;
+    if (deeper.length > 0) {
+      const inner = foreignEntry(join(dir, entry.name), deeper);
+      if (inner !== null) return `${entry.name}/${inner}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Removes every temporary directory still pending, as well as it can: for a second signal,
+ * when there is no time to stop the writer thread first (it may still be adding a file).
+ */
+export function removeAll() {
+  for (const [path, removeMadeAbove] of pending) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+      removeMadeAbove?.();
+    } catch {
+      // Nothing more to do on the way out.
+    }
+  }
+  pending.clear();
+}

@@ -1,0 +1,676 @@
+// The interactive map over the engine: camera, gestures, controls, markers and cluster managers.
+//
+// The engine owns every decision (what a drag does, where the compass is, which tiles cover
+// the view, which markers collide, what a tap hit); this class only checks what callers pass
+// and moves it across the boundary through its channel (map-channel.js). Input methods
+// append records to the channel's batch, `frame(time)` pushes the batch in one call, advances
+// the engine and reads one frame buffer back, which it returns as a plain object. What the
+// engine does not hold (marker titles, snippets, user data) stays in engine-markers.js.
+
+import { getModule } from '../core/wasm.js';
+import { STATUS_BY_CODE, argumentError } from '../core/errors.js';
+import { booleanArg, int32Arg, knownKeys, nameArg, numberArg, numbersArg, objectArg, sidesArg } from '../core/arguments.js';
+import { DOM_KEYS, EASINGS, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES } from './input-codes.js';
+import { resolveSettings, settingsBits } from './ui-settings.js';
+import { ALTITUDE_MODES } from './marker-records.js';
+import { readFrame } from './read-frame.js';
+import { MapChannel } from './map-channel.js';
+import { EngineMarkers } from './engine-markers.js';
+import { ClusterManager } from './cluster-manager.js';
+
+/** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
+/** @typedef {import('../core/frame.js').LatLng} LatLng */
+/** @typedef {import('../core/frame.js').Frame} Frame */
+/** @typedef {import('./ui-settings.js').UISettings} UISettings */
+/** @typedef {import('./marker-records.js').Marker} Marker */
+/** @typedef {import('./marker-records.js').MarkerOptions} MarkerOptions */
+/** @typedef {import('./cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
+/** @typedef {'mouse' | 'touch' | 'pen'} PointerKind */
+/** @typedef {keyof KEY_COMMANDS} KeyCommand */
+
+/** Camera fields, in the order the exports take them. */
+const CAMERA_FIELDS = /** @type {const} */ (['latitude', 'longitude', 'zoom', 'bearing', 'tilt']);
+
+/**
+ * One interactive map in the engine. `await init()` must have finished before one is created.
+ *
+ * Per animation frame: forward the DOM's input events (`pointerDown`, `wheel`, `key`, …), then
+ * call `frame(time)` and draw what it returns. Every call that reaches the engine pushes the
+ * input collected so far first, so the engine sees calls in the order they were made.
+ */
+export class MapEngine {
+  /** @type {MapChannel} */
+  #channel;
+  /** @type {CameraPosition} */
+  #camera;
+  /** @type {Required<UISettings>} */
+  #settings;
+  /** @type {EngineMarkers} */
+  #markers;
+  /** @type {{engineMs: number, readMs: number}} */
+  #frameTiming = { engineMs: 0, readMs: 0 };
+  /** @type {Map<number, ClusterManager>} the live cluster managers, by number */
+  #managers = new Map();
+  /** @type {import('./cluster-manager.js').MapLink} what the cluster managers reach the engine through */
+  #link = {
+    fn: {},
+    enter: (call) => this.#channel.enter(call),
+    buffer: (doubles) => this.#channel.buffer(doubles),
+    alive: () => this.#channel.alive,
+    removed: (manager) => { this.#managers.delete(manager.number); },
+  };
+
+  /**
+   * @param {{camera: {latitude: number, longitude: number, zoom: number, bearing?: number, tilt?: number},
+   *   width: number, height: number}} options  the first camera, and the view's size in CSS pixels
+   * @throws {CairnError} (INVALID_STATE) if `init()` has not finished
+   * @throws {CairnError} (INVALID_ARGUMENT) for a camera or size that is not finite and positive
+   */
+  constructor(options) {
+    const call = 'MapEngine';
+    getModule();   // INVALID_STATE before init(), whatever the arguments
+    const o = objectArg(options, 'options', call);
+    const c = objectArg(o.camera, 'camera', call);
+    knownKeys(c, CAMERA_FIELDS, 'camera', call);
+    this.#camera = {
+      latitude: numberArg(c.latitude, 'camera.latitude', call),
+      longitude: numberArg(c.longitude, 'camera.longitude', call),
+      zoom: numberArg(c.zoom, 'camera.zoom', call),
+      bearing: c.bearing === undefined ? 0 : numberArg(c.bearing, 'camera.bearing', call),
+      tilt: c.tilt === undefined ? 0 : numberArg(c.tilt, 'camera.tilt', call),
+    };
+    const width = numberArg(o.width, 'width', call);
+    const height = numberArg(o.height, 'height', call);
+    this.#settings = resolveSettings(undefined, call);
+    const k = this.#camera;
+    this.#channel = new MapChannel(call, (fn) => fn.cairn_map_create(k.latitude, k.longitude, k.zoom, k.bearing, k.tilt, width, height));
+    this.#link.fn = this.#channel.fn;
+    this.#markers = new EngineMarkers(this.#channel);
+  }
+
+  /**
+   * The DOM key name's command, or null for keys the map does not use.
+   * @param {string} key  `KeyboardEvent.key`
+   * @returns {KeyCommand | null}
+   */
+  static keyCommand(key) {
+    return Object.hasOwn(DOM_KEYS, key) ? /** @type {KeyCommand} */ (DOM_KEYS[/** @type {keyof DOM_KEYS} */ (key)]) : null;
+  }
+
+  /**
+   * The modifier keys of a DOM event as the engine's bits.
+   * @param {{shiftKey?: boolean, ctrlKey?: boolean, altKey?: boolean, metaKey?: boolean}} event
+   * @returns {number}
+   */
+  static modifiers(event) {
+    const e = objectArg(event, 'event', 'modifiers');
+    let bits = 0;
+    for (const [name, bit] of Object.entries(MODIFIER_BITS)) if (e[name]) bits |= bit;
+    return bits;
+  }
+
+  /**
+   * The camera of the last frame (the constructor's before the first frame). Fields that
+   * `moveCamera` and `animateCamera` are not given keep these values.
+   * @returns {CameraPosition}
+   */
+  get camera() { return { ...this.#camera }; }
+
+  /**
+   * The UI settings in force.
+   * @returns {Required<UISettings>}
+   */
+  get settings() { return { ...this.#settings }; }
+
+  // ── stage ──────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The view's size in CSS pixels and its padding, which moves the camera's centre and the
+   * controls away from the edges.
+   * @param {number} width
+   * @param {number} height
+   * @param {{top?: number, left?: number, bottom?: number, right?: number}} [padding]
+   */
+  setViewport(width, height, padding) {
+    const call = 'setViewport';
+    const args = [numberArg(width, 'width', call), numberArg(height, 'height', call), ...sidesArg(padding, 'padding', call)];
+    this.#channel.check(this.#channel.fn.cairn_map_set_viewport(this.#channel.enter(call), ...args), call);
+  }
+
+  /**
+   * The range of the camera, and the highest zoom the tile source has.
+   * @param {{minZoom?: number, maxZoom?: number, maxTilt?: number, maxTileZoom?: number}} [limits]
+   *   defaults 0, 22, 60 and 22
+   */
+  setLimits(limits) {
+    const call = 'setLimits';
+    const l = objectArg(limits, 'limits', call);
+    /** @param {string} name @param {number} fallback */
+    const get = (name, fallback) => (l[name] === undefined ? fallback : numberArg(l[name], name, call));
+    const maxTileZoom = l.maxTileZoom === undefined ? 22 : int32Arg(l.maxTileZoom, 'maxTileZoom', call);
+    const args = [get('minZoom', 0), get('maxZoom', 22), get('maxTilt', 60), maxTileZoom];
+    this.#channel.check(this.#channel.fn.cairn_map_set_limits(this.#channel.enter(call), ...args), call);
+  }
+
+  /**
+   * Which gestures and controls are on; settings not given take their defaults (gestures on,
+   * buttons off). They apply from the next input event and never limit programmatic moves.
+   * @param {UISettings} [settings]
+   */
+  setSettings(settings) {
+    const call = 'setSettings';
+    const resolved = resolveSettings(settings, call);
+    this.#channel.check(this.#channel.fn.cairn_map_set_settings(this.#channel.enter(call), settingsBits(resolved)), call);
+    this.#settings = resolved;
+  }
+
+  // ── input (collected; pushed by flushInput, frame and every other engine call) ───────────────
+
+  /**
+   * @param {number} id  `PointerEvent.pointerId`
+   * @param {PointerKind} kind  `PointerEvent.pointerType`
+   * @param {number} x  CSS pixels from the view's left
+   * @param {number} y  CSS pixels from the view's top
+   * @param {number} button  0 primary, 1 middle, 2 secondary
+   * @param {number} modifiers  bits from `MapEngine.modifiers(event)`
+   * @param {number} time  seconds, on the clock `frame` is given
+   */
+  pointerDown(id, kind, x, y, button, modifiers, time) {
+    const call = 'pointerDown';
+    this.#channel.checkAlive(call);
+    this.#channel.batch.add(call, numberArg(time, 'time', call), numberArg(id, 'id', call), numberArg(x, 'x', call),
+      numberArg(y, 'y', call), nameArg(POINTER_KINDS, kind, 'kind', call), numberArg(button, 'button', call), 0,
+      numberArg(modifiers, 'modifiers', call));
+  }
+
+  /**
+   * @param {number} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} time
+   */
+  pointerMove(id, x, y, time) { this.#pointer('pointerMove', id, x, y, time); }
+
+  /**
+   * @param {number} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} time
+   */
+  pointerUp(id, x, y, time) { this.#pointer('pointerUp', id, x, y, time); }
+
+  /**
+   * @param {number} id
+   * @param {number} time
+   */
+  pointerCancel(id, time) { this.#pointer('pointerCancel', id, 0, 0, time); }
+
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} deltaX
+   * @param {number} deltaY
+   * @param {number | 'pixel' | 'line' | 'page'} mode  `WheelEvent.deltaMode` or its name
+   * @param {number} modifiers
+   * @param {number} time
+   */
+  wheel(x, y, deltaX, deltaY, mode, modifiers, time) {
+    const call = 'wheel';
+    this.#channel.checkAlive(call);
+    const m = typeof mode === 'string' ? nameArg(WHEEL_MODES, mode, 'mode', call) : numberArg(mode, 'mode', call);
+    this.#channel.batch.add(call, numberArg(time, 'time', call), 0, numberArg(x, 'x', call), numberArg(y, 'y', call),
+      numberArg(deltaX, 'deltaX', call), numberArg(deltaY, 'deltaY', call), m, numberArg(modifiers, 'modifiers', call));
+  }
+
+  /**
+   * @param {KeyCommand} command  see `MapEngine.keyCommand`
+   * @param {number} modifiers
+   * @param {number} time
+   */
+  key(command, modifiers, time) {
+    const call = 'key';
+    this.#channel.checkAlive(call);
+    this.#channel.batch.add(call, numberArg(time, 'time', call), nameArg(KEY_COMMANDS, command, 'command', call), 0, 0, 0, 0, 0,
+      numberArg(modifiers, 'modifiers', call));
+  }
+
+  /**
+   * Pushes the input collected so far to the engine in one call. A batch with a malformed
+   * record (a NaN, a fractional pointer id, an unknown button) is refused whole and dropped.
+   * @returns {number} records pushed
+   * @throws {CairnError} (INVALID_RECORD) naming the record's position and the method that added it
+   */
+  flushInput() {
+    const n = this.#channel.batch.count;
+    this.#channel.enter('flushInput');
+    return n;
+  }
+
+  // ── frames ─────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Pushes the collected input, advances the engine to `time` (animations, fling, tap
+   * confirmation, compass fade) and reads the frame, whose events are then drained.
+   * @param {number} time  seconds; a time earlier than one seen before counts as that one
+   * @returns {Frame}
+   */
+  frame(time) {
+    const call = 'frame';
+    const t = numberArg(time, 'time', call);
+    const h = this.#channel.enter(call);
+    const ch = this.#channel;
+    const start = performance.now();
+    let size = ch.fn.cairn_map_frame(h, t, ch.ptr, ch.capacity);
+    while (size > ch.capacity) {
+      // Nothing was written and the events are still queued: ask again, same time.
+      ch.reserve(size);
+      size = ch.fn.cairn_map_frame(h, t, ch.ptr, ch.capacity);
+    }
+    const built = performance.now();
+    ch.check(size, call);
+    // A fresh view: the call may have grown memory, detaching older ones.
+    const frame = readFrame(ch.doubles(ch.ptr, size), ch.layout);
+    this.#camera = { ...frame.camera };
+    this.#frameTiming = { engineMs: built - start, readMs: performance.now() - built };
+    return frame;
+  }
+
+  // ── programmatic camera (never gated by the UI settings) ────────────────────────────────────
+
+  /**
+   * Moves the camera at once. Fields not given keep their values (see animateCamera).
+   * @param {Partial<CameraPosition>} camera
+   */
+  moveCamera(camera) {
+    const call = 'moveCamera';
+    const c = this.#cameraArgs(camera, call);
+    this.#channel.check(this.#channel.fn.cairn_map_move_camera(this.#channel.enter(call), ...c), call);
+  }
+
+  /**
+   * Animates the camera from where it is, starting with the next frame (however long after the
+   * last one it comes). Fields not given keep the camera's values as they are now (a move since
+   * the last frame included: the engine fills them in).
+   * @param {Partial<CameraPosition>} camera
+   * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]
+   *   duration in seconds (default 0.5), easing default 'easeInOut'
+   */
+  animateCamera(camera, options) {
+    const call = 'animateCamera';
+    const c = this.#cameraArgs(camera, call);
+    const o = objectArg(options, 'options', call);
+    const duration = o.duration === undefined ? 0.5 : numberArg(o.duration, 'duration', call);
+    const easing = nameArg(EASINGS, o.easing ?? 'easeInOut', 'easing', call);
+    this.#channel.check(this.#channel.fn.cairn_map_animate_camera(this.#channel.enter(call), ...c, duration, easing), call);
+  }
+
+  /**
+   * Shows a longitude/latitude box north up and flat, `padding` pixels inside the padded view.
+   * @param {{west: number, south: number, east: number, north: number}} bounds
+   * @param {{padding?: number, duration?: number}} [options]  defaults 0 and 0 (no animation)
+   */
+  showBounds(bounds, options) {
+    const call = 'showBounds';
+    const b = objectArg(bounds, 'bounds', call);
+    const o = objectArg(options, 'options', call);
+    const args = [numberArg(b.west, 'west', call), numberArg(b.south, 'south', call), numberArg(b.east, 'east', call),
+      numberArg(b.north, 'north', call), o.padding === undefined ? 0 : numberArg(o.padding, 'padding', call),
+      o.duration === undefined ? 0 : numberArg(o.duration, 'duration', call)];
+    this.#channel.check(this.#channel.fn.cairn_map_show_bounds(this.#channel.enter(call), ...args), call);
+  }
+
+  /**
+   * Zooms by `amount` levels keeping the ground under (x, y) still, or the padded centre when
+   * no point is given.
+   * @param {number} amount
+   * @param {{x?: number, y?: number, duration?: number}} [options]  duration default 0
+   */
+  zoomBy(amount, options) {
+    const call = 'zoomBy';
+    const o = objectArg(options, 'options', call);
+    // NaN is the ABI's "no point", so a NaN from the caller must not slip through as one.
+    const x = o.x === undefined ? NaN : notNaN(o.x, 'x', call);
+    const y = o.y === undefined ? NaN : notNaN(o.y, 'y', call);
+    const duration = o.duration === undefined ? 0 : numberArg(o.duration, 'duration', call);
+    this.#channel.check(this.#channel.fn.cairn_map_zoom_by(this.#channel.enter(call), numberArg(amount, 'amount', call), x, y, duration), call);
+  }
+
+  /** Stops a camera animation where it is. */
+  stopAnimation() {
+    const call = 'stopAnimation';
+    this.#channel.check(this.#channel.fn.cairn_map_stop_animation(this.#channel.enter(call)), call);
+  }
+
+  /**
+   * The user's location for the dot and the my-location button, or null to forget it. When
+   * a tap of the button asked for it (a `locationRequested` event), the camera goes there.
+   * @param {{latitude: number, longitude: number, accuracy?: number} | null} location
+   *   accuracy: radius in metres, default 0
+   */
+  setMyLocation(location) {
+    const call = 'setMyLocation';
+    let args = [NaN, NaN, 0];
+    if (location !== null) {
+      const l = objectArg(location, 'location', call);
+      args = [notNaN(l.latitude, 'latitude', call), numberArg(l.longitude, 'longitude', call),
+        l.accuracy === undefined ? 0 : numberArg(l.accuracy, 'accuracy', call)];
+    }
+    this.#channel.check(this.#channel.fn.cairn_map_set_my_location(this.#channel.enter(call), ...args), call);
+  }
+
+  // ── markers (the M and I features, V3, V4) ─────────────────────────────────────────────────
+
+  /**
+   * Registers an icon the host will draw: markers refer to it by the number returned.
+   * @param {{width: number, height: number, insets?: {top?: number, left?: number, bottom?: number, right?: number},
+   *   anchor?: {x: number, y: number}}} icon  size in CSS pixels; insets: transparent padding that
+   *   does not count for anchoring and taps (default 0); anchor: default {x: 0.5, y: 1}
+   * @returns {number}
+   * @throws {CairnError} (INVALID_ARGUMENT) for a size that is not positive (at most 4096), insets that
+   *   leave nothing of the image, or an anchor that is not finite
+   */
+  registerIcon(icon) {
+    const call = 'registerIcon';
+    const i = objectArg(icon, 'icon', call);
+    const anchor = i.anchor === undefined ? { x: 0.5, y: 1 } : numbersArg(i.anchor, ['x', 'y'], 'anchor', call);
+    const args = [numberArg(i.width, 'width', call), numberArg(i.height, 'height', call), ...sidesArg(i.insets, 'insets', call),
+      anchor.x, anchor.y];
+    return this.#channel.check(this.#channel.fn.cairn_map_register_icon(this.#channel.enter(call), ...args), call,
+      'the size must be positive and at most 4096 pixels, the insets must leave part of the image');
+  }
+
+  /**
+   * Adds a marker; returns its id.
+   * @param {MarkerOptions} options
+   * @returns {number}
+   * @throws {CairnError} INVALID_ARGUMENT for an unknown option or a wrong type, INVALID_MARKER naming
+   *   the property the engine refused (detail: its number)
+   */
+  addMarker(options) {
+    return this.#markers.add([options], 'addMarker', false)[0];
+  }
+
+  /**
+   * Adds markers in one crossing, all or none; returns their ids in order.
+   * @param {MarkerOptions[]} markers
+   * @returns {number[]}
+   * @throws {CairnError} INVALID_ARGUMENT naming `markers[i]` and the option; INVALID_MARKER_IN_BATCH
+   *   (detail: the position) when the engine refuses one, and then none is added
+   */
+  addMarkers(markers) {
+    const call = 'addMarkers';
+    if (!Array.isArray(markers)) throw argumentError(call, 'markers must be an array');
+    return this.#markers.add(markers, call, true);
+  }
+
+  /**
+   * Changes a marker: `changes` (options as for `addMarker`) over its current options.
+   * @param {number} id
+   * @param {Partial<MarkerOptions>} changes
+   * @throws {CairnError} UNKNOWN_MARKER, INVALID_ARGUMENT, INVALID_MARKER (the marker stays as it was)
+   */
+  updateMarker(id, changes) { this.#markers.update(id, changes); }
+
+  /**
+   * Removes a marker (closing its info window); its id is never valid again.
+   * @param {number} id
+   */
+  removeMarker(id) { this.#markers.remove(id); }
+
+  /** Removes every marker and closes a marker's info window; no id given so far stays valid. */
+  clearMarkers() { this.#markers.clear(); }
+
+  /**
+   * A marker's current options (a copy), with its title, snippet and userData: what an event's
+   * `marker` id stands for.
+   * @param {number} id
+   * @returns {Marker}
+   * @throws {CairnError} (UNKNOWN_MARKER) for an id removed, cleared or never given
+   */
+  marker(id) { return this.#markers.copy(id); }
+
+  /** Markers on the map. */
+  get markerCount() { return this.#markers.size; }
+
+  /**
+   * How long the last `frame()` took, in milliseconds: the engine building the frame (in
+   * WebAssembly: the camera, clusters in view, collisions, draw order, the tap index) and
+   * reading it into the returned objects (JavaScript).
+   * @returns {{engineMs: number, readMs: number}}
+   */
+  get frameTiming() { return { ...this.#frameTiming }; }
+
+  /**
+   * The marker whose info window is open, or null (none, or a cluster item's).
+   * @returns {number | null}
+   */
+  get selectedMarker() {
+    const s = this.selection;
+    return s && 'marker' in s ? s.marker : null;
+  }
+
+  /**
+   * Where a marker's info-window anchor was in the last frame, as drawn (turned, scaled, lifted
+   * with its icon): where a window's tail or a popover goes. Null while it is not drawn.
+   * @param {number} id
+   * @returns {{x: number, y: number} | null}
+   */
+  markerAnchor(id) {
+    const call = 'markerAnchor';
+    this.#markers.known(id, call);
+    const pair = this.#channel.pair(call, (h, out) => this.#channel.fn.cairn_map_marker_anchor(h, id, out));
+    return pair && { x: pair[0], y: pair[1] };
+  }
+
+  /**
+   * Whose info window is open, as of now: a marker's, or a cluster manager's item's (C7), or null.
+   * @returns {import('../core/frame.js').WindowOwner | null}
+   */
+  get selection() {
+    if (!this.#channel.alive) return null;
+    const pair = this.#channel.pair('selection', (h, out) => this.#channel.fn.cairn_map_selection(h, out));
+    return pair && (pair[1] < 0 ? { marker: pair[0] } : { manager: pair[1], item: pair[0] });
+  }
+
+  /**
+   * Selects a marker, opening its info window (none opens without title, snippet or custom
+   * window), or selects none (null), closing it. Selecting the open one reopens it.
+   * @param {number | null} id
+   */
+  selectMarker(id) { this.#markers.select(id); }
+
+  /**
+   * The size of the open info window as the host laid it out, in CSS pixels: it places the
+   * window and makes it tappable.
+   * @param {number} width
+   * @param {number} height
+   */
+  setInfoWindowSize(width, height) {
+    const call = 'setInfoWindowSize';
+    const args = [numberArg(width, 'width', call), numberArg(height, 'height', call)];
+    this.#channel.check(this.#channel.fn.cairn_map_set_info_window_size(this.#channel.enter(call), ...args), call,
+      'width and height must be finite, from 0 to 10000');
+  }
+
+  /**
+   * The answer to the last `markerTapped`, `clusterTapped` or `clusterItemTapped` event: true when
+   * the app's handler consumed the tap; otherwise the default runs (a marker is selected and the
+   * camera centred on it; a cluster zooms to where it splits, or spreads its items out when it
+   * never can; an item is selected and centred as a marker is). Answering when no tap waits
+   * does nothing.
+   * @param {boolean} consumed
+   */
+  answerTap(consumed) {
+    const call = 'answerTap';
+    const c = booleanArg(consumed, 'consumed', call) ? 1 : 0;
+    this.#channel.check(this.#channel.fn.cairn_map_answer_tap(this.#channel.enter(call), c), call);
+  }
+
+  // ── buildings with floors (feature G4) ─────────────────────────────────────────────────────
+
+  /**
+   * Adds a building with floors: from zoom 16, while the camera looks inside its footprint, it
+   * is prominent, the floor picker offers its levels, and markers on one of its levels
+   * (`indoorLevel`) are drawn only while that level is shown.
+   * @param {{footprint: LatLng[], levels: number, defaultLevel?: number}} options  the footprint's
+   *   corners in order (3 or more), the number of levels (counted from the top, 0 first), the one
+   *   shown first (default 0)
+   * @returns {number} its id
+   * @throws {CairnError} INVALID_ARGUMENT for a footprint of fewer than 3 corners, or levels
+   *   outside 1…256; NON_FINITE_COORDINATE, LATITUDE_OUT_OF_RANGE naming the corner
+   */
+  addIndoorBuilding(options) {
+    const call = 'addIndoorBuilding';
+    const b = objectArg(options, 'options', call);
+    if (!Array.isArray(b.footprint)) throw argumentError(call, 'options.footprint must be an array of {latitude, longitude}');
+    const corners = b.footprint.map((c, i) => numbersArg(c, ['latitude', 'longitude'], `options.footprint[${i}]`, call));
+    const levels = int32Arg(b.levels, 'options.levels', call);
+    const defaultLevel = b.defaultLevel === undefined ? 0 : int32Arg(b.defaultLevel, 'options.defaultLevel', call);
+    const h = this.#channel.enter(call);   // first: it sends waiting input through the same buffer
+    const pairs = this.#channel.buffer(Math.max(2, 2 * corners.length));
+    corners.forEach((c, i) => { pairs[2 * i] = c.longitude; pairs[2 * i + 1] = c.latitude; });
+    const status = this.#channel.fn.cairn_map_add_indoor_building(h, pairs.byteOffset, corners.length, levels, defaultLevel);
+    return this.#channel.check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT
+      ? 'a footprint needs 3 to 4096 corners, 1 to 256 levels and a default level among them' : undefined);
+  }
+
+  /**
+   * Removes a building: its markers are drawn again whatever their level.
+   * @param {number} id
+   */
+  removeIndoorBuilding(id) {
+    const call = 'removeIndoorBuilding';
+    const status = this.#channel.fn.cairn_map_remove_indoor_building(this.#channel.enter(call), int32Arg(id, 'id', call));
+    this.#channel.check(status, call, buildingHint(status));
+  }
+
+  /**
+   * Shows a level of a building, as a tap on the floor picker does.
+   * @param {number} id
+   * @param {number} level  counted from the top, 0 first
+   */
+  activateIndoorLevel(id, level) {
+    const call = 'activateIndoorLevel';
+    const status = this.#channel.fn.cairn_map_activate_indoor_level(this.#channel.enter(call), int32Arg(id, 'id', call),
+      int32Arg(level, 'level', call));
+    this.#channel.check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'level must be one of the building\'s' : buildingHint(status));
+  }
+
+  // ── cluster managers (features C1–C7, C10) ─────────────────────────────────────────────────
+
+  /**
+   * Adds a cluster manager: items clustered for the screen, drawn in the frames with the markers.
+   * See cluster-manager.js.
+   * @param {ClusterManagerOptions} [options]
+   * @returns {ClusterManager}
+   */
+  addClusterManager(options) {
+    const manager = new ClusterManager(this.#link, options);
+    this.#managers.set(manager.number, manager);
+    return manager;
+  }
+
+  /**
+   * The live manager a draw item's or an event's `manager` number names, or null.
+   * @param {number} number
+   * @returns {ClusterManager | null}
+   */
+  clusterManager(number) { return this.#managers.get(number) ?? null; }
+
+  // ── projection ─────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Where a place appears on screen, or null when it is behind the camera.
+   * @param {number} latitude
+   * @param {number} longitude
+   * @param {number} [altitude=0]  metres
+   * @param {'clampToGround' | 'relativeToGround' | 'absolute'} [altitudeMode='clampToGround']
+   * @returns {{x: number, y: number} | null}
+   */
+  screenPoint(latitude, longitude, altitude = 0, altitudeMode = 'clampToGround') {
+    const call = 'screenPoint';
+    const args = [numberArg(latitude, 'latitude', call), numberArg(longitude, 'longitude', call),
+      numberArg(altitude, 'altitude', call), nameArg(ALTITUDE_MODES, altitudeMode, 'altitudeMode', call)];
+    const pair = this.#channel.pair(call, (h, out) => this.#channel.fn.cairn_map_screen_point(h, ...args, out));
+    return pair && { x: pair[0], y: pair[1] };
+  }
+
+  /**
+   * The place on the ground under a screen point, or null above the horizon.
+   * @param {number} x
+   * @param {number} y
+   * @returns {{latitude: number, longitude: number} | null}
+   */
+  coordinate(x, y) {
+    const call = 'coordinate';
+    const sx = numberArg(x, 'x', call);
+    const sy = numberArg(y, 'y', call);
+    const pair = this.#channel.pair(call, (h, out) => this.#channel.fn.cairn_map_coordinate(h, sx, sy, out));
+    return pair && { latitude: pair[0], longitude: pair[1] };
+  }
+
+  /**
+   * Frees the engine's memory for this map; it cannot be used afterwards. Optional (a
+   * finalizer frees forgotten maps eventually) but prompt.
+   */
+  destroy() {
+    this.#channel.destroy();
+    this.#markers.forget();
+    this.#managers.clear();
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * @param {'pointerMove' | 'pointerUp' | 'pointerCancel'} call
+   * @param {number} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} time
+   */
+  #pointer(call, id, x, y, time) {
+    this.#channel.checkAlive(call);
+    this.#channel.batch.add(call, numberArg(time, 'time', call), numberArg(id, 'id', call), numberArg(x, 'x', call),
+      numberArg(y, 'y', call), 0, 0, 0, 0);
+  }
+
+  /**
+   * The camera fields in export order, missing ones from `this.camera`.
+   * @param {unknown} camera
+   * @param {string} call
+   * @returns {[number, number, number, number, number]}
+   */
+  #cameraArgs(camera, call) {
+    const c = objectArg(camera, 'camera', call);
+    knownKeys(c, CAMERA_FIELDS, 'camera', call);
+    // NaN tells the engine to keep the camera's own value, so a NaN given is refused here.
+    return /** @type {[number, number, number, number, number]} */ (CAMERA_FIELDS.map((name) => {
+      if (c[name] === undefined) return NaN;
+      const value = numberArg(c[name], name, call);
+      if (Number.isNaN(value)) throw argumentError(call, `camera ${name} must be a number, not NaN`);
+      return value;
+    }));
+  }
+}
+
+/**
+ * A number that is not NaN (where NaN is the ABI's "none").
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {number}
+ */
+function notNaN(value, name, call) {
+  const v = numberArg(value, name, call);
+  if (Number.isNaN(v)) throw argumentError(call, `${name} must not be NaN`);
+  return v;
+}
+
+/**
+ * The hint for an unknown building: INVALID_HANDLE's own message speaks of maps and indexes.
+ * @param {number} status
+ * @returns {string | undefined}
+ */
+function buildingHint(status) {
+  return status === STATUS_BY_CODE.INVALID_HANDLE ? 'no building with this id on the map (never added, or removed)' : undefined;
+}
