@@ -1,47 +1,3 @@
-/// What identifies the clustering drawn: its zoom, whether clusters show, and the clustering.
-struct _DrawnKey: Equatable {
-    var zoom: Int
-    var asClusters: Bool
-    var generation: Int64
-}
-
-/// Which algorithm a cluster manager uses (SPEC C2).
-public enum ClusterAlgorithmKind: Int32 {
-    /// supercluster's greedy hierarchical clustering, precomputed for every zoom (C2a).
-    case hierarchical = 0
-    /// Google's non-hierarchical distance-based algorithm (C2b, GMU's default).
-    case distance = 1
-    case grid = 2
-    case none = 3
-}
-
-/// How clusters are drawn (SPEC C3, C4).
-public struct ClusterRendering: Equatable {
-    /// Groups smaller than this are drawn as their items (GMU: 4).
-    public var minimumClusterSize = 4
-    /// Above this camera zoom everything is drawn as items (GMU: 20).
-    public var maximumClusterZoom = 20.0
-    public var buckets = ClusterIconBuckets.standard
-    /// The hierarchical algorithm's options, supercluster's (C2a): radius, extent, the zooms
-    /// clustered and the fewest points of a cluster. Other algorithms ignore them.
-    public var hierarchy = ClusterOptions()
-    /// The hierarchical radius, in supercluster's units (of the extent, 512 by default: 40 is 20 points on the
-    /// map's 256-point tiles).
-    public var radius: Double {
-        get { hierarchy.radius }
-        set { hierarchy.radius = newValue }
-    }
-
-    public init() {}
-
-    func validated() throws(CairnError) -> ClusterRendering {
-        guard minimumClusterSize >= 1, maximumClusterZoom.isFinite, radius.isFinite, radius > 0, radius <= 4096
-        else { throw .invalidArgument }
-        try hierarchy.validate()
-        return self
-    }
-}
-
 /// A set of items clustered together for the screen (SPEC C1): items are added one by one or
 /// in bulk, removed, moved, cleared; `cluster()` takes the items as they are then, and only
 /// then does the drawing change (Google's rule), except `clear`, which empties the map at once.
@@ -65,7 +21,7 @@ public final class ClusterManager {
     public private(set) var count = 0
 
     /// What `cluster()` took: the items in order.
-    var snapshot: [_SnapshotItem] = []
+    var snapshot: [_ClusteredItem] = []
     /// The hierarchical index of the snapshot (hierarchical algorithm only), and one point of
     /// each of its clusters (for transitions).
     var index: HierarchicalClusterIndex?
@@ -97,7 +53,7 @@ public final class ClusterManager {
     public var animatesClusters = true
     /// What was drawn last frame, for transitions (C5).
     var lastKey: _DrawnKey?
-    var lastState: _ClusterState?
+    var lastState: _DrawnClustering?
     var lastDrawn: [Drawn] = []
     /// The buffer of the frame before last, reused for the next frame's list: a few thousand
     /// entities a frame would otherwise grow a new array from empty every frame.
@@ -305,7 +261,7 @@ public final class ClusterManager {
 
     /// The items a clustering was made from become what the drawing shows.
     private func takeSnapshot(ids: [Int64], x: [Double], y: [Double], icons: [Int32], values: [Double]) {
-        snapshot = (0..<ids.count).map { _SnapshotItem(x: x[$0], y: y[$0], id: ids[$0], icon: icons[$0]) }
+        snapshot = (0..<ids.count).map { _ClusteredItem(x: x[$0], y: y[$0], id: ids[$0], icon: icons[$0]) }
         snapshotValues = values
         generation += 1
         spiderfied = nil

@@ -455,7 +455,7 @@ final class ClusterTransitionTests: XCTestCase {
         var clusters = 0
         for zoom in 1...16 {
             for lower in Swift.max(0, zoom - 3)..<zoom {
-                let state = _ClusterState(zoom: lower, asClusters: true, minimumClusterSize: 2)
+                let state = _DrawnClustering(zoom: lower, asClusters: true, minimumClusterSize: 2)
                 try index.forEachVisibleItem(west: -180, south: -85, east: 180, north: 85, zoom: Double(zoom)) { item in
                     let c = Int(item) - n
                     guard c >= 0 else { return }

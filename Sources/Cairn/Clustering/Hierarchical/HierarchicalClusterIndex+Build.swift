@@ -50,7 +50,7 @@ extension HierarchicalClusterIndex {
         let clusterCapacity = n / 8 * 5
         _AddressSpace.prepareHeap(forAllocating: buildBytes(pointCount: n, clusterCapacity: clusterCapacity))
         let denseFrom = denseFromZoom()
-        let grid = _Grid.forClustering(options, zoom: denseFrom)
+        let grid = _ClusterGrid.forClustering(options, zoom: denseFrom)
         let b = _ClusterBuild(zoom: options.maxZoom, capacity: n, grid: grid,
                               groupHighZoom: options.maxZoom + 1)
         b.count = n
@@ -59,8 +59,8 @@ extension HierarchicalClusterIndex {
         // from) waited on memory at every point. The sort's scratch keys lie in the space-order
         // block; its scratch records are allocated for the sort alone, before the parent links
         // and the clusters' room, which then take the memory it frees.
-        let scratchKeys = b.spatial.raw.bindMemory(to: UInt64.self, capacity: n)
-        let scratchEntries = UnsafeMutablePointer<_Entry>.allocate(capacity: Swift.max(n, 1))
+        let scratchKeys = b.spaceOrder.raw.bindMemory(to: UInt64.self, capacity: n)
+        let scratchEntries = UnsafeMutablePointer<_ItemRecord>.allocate(capacity: Swift.max(n, 1))
         // Sorted by a packed key (row, then column, in as few bits as the grid needs), so the
         // radix sort makes as few passes as it can; then unpacked to `row << 32 | column`.
         let last = grid.cell(1)
@@ -69,7 +69,7 @@ extension HierarchicalClusterIndex {
         for i in 0..<n {
             let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
             keys[i] = grid.cell(y) << columnBits | grid.cell(x)
-            entries[i] = _Entry(fx: x, fy: y, id: Int32(i), rank: UInt32(i))
+            entries[i] = _ItemRecord(fx: x, fy: y, id: Int32(i), rank: UInt32(i))
         }
         RadixSort.sort(keys, entries, count: n, scratch: scratchKeys, scratchEntries)
         scratchEntries.deallocate()
@@ -78,7 +78,7 @@ extension HierarchicalClusterIndex {
         pointParent = [Int32](repeating: -1, count: n)
         reserveClusters(clusterCapacity)
         if denseFrom < options.maxZoom {
-            let sparse = _SparseZooms(denseFrom: denseFrom, count: n)
+            let sparse = _SparseZoomState(denseFrom: denseFrom, count: n)
             b.marks.reset(n)   // marks the points absorbed during the sparse zooms
             measureActivation(b, sparse)
             b.sparse = sparse
@@ -286,7 +286,7 @@ extension HierarchicalClusterIndex {
         // property (they cost more than the appends).
         var positions = clusterPositions, points = clusterPoints, parents = clusterParent, zooms = clusterZoom
         var newClusters = b.newClusters, newRanks = b.newRanks
-        clusterPositions = _Positions(); clusterPoints = []; clusterParent = []; clusterZoom = []
+        clusterPositions = _WorldPositions(); clusterPoints = []; clusterParent = []; clusterZoom = []
         b.newClusters = []; b.newRanks = []
         // Whole columns at a time: an append per cluster and array checked capacity and
         // ownership each time.
@@ -353,7 +353,7 @@ extension HierarchicalClusterIndex {
         _ = s.forEachCrowded { j, starts in
             if s.hasNeighbour(j, centre: items.clusteringPosition(e[j]), starts: starts, r2: r2) {
                 if active == b.activeCapacity { actives = b.growActives() }
-                actives[active] = _Active(rank: e[j].rank, position: j, starts: starts)
+                actives[active] = _ActiveItem(rank: e[j].rank, position: j, starts: starts)
                 active += 1
             }
             return true
@@ -361,71 +361,3 @@ extension HierarchicalClusterIndex {
         b.activeCount = active
     }
 }
-
-/// A cluster formed during the greedy pass, stored once the pass is over.
-struct _StagedCluster {
-    var x: Double
-    var y: Double
-    var count: UInt32
-    var rank: UInt32
-}
-
-/// What a pass needs of the index, through raw buffers: clustering positions and point counts
-/// of earlier clusters, and the parent links it sets.
-struct _ItemAccess {
-    let positions: _ClusteringPositions
-    let points: UnsafeBufferPointer<UInt32>
-    let pointParent: UnsafeMutableBufferPointer<Int32>
-    let clusterParent: UnsafeMutableBufferPointer<Int32>
-
-    var pointCount: Int { positions.pointCount }
-
-    @inline(__always)
-    func pointCount(_ item: Int32) -> Int {
-        let i = Int(item)
-        return i < pointCount ? 1 : Int(points[i - pointCount])
-    }
-
-    @inline(__always)
-    func clusteringPosition(_ e: _Entry) -> (x: Double, y: Double) { positions.of(e) }
-
-    @inline(__always)
-    func setParent(of item: Int32, _ parent: Int32) {
-        let i = Int(item)
-        if i < pointCount { pointParent[i] = parent } else { clusterParent[i - pointCount] = parent }
-    }
-}
-
-/// The clustering position of a build's item, from its record: a point's is its float32
-/// position (supercluster rounds a point to float32 when it adds it, and weighs centroids from
-/// that), a cluster's its double centroid, read from the index's cluster positions. Centroids
-/// are weighted means of points' world positions, which lie in 0...1, so they do too (what
-/// `_RadiusBand` relies on).
-struct _ClusteringPositions {
-    let pointCount: Int
-    let clusterXY: UnsafeBufferPointer<Double>
-
-    @inline(__always)
-    func of(_ e: _Entry) -> (x: Double, y: Double) {
-        let i = Int(e.id)
-        if i < pointCount { return e.pointPosition }
-        let c = 2 * (i - pointCount)
-        return (clusterXY[c], clusterXY[c + 1])
-    }
-}
-
-/// Whether a float32 index position lies within `r2` (squared) of a clustering position,
-/// computed exactly as kdbush's `within` does.
-@inline(__always)
-func _isWithin(_ x: Float, _ y: Float, _ centre: (x: Double, y: Double), _ r2: Double) -> Bool {
-    let dx = Double(x) - centre.x
-    let dy = Double(y) - centre.y
-    return dx * dx + dy * dy <= r2
-}
-
-/// One of three runs, by number, without building an array in the hot loop.
-@inline(__always)
-func _run(_ runs: (Range<Int>, Range<Int>, Range<Int>), _ d: Int) -> Range<Int> {
-    d == 0 ? runs.0 : (d == 1 ? runs.1 : runs.2)
-}
-

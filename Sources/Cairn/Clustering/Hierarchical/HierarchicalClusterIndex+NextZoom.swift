@@ -23,7 +23,7 @@ extension HierarchicalClusterIndex {
 
         // The cells double for the next zoom, unless they are coarser already (after sparse
         // zooms, the points stay in the cells of the first dense zoom).
-        let halve = zoom > options.minZoom && _Grid.forClustering(options, zoom: zoom - 1).scale < b.grid.scale
+        let halve = zoom > options.minZoom && _ClusterGrid.forClustering(options, zoom: zoom - 1).scale < b.grid.scale
         compactAndInsert(b, halve: halve)
         // Once `releaseItemRoomFrom` items are gone since the last shrink: waiting for a
         // quarter of the room to be free left a uniform million's peak 3.5 MB higher.
@@ -54,9 +54,9 @@ extension HierarchicalClusterIndex {
 
         let keys = b.keys, e = b.entries, marks = b.marks, n = b.count
         let firstCluster = Int32(pointPositions.count)
-        var queue = b.pending
+        var queue = b.readAhead
         var p = 0, w = 0, j = 0
-        @inline(__always) func write(_ key: UInt64, _ entry: _Entry) {
+        @inline(__always) func write(_ key: UInt64, _ entry: _ItemRecord) {
             keys[w] = halve ? _halved(key) : key
             e[w] = entry
             w += 1
@@ -65,7 +65,7 @@ extension HierarchicalClusterIndex {
             let k = Int(order[j])
             let c = Int(b.newClusters[k])
             let position = clusterPositions[c]
-            write(clusterKeys[j], _Entry(fx: Float(position.x), fy: Float(position.y), id: firstCluster + Int32(c), rank: b.newRanks[k]))
+            write(clusterKeys[j], _ItemRecord(fx: Float(position.x), fy: Float(position.y), id: firstCluster + Int32(c), rank: b.newRanks[k]))
             j += 1
         }
         // Invariant: with the queue empty, the write position is at or before the read position,
@@ -110,7 +110,7 @@ extension HierarchicalClusterIndex {
                 write(key, entry)
             }
         }
-        b.pending = queue
+        b.readAhead = queue
         b.count = w
     }
 
@@ -120,7 +120,7 @@ extension HierarchicalClusterIndex {
     /// that does not apply or would not be fast.
     private func sortBySeedRows(_ b: _ClusterBuild, _ clusterKeys: inout [UInt64], _ order: inout [UInt32]) -> Bool {
         let m = clusterKeys.count
-        let scratch = b.spatial
+        let scratch = b.spaceOrder
         let listBytes = _nearRowSortBytes(m)
         guard b.stagedOnePerSeed, listBytes + m * MemoryLayout<UInt32>.stride <= scratch.byteCount else { return false }
         let rows = (scratch.raw + listBytes).bindMemory(to: UInt32.self, capacity: m)
@@ -230,7 +230,3 @@ extension HierarchicalClusterIndex {
         groups.append(_ZoomGroup(lowZoom: lowZoom, highZoom: b.groupHighZoom, grid: grid, ids: ids, fences: fences))
     }
 }
-
-/// A cell key in the grid with cells twice as wide: row and column both shift by one bit.
-@inline(__always)
-func _halved(_ key: UInt64) -> UInt64 { ((key >> 33) << 32) | ((key & 0xFFFF_FFFF) >> 1) }

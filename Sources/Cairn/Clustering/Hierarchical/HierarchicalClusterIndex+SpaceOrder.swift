@@ -35,12 +35,12 @@ extension HierarchicalClusterIndex {
     /// items after it in its row's run and those in the row below's (the rows above measured
     /// their pairs with it already). Measuring from both sides, as the greedy pass does, took
     /// twice the comparisons and a cursor more. A row's lists are written once the sweep has
-    /// left it (see `_PairWindow`).
+    /// left it (see `_PendingAbsorberPairs`).
     private func findAbsorbers(_ b: _ClusterBuild, _ positions: _ClusteringPositions, r2: Double) -> Bool {
         let s = b.items
         let e = s.entries, keys = s.keys
         let n = s.count
-        let scratch = b.spatial
+        let scratch = b.spaceOrder
         let dependent = scratch.dependent
         dependent.clear(n)
         let absorbers = scratch.absorbers, edgeStart = scratch.edgeStart
@@ -59,31 +59,32 @@ extension HierarchicalClusterIndex {
         // point), so that a row of thousands of pairs gives the zoom to the greedy pass
         // instead of growing the window.
         let waitingLimit = n / 4 + 4096
-        var window = scratch.window
-        window.count = 0
-        defer { scratch.window = window }
+        var pendingPairs = scratch.pendingPairs
+        pendingPairs.count = 0
+        defer { scratch.pendingPairs = pendingPairs }
         var rowStart = 0
         var currentRow = keys[0] >> 32
-        let sweepBand = _RadiusBand(r2: r2)
+        let sweepBand = _RoundingDoubtBand(r2: r2)
         var measuredAgain = 0
         defer { itemsMeasuredExactly += measuredAgain }
         let swept = s.forEachForward { j, sameEnd, below, belowEnd in
             // All pairs of the items before j are found: list them a row at a time.
             if keys[j] >> 32 != currentRow {
-                guard window.listRow(rowStart..<j, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
-                                     edges: &edges, dependents: &dependents, capacity: capacity) else { return false }
+                guard pendingPairs.listRow(rowStart..<j, e, dependent: dependent, absorbers: absorbers,
+                                           edgeStart: edgeStart, edges: &edges, dependents: &dependents,
+                                           capacity: capacity) else { return false }
                 rowStart = j
                 currentRow = keys[j] >> 32
             }
-            window.reserve(2 * limit)
-            let pairs = window.pairs
-            var found = window.count
+            pendingPairs.reserve(2 * limit)
+            let pairs = pendingPairs.pairs
+            var found = pendingPairs.count
             let rank = e[j].rank
             // Written always, kept when it counts: the tests are coin flips to a branch. The
             // later-ranked item of a pair is the dependent, measured from its float32 position
             // to the other's clustering position, as the greedy pass measures. That position
             // is taken as the absorber's float32 one, and whether that left the outcome in
-            // doubt (see `_RadiusBand`) is gathered without a branch; in the rare item where
+            // doubt (see `_RoundingDoubtBand`) is gathered without a branch; in the rare item where
             // it did, all its pairs are measured again, each to its absorber's clustering
             // position.
             var doubts = 0
@@ -104,7 +105,7 @@ extension HierarchicalClusterIndex {
             let belowStop = Swift.min(n, q + limit)
             while q < belowStop && keys[q] <= belowEnd { measure(q); q += 1 }
             if doubts != 0 {
-                found = _measureExactly(j, (j + 1)..<p, below..<q, e, positions, r2: r2, pairs: pairs, from: window.count)
+                found = _measureExactly(j, (j + 1)..<p, below..<q, e, positions, r2: r2, pairs: pairs, from: pendingPairs.count)
                 measuredAgain += 1
             }
             // A crowded cell: its items would compare with each other, pair by pair.
@@ -113,19 +114,19 @@ extension HierarchicalClusterIndex {
             }
             budget -= (p - j - 1) + (q - below)
             if budget < 0 || found > waitingLimit || edges + found > capacity { return false }
-            window.count = found
+            pendingPairs.count = found
             return true
         }
         guard swept else { return false }
-        return window.listRow(rowStart..<n, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
-                              edges: &edges, dependents: &dependents, capacity: capacity)
+        return pendingPairs.listRow(rowStart..<n, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
+                                    edges: &edges, dependents: &dependents, capacity: capacity)
     }
 
     /// Decides, for every item with possible absorbers, whether it is claimed and by which
     /// seed (stored in its first absorber slot).
     private func resolveClaims(_ b: _ClusterBuild) {
         let n = b.count
-        let scratch = b.spatial
+        let scratch = b.spaceOrder
         let dependent = scratch.dependent, unresolved = scratch.unresolved, claimed = scratch.claimed
         _ = dependent.index(upTo: n)
         unresolved.copy(dependent, n)
@@ -178,7 +179,7 @@ extension HierarchicalClusterIndex {
     /// the seeds (`claiming`).
     private func listClaimers(_ b: _ClusterBuild) {
         let n = b.count
-        let scratch = b.spatial
+        let scratch = b.spaceOrder
         let dependent = scratch.dependent, claimed = scratch.claimed, claiming = scratch.claiming
         // Sized first and filled through a pointer: no per-item checks of capacity or owner.
         var claimers = scratch.claimers
@@ -206,7 +207,7 @@ extension HierarchicalClusterIndex {
     /// counting sort of the claimed items by seed).
     private func listMembers(_ b: _ClusterBuild) {
         let n = b.count
-        let scratch = b.spatial
+        let scratch = b.spaceOrder
         let claimed = scratch.claimed, claiming = scratch.claiming
         var memberStart = scratch.memberStart, members = scratch.members
         scratch.memberStart = []; scratch.members = []
@@ -245,7 +246,7 @@ extension HierarchicalClusterIndex {
     /// wasm load); the staging itself measured no faster.
     private func stageClustersInOrder(_ b: _ClusterBuild, _ items: _ItemAccess) {
         let e = b.entries, n = b.count
-        let scratch = b.spatial
+        let scratch = b.spaceOrder
         let marks = b.marks
         marks.reset(n)
         let claimed = scratch.claimed, claiming = scratch.claiming
@@ -258,7 +259,7 @@ extension HierarchicalClusterIndex {
         absorbed.append(contentsOf: repeatElement(0, count: scratch.claimers.count + seedCount))
         staged.append(contentsOf: repeatElement(_StagedCluster(x: 0, y: 0, count: 0, rank: 0), count: seedCount))
         b.stagedOnePerSeed = true
-        let parents = _ParentWrites(memory: scratch.raw, byteCount: scratch.byteCount, idLimit: Int(firstCluster), items: items)
+        let parents = _BucketedParentLinks(memory: scratch.raw, byteCount: scratch.byteCount, idLimit: Int(firstCluster), items: items)
         defer { parents.finish() }
         absorbed.withUnsafeMutableBufferPointer { absorbedOut in
             staged.withUnsafeMutableBufferPointer { stagedOut in
@@ -308,7 +309,7 @@ extension HierarchicalClusterIndex {
     /// rank: the clusters are the same, numbered in another order.)
     private func stageClusters(_ b: _ClusterBuild, _ items: _ItemAccess) {
         let e = b.entries
-        let scratch = b.spatial
+        let scratch = b.spaceOrder
         let marks = b.marks
         marks.reset(b.count)
         let minPoints = options.minPoints, small = smallClustersBelow
@@ -334,7 +335,7 @@ extension HierarchicalClusterIndex {
             smallMemberEnd.removeLast(smallMemberEnd.count - smallEnd)
             b.stagedOnePerSeed = stagedEnd - first == seedCount
         }
-        let parents = _ParentWrites(memory: scratch.raw, byteCount: scratch.byteCount, idLimit: Int(firstCluster), items: items)
+        let parents = _BucketedParentLinks(memory: scratch.raw, byteCount: scratch.byteCount, idLimit: Int(firstCluster), items: items)
         defer { parents.finish() }
         absorbed.withUnsafeMutableBufferPointer { absorbedOut in
             staged.withUnsafeMutableBufferPointer { stagedOut in
@@ -405,7 +406,7 @@ extension HierarchicalClusterIndex {
 /// floating-point values, it compiled to two ways of measuring and a branch on the ranks, a
 /// coin flip. Both records are in cache by then.
 @inline(__always)
-private func _dependentAndAbsorber(_ j: Int, _ p: Int, _ rank: UInt32, _ e: UnsafeMutablePointer<_Entry>) -> (Int, Int) {
+private func _dependentAndAbsorber(_ j: Int, _ p: Int, _ rank: UInt32, _ e: UnsafeMutablePointer<_ItemRecord>) -> (Int, Int) {
     let earlier = e[p].rank < rank
     return earlier ? (j, p) : (p, j)
 }
@@ -416,7 +417,7 @@ private func _dependentAndAbsorber(_ j: Int, _ p: Int, _ rank: UInt32, _ e: Unsa
 /// small: it measures to the float32 positions and comes here only for the rare item where
 /// that left a pair in doubt.
 @inline(never)
-private func _measureExactly(_ j: Int, _ same: Range<Int>, _ under: Range<Int>, _ e: UnsafeMutablePointer<_Entry>,
+private func _measureExactly(_ j: Int, _ same: Range<Int>, _ under: Range<Int>, _ e: UnsafeMutablePointer<_ItemRecord>,
                              _ positions: _ClusteringPositions, r2: Double, pairs: UnsafeMutablePointer<UInt64>,
                              from: Int) -> Int {
     var found = from

@@ -19,11 +19,11 @@ extension HierarchicalClusterIndex {
         let step = n / m
         let scale = (Double(n) / Double(m)).squareRoot()
         var keys = [UInt64](repeating: 0, count: m)
-        var entries = [_Entry](repeating: _Entry(fx: 0, fy: 0, id: 0, rank: 0), count: m)
+        var entries = [_ItemRecord](repeating: _ItemRecord(fx: 0, fy: 0, id: 0, rank: 0), count: m)
         var order = [UInt32](repeating: 0, count: m)
         for zoom in stride(from: options.maxZoom, to: options.minZoom, by: -1) {
             let r = options.worldRadius(zoom: zoom) * scale
-            let grid = _Grid(scale: 1 / r)
+            let grid = _ClusterGrid(scale: 1 / r)
             for k in 0..<m {
                 let p = pointPositions[k * step]
                 keys[k] = grid.key(x: Float(p.x), y: Float(p.y))
@@ -32,7 +32,7 @@ extension HierarchicalClusterIndex {
             RadixSort.sort(keys: &keys, values: &order, count: m)
             for k in 0..<m {
                 let p = pointPositions[Int(order[k])]
-                entries[k] = _Entry(fx: Float(p.x), fy: Float(p.y), id: 0, rank: 0)
+                entries[k] = _ItemRecord(fx: Float(p.x), fy: Float(p.y), id: 0, rank: 0)
             }
             var crowded = 0
             keys.withUnsafeMutableBufferPointer { kb in
@@ -55,7 +55,7 @@ extension HierarchicalClusterIndex {
     /// counts for both, and is kept with that zoom, so the sparse zooms find the pairs of
     /// points without a search (see `collectPairs`). Points in crowded cells are not measured:
     /// they count as active from the top and search for their pairs at each zoom.
-    func measureActivation(_ b: _ClusterBuild, _ sparse: _SparseZooms) {
+    func measureActivation(_ b: _ClusterBuild, _ sparse: _SparseZoomState) {
         let top = options.maxZoom, bottom = sparse.denseFrom
         var radii: [Double] = []
         for zoom in stride(from: top, to: bottom, by: -1) {
@@ -140,7 +140,7 @@ extension HierarchicalClusterIndex {
 
     /// Counts the points active at each sparse zoom: those whose activation zoom is at or
     /// above it.
-    private func countActive(_ activation: [UInt8], _ sparse: _SparseZooms) {
+    private func countActive(_ activation: [UInt8], _ sparse: _SparseZoomState) {
         let top = options.maxZoom, levels = top - sparse.denseFrom
         var perZoom = [Int](repeating: 0, count: levels)
         for a in activation where a != 0 { perZoom[top - Int(a)] += 1 }
@@ -149,7 +149,7 @@ extension HierarchicalClusterIndex {
 
     /// Lists the measured pairs of measured points by zoom, highest first; a pair with an
     /// unmeasured point is left to that point's search.
-    private func listPairs(_ found: [UInt64], _ sparse: _SparseZooms, unmeasured: _Bitset) {
+    private func listPairs(_ found: [UInt64], _ sparse: _SparseZoomState, unmeasured: _Bitset) {
         let top = options.maxZoom, levels = top - sparse.denseFrom
         let mask: UInt64 = (1 << 29) - 1
         @inline(__always) func kept(_ pair: UInt64) -> Bool {
@@ -179,54 +179,4 @@ func _runningSums(_ counts: [Int]) -> [Int] {
         ends.append(sum)
     }
     return ends
-}
-
-extension _SortedItems {
-    /// The first position whose cell key is not below `key`, searched outward from `hint`
-    /// (galloping, then a binary search): a position known to lie near the answer, such as an
-    /// item's own for the runs around it, costs a few probes nearby instead of a search over
-    /// all items with a cache miss at each of its steps.
-    func lowerBound(_ key: UInt64, near hint: Int) -> Int {
-        var lo: Int, hi: Int
-        var step = 1
-        if hint < count && keys[hint] < key {
-            // Every position up to the hint is below: look forward.
-            lo = hint + 1
-            var probe = hint + 1
-            while probe < count && keys[probe] < key {
-                lo = probe + 1
-                probe += step
-                step <<= 1
-            }
-            hi = min(probe, count)
-        } else {
-            // Every position from the hint on is at or above: look back.
-            hi = min(hint, count)
-            var probe = hi - 1
-            while probe >= 0 && keys[probe] >= key {
-                hi = probe
-                probe -= step
-                step <<= 1
-            }
-            lo = max(probe + 1, 0)
-        }
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
-    /// The three runs of positions in the 3×3 cells around the cell of `key`, for a position no
-    /// sweep is passing (or a position not among the items), searched from `hint` (see
-    /// `lowerBound(_:near:)`; any position will do, a near one is faster).
-    func runs(around key: UInt64, near hint: Int) -> (Range<Int>, Range<Int>, Range<Int>) {
-        let row = key >> 32, column = key & 0xFFFF_FFFF
-        let first = column > 0 ? column - 1 : 0
-        func run(_ r: UInt64) -> Range<Int> {
-            let start = lowerBound((r << 32) | first, near: hint)
-            return start..<runEnd(start, through: (r << 32) | (column + 1))
-        }
-        return (row > 0 ? run(row - 1) : count..<count, run(row), run(row + 1))
-    }
 }

@@ -11,7 +11,7 @@
 extension HierarchicalClusterIndex {
     /// Clusters `b.zoom` as a sparse zoom; returns false, having changed nothing, when the
     /// zoom must be clustered densely.
-    func clusterSparseZoom(_ b: _ClusterBuild, _ sparse: _SparseZooms) -> Bool {
+    func clusterSparseZoom(_ b: _ClusterBuild, _ sparse: _SparseZoomState) -> Bool {
         let zoom = b.zoom
         if zoom <= sparse.denseFrom { return false }
         let candidates = sparse.activeCount[options.maxZoom - zoom]
@@ -53,16 +53,16 @@ extension HierarchicalClusterIndex {
         // build with it).
         assert(visible == nil || visible == b.count, "sparse zooms counted \(visible ?? -1) visible items, not \(b.count)")
         b.sparse = nil
-        let grid = _Grid.forClustering(options, zoom: b.zoom)
+        let grid = _ClusterGrid.forClustering(options, zoom: b.zoom)
         if grid.scale > 2 * b.grid.scale { refineCells(b, grid) }
     }
 
     /// Sorts the items by the cells of a finer grid. Each row of the coarser grid holds whole
     /// rows of the finer one, so it is sorted on its own (one row's scratch at a time).
-    private func refineCells(_ b: _ClusterBuild, _ grid: _Grid) {
+    private func refineCells(_ b: _ClusterBuild, _ grid: _ClusterGrid) {
         let keys = b.keys, e = b.entries, n = b.count
         var rowStart = 0
-        var run: [(key: UInt64, at: Int, entry: _Entry)] = []
+        var run: [(key: UInt64, at: Int, entry: _ItemRecord)] = []
         while rowStart < n {
             var rowEnd = rowStart + 1
             while rowEnd < n && keys[rowEnd] >> 32 == keys[rowStart] >> 32 { rowEnd += 1 }
@@ -79,7 +79,7 @@ extension HierarchicalClusterIndex {
     }
 
     /// The pairs of items within the radius of each other (either way round) at this zoom.
-    private func collectPairs(_ b: _ClusterBuild, _ sparse: _SparseZooms, zoom: Int, r2: Double,
+    private func collectPairs(_ b: _ClusterBuild, _ sparse: _SparseZoomState, zoom: Int, r2: Double,
                               into graph: inout _SparseGraph) {
         let s = b.items
         let e = s.entries
@@ -96,10 +96,10 @@ extension HierarchicalClusterIndex {
             sideOrder.append(UInt32(k))
         }
         RadixSort.sort(keys: &sideKeys, values: &sideOrder, count: sideKeys.count)
-        var sideEntries: [_Entry] = sideOrder.map { k in
+        var sideEntries: [_ItemRecord] = sideOrder.map { k in
             let c = Int(b.newClusters[Int(k)])
             let pos = clusterPositions[c]
-            return _Entry(fx: Float(pos.x), fy: Float(pos.y), id: Int32(firstPoint + c), rank: b.newRanks[Int(k)])
+            return _ItemRecord(fx: Float(pos.x), fy: Float(pos.y), id: Int32(firstPoint + c), rank: b.newRanks[Int(k)])
         }
         graph.side = sideEntries
         graph.sideList = sideOrder
@@ -114,7 +114,7 @@ extension HierarchicalClusterIndex {
             sideKeys.withUnsafeMutableBufferPointer { kb in
                 sideEntries.withUnsafeMutableBufferPointer { eb in
                     let side = _SortedItems(keys: kb.baseAddress!, entries: eb.baseAddress!, count: kb.count, grid: s.grid)
-                    @inline(__always) func near(_ a: _Entry, _ c: _Entry) -> Bool {
+                    @inline(__always) func near(_ a: _ItemRecord, _ c: _ItemRecord) -> Bool {
                         _isWithin(a.fx, a.fy, positions.of(c), r2) || _isWithin(c.fx, c.fy, positions.of(a), r2)
                     }
                     // Points not measured: pairs with the measured points around them, and with the
@@ -200,75 +200,5 @@ extension HierarchicalClusterIndex {
             b.smallMemberEnd.append(Int32(b.smallMembers.count))
             b.staged.append(_StagedCluster(x: wx / Double(total), y: wy / Double(total), count: UInt32(total), rank: seed.rank))
         }
-    }
-}
-
-/// The items of a sparse zoom that have a neighbour, and their pairs. An item is referred to
-/// by its position among the build's sorted points, or the point count plus its position among
-/// the sorted clusters (`side`).
-struct _SparseGraph {
-    var pairs: [(UInt32, UInt32)] = []
-    var side: [_Entry] = []
-    /// Each sorted cluster's index in the build's list of clusters, and whether it was absorbed
-    /// (by that index).
-    var sideList: [UInt32] = []
-    var sideAbsorbed: [Bool] = []
-    /// The nodes (item references, ascending), their entries, neighbours and rank order.
-    private(set) var nodes: [UInt32] = []
-    private var entries: [_Entry] = []
-    private var adjacencyStart: [Int] = []
-    private var adjacency: [Int] = []
-    private(set) var byRank: [Int] = []
-
-    var nodeCount: Int { nodes.count }
-
-    mutating func addPair(_ a: UInt32, _ b: UInt32) { pairs.append((a, b)) }
-
-    func entry(_ node: Int) -> _Entry { entries[node] }
-
-    func neighbours(of node: Int) -> ArraySlice<Int> { adjacency[adjacencyStart[node]..<adjacencyStart[node + 1]] }
-
-    /// Builds the nodes, adjacency and rank order from the pairs.
-    mutating func finish(_ b: _ClusterBuild) {
-        let n = b.count
-        sideAbsorbed = [Bool](repeating: false, count: side.count)
-        // Both ends of every pair, sorted (the sort carries values; these carry nothing).
-        var refs: [UInt64] = []
-        for (a, c) in pairs {
-            refs.append(UInt64(a))
-            refs.append(UInt64(c))
-        }
-        var unused = [UInt32](repeating: 0, count: refs.count)
-        RadixSort.sort(keys: &refs, values: &unused, count: refs.count)
-        nodes = []
-        for r in refs where nodes.last != UInt32(r) { nodes.append(UInt32(r)) }
-        func node(_ ref: UInt32) -> Int {
-            var lo = 0, hi = nodes.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if nodes[mid] < ref { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
-        entries = nodes.map { Int($0) < n ? b.entries[Int($0)] : side[Int($0) - n] }
-        adjacencyStart = [Int](repeating: 0, count: nodes.count + 1)
-        for (a, c) in pairs {
-            adjacencyStart[node(a) + 1] += 1
-            adjacencyStart[node(c) + 1] += 1
-        }
-        for k in 0..<nodes.count { adjacencyStart[k + 1] += adjacencyStart[k] }
-        var next = adjacencyStart
-        adjacency = [Int](repeating: 0, count: 2 * pairs.count)
-        for (a, c) in pairs {
-            let i = node(a), j = node(c)
-            adjacency[next[i]] = j
-            next[i] += 1
-            adjacency[next[j]] = i
-            next[j] += 1
-        }
-        var ranks = entries.map { UInt64($0.rank) }
-        var order = (0..<nodes.count).map { UInt32($0) }
-        RadixSort.sort(keys: &ranks, values: &order, count: ranks.count)
-        byRank = order.map { Int($0) }
     }
 }

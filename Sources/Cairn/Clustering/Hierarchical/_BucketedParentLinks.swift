@@ -7,7 +7,7 @@
 /// once, into its own small part of the parent arrays. The buckets live in memory the caller
 /// lends (the space-order block, free while staging): allocating them for each zoom grew the
 /// heap during the build.
-struct _ParentWrites {
+struct _BucketedParentLinks {
     private static let buckets = 64
     private let bucketSize: Int
     private let links: UnsafeMutablePointer<UInt64>

@@ -6,21 +6,21 @@
 /// The grid of zoom z - 1 has cells exactly twice as wide as that of zoom z (the scale halves,
 /// which is exact in floating point), so each cell of the coarser grid is exactly 2×2 cells of
 /// the finer one and rows merge pairwise.
-struct _Grid: Equatable {
+struct _ClusterGrid: Equatable {
     /// Cells per world unit.
     let scale: Double
 
     /// The grid for clustering at `zoom`.
-    static func forClustering(_ options: ClusterOptions, zoom: Int) -> _Grid {
+    static func forClustering(_ options: ClusterOptions, zoom: Int) -> _ClusterGrid {
         // A query centre (double) and the float32 position of the same item differ by less than
         // 2^-25; one ulp more keeps every neighbour inside the 3×3 cells.
         let slack = 1.0 / 16_777_216
         let top = 1 / (options.worldRadius(zoom: options.maxZoom) + slack)
-        return _Grid(scale: top / Double(1 << (options.maxZoom - zoom)))
+        return _ClusterGrid(scale: top / Double(1 << (options.maxZoom - zoom)))
     }
 
     /// The grid with cells twice as wide.
-    var coarser: _Grid { _Grid(scale: scale / 2) }
+    var coarser: _ClusterGrid { _ClusterGrid(scale: scale / 2) }
 
     /// The cell (row or column) of a float32 world coordinate in 0...1.
     @inline(__always)
@@ -35,3 +35,7 @@ struct _Grid: Equatable {
         (cell(y) << 32) | cell(x)
     }
 }
+
+/// A cell key in the grid with cells twice as wide: row and column both shift by one bit.
+@inline(__always)
+func _halved(_ key: UInt64) -> UInt64 { ((key >> 33) << 32) | ((key & 0xFFFF_FFFF) >> 1) }

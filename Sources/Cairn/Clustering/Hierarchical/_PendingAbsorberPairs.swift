@@ -3,7 +3,7 @@
 /// earlier in sorted order, so an item's pairs arrive while its own row and the row above are
 /// swept. Each pair is `dependent << 32 | absorber` (positions). Raw memory that grows by
 /// doubling, with a per-item count for listing a row; whoever keeps one calls `deallocate()`.
-struct _PairWindow {
+struct _PendingAbsorberPairs {
     private(set) var pairs: UnsafeMutablePointer<UInt64>
     private var capacity: Int
     var count = 0
@@ -44,7 +44,7 @@ struct _PairWindow {
     /// absorbers go to `absorbers[edges...]`, sorted by rank, and its end to
     /// `edgeStart[dependents + 1]`. The pairs of the row below stay. Returns false, having listed
     /// nothing, when the lists would pass `capacity`.
-    mutating func listRow(_ row: Range<Int>, _ e: UnsafeMutablePointer<_Entry>, dependent: _Bitset,
+    mutating func listRow(_ row: Range<Int>, _ e: UnsafeMutablePointer<_ItemRecord>, dependent: _Bitset,
                           absorbers: UnsafeMutablePointer<UInt32>, edgeStart: UnsafeMutablePointer<UInt32>,
                           edges: inout Int, dependents: inout Int, capacity: Int) -> Bool {
         if count == 0 { return true }
@@ -114,7 +114,7 @@ struct _PairWindow {
 /// Sorts an item's few possible absorbers by rank (insertion sort: there are one to three for
 /// most items).
 @inline(__always)
-func _sortByRank(_ absorbers: UnsafeMutablePointer<UInt32>, count: Int, _ e: UnsafeMutablePointer<_Entry>) {
+func _sortByRank(_ absorbers: UnsafeMutablePointer<UInt32>, count: Int, _ e: UnsafeMutablePointer<_ItemRecord>) {
     for i in 1..<count {
         let a = absorbers[i]
         let rank = e[Int(a)].rank

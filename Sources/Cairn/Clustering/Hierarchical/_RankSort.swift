@@ -5,7 +5,7 @@
 /// have neighbours: an out-of-place sort would add its own copy to the memory peak. Ranks are
 /// unique among the items of a zoom, so stability does not matter.
 enum _RankSort {
-    static func sort(_ records: UnsafeMutablePointer<_Active>, count: Int) {
+    static func sort(_ records: UnsafeMutablePointer<_ActiveItem>, count: Int) {
         if count < 2 { return }
         var top: UInt32 = 0
         for i in 0..<count where records[i].rank > top { top = records[i].rank }
@@ -17,7 +17,7 @@ enum _RankSort {
         sort(records, 0, count, shift, table)
     }
 
-    private static func sort(_ a: UnsafeMutablePointer<_Active>, _ lo: Int, _ hi: Int, _ shift: UInt32,
+    private static func sort(_ a: UnsafeMutablePointer<_ActiveItem>, _ lo: Int, _ hi: Int, _ shift: UInt32,
                              _ table: UnsafeMutablePointer<Int>) {
         if hi - lo <= 32 {
             insertionSort(a, lo, hi)
@@ -59,7 +59,7 @@ enum _RankSort {
         }
     }
 
-    private static func insertionSort(_ a: UnsafeMutablePointer<_Active>, _ lo: Int, _ hi: Int) {
+    private static func insertionSort(_ a: UnsafeMutablePointer<_ActiveItem>, _ lo: Int, _ hi: Int) {
         if hi - lo < 2 { return }
         for i in (lo + 1)..<hi {
             let record = a[i]

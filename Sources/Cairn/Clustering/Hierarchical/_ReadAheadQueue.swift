@@ -4,16 +4,16 @@
 /// buffer: a new cluster written before the items it displaces would overwrite items not read
 /// yet, so those wait here. It holds a handful of items at a time (a cluster lies within the
 /// radius of the items it absorbed, so displacement stays local) and grows if ever needed.
-struct _PendingQueue {
+struct _ReadAheadQueue {
     private var keys: UnsafeMutablePointer<UInt64>
-    private var entries: UnsafeMutablePointer<_Entry>
+    private var entries: UnsafeMutablePointer<_ItemRecord>
     private var capacity = 64
     private var head = 0
     private(set) var count = 0
 
     init() {
         keys = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
-        entries = UnsafeMutablePointer<_Entry>.allocate(capacity: capacity)
+        entries = UnsafeMutablePointer<_ItemRecord>.allocate(capacity: capacity)
     }
 
     func deallocate() {
@@ -25,7 +25,7 @@ struct _PendingQueue {
 
     var frontKey: UInt64 { keys[head] }
 
-    mutating func push(_ key: UInt64, _ entry: _Entry) {
+    mutating func push(_ key: UInt64, _ entry: _ItemRecord) {
         if count == capacity { grow() }
         let at = (head + count) & (capacity - 1)
         keys[at] = key
@@ -33,7 +33,7 @@ struct _PendingQueue {
         count += 1
     }
 
-    mutating func pop() -> (UInt64, _Entry) {
+    mutating func pop() -> (UInt64, _ItemRecord) {
         let item = (keys[head], entries[head])
         head = (head + 1) & (capacity - 1)
         count -= 1
@@ -42,7 +42,7 @@ struct _PendingQueue {
 
     private mutating func grow() {
         let newKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * capacity)
-        let newEntries = UnsafeMutablePointer<_Entry>.allocate(capacity: 2 * capacity)
+        let newEntries = UnsafeMutablePointer<_ItemRecord>.allocate(capacity: 2 * capacity)
         for k in 0..<count {
             newKeys[k] = keys[(head + k) & (capacity - 1)]
             newEntries[k] = entries[(head + k) & (capacity - 1)]

@@ -2,13 +2,13 @@
 /// instead of its clustering position could change whether it lies within the radius.
 ///
 /// A cluster's clustering position is its double centroid, which the build's records keep only
-/// rounded to float32 (`_Entry`). In world coordinates, 0...1, where centroids lie (see
+/// rounded to float32 (`_ItemRecord`). In world coordinates, 0...1, where centroids lie (see
 /// `_ClusteringPositions`), the rounding moves each coordinate by at most 2^-25, so a distance
 /// by at most 2^-25·√2 (`shift`). A distance to the rounding shorter than the radius by more
 /// than that lies within it measured to the centroid too, and one longer by more lies outside;
 /// only between is the centroid needed. The margins also take 1e-12 of the squared radius, far
 /// more than the roundings of the computations (about 1e-16 of it each).
-struct _RadiusBand {
+struct _RoundingDoubtBand {
     /// The band's middle and half its width, so that one comparison tells whether a squared
     /// distance lies in it.
     let middle: Double

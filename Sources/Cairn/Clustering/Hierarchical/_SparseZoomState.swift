@@ -1,6 +1,6 @@
 /// The state of a build's sparse zooms (see `HierarchicalClusterIndex+SparseZooms`): which
 /// points may have a neighbour at each zoom, and the counts the phase keeps up to date.
-final class _SparseZooms {
+final class _SparseZoomState {
     /// The highest zoom clustered densely; the zooms above it are sparse.
     let denseFrom: Int
     /// How many points may have a point within the radius at each zoom (their nearest point is

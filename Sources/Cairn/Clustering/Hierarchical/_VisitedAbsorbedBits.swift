@@ -1,7 +1,7 @@
 /// Per position of a build's sorted items: visited (seen by the greedy pass, or absorbed) and
 /// absorbed (into a cluster). Two bits an item, so a million items' marks fit in the L2 cache:
 /// the greedy pass checks them in random order.
-struct _Marks {
+struct _VisitedAbsorbedBits {
     private let visited: _Bitset
     private let absorbed: _Bitset
 

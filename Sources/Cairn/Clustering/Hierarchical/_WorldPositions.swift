@@ -1,6 +1,6 @@
 /// World positions of points or of clusters, x and y side by side so that reading one item's
 /// position costs one cache miss, not two (queries read positions in scattered order).
-struct _Positions {
+struct _WorldPositions {
     private(set) var xy: [Double] = []
 
     var count: Int { xy.count >> 1 }

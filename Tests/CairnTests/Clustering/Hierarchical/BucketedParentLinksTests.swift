@@ -23,7 +23,7 @@ final class ParentWritesTests: XCTestCase {
                     for byteCount in [1 << 20, 64 * 3 * 8] {
                         let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 8)
                         defer { memory.deallocate() }
-                        let writes = _ParentWrites(memory: memory, byteCount: byteCount, idLimit: pointCount + clusterCount, items: items)
+                        let writes = _BucketedParentLinks(memory: memory, byteCount: byteCount, idLimit: pointCount + clusterCount, items: items)
                         for id in ids { writes.add(Int32(id), parent: Int32(id % 977 + 100_000)) }
                         writes.finish()
                     }

@@ -66,7 +66,7 @@ final class HierarchicalBuildPathTests: XCTestCase {
                 XCTAssertEqual(index.radixSortedClusterZooms, 0)
             }
         }
-        // Some items had a pair in `_RadiusBand`'s doubt, and were measured again to their
+        // Some items had a pair in `_RoundingDoubtBand`'s doubt, and were measured again to their
         // absorbers' centroids.
         XCTAssertGreaterThan(measuredExactly, 0)
     }

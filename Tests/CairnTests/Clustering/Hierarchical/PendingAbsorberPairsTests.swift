@@ -8,9 +8,9 @@ final class PairWindowTests: XCTestCase {
     func testListsARowsPairsByItemAndKeepsTheRowBelows() {
         // Items 0..<4 form the row, 4..<6 the row below; ranks out of position order.
         let ranks: [UInt32] = [5, 9, 2, 7, 1, 8]
-        let e = UnsafeMutablePointer<_Entry>.allocate(capacity: ranks.count)
+        let e = UnsafeMutablePointer<_ItemRecord>.allocate(capacity: ranks.count)
         defer { e.deallocate() }
-        for (i, rank) in ranks.enumerated() { e[i] = _Entry(fx: 0, fy: 0, id: Int32(i), rank: rank) }
+        for (i, rank) in ranks.enumerated() { e[i] = _ItemRecord(fx: 0, fy: 0, id: Int32(i), rank: rank) }
         let dependent = _Bitset(capacity: 64)
         defer { dependent.deallocate() }
         dependent.clear(64)
@@ -18,7 +18,7 @@ final class PairWindowTests: XCTestCase {
         let edgeStart = UnsafeMutablePointer<UInt32>.allocate(capacity: 16)
         defer { absorbers.deallocate(); edgeStart.deallocate() }
         edgeStart[0] = 0
-        var window = _PairWindow()
+        var window = _PendingAbsorberPairs()
         defer { window.deallocate() }
         // dependent << 32 | absorber: item 1 has absorbers 0, 2 and 3 (found in that order),
         // item 3 has 2, item 5 (the row below) has 0.

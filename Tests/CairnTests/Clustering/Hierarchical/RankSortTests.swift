@@ -8,11 +8,11 @@ final class RankSortTests: XCTestCase {
             // Unique ranks (as at any zoom), spread over several digit widths.
             let spread = count < 300 ? 1000 : (count < 10_000 ? 1 << 20 : 1 << 30)
             var seen = Set<UInt32>()
-            var records: [_Active] = []
+            var records: [_ActiveItem] = []
             while records.count < count {
                 let rank = UInt32(rng.next() * Double(spread))
                 if !seen.insert(rank).inserted { continue }
-                var record = _Active(rank: rank, position: records.count, starts: (0, records.count, 0))
+                var record = _ActiveItem(rank: rank, position: records.count, starts: (0, records.count, 0))
                 record.aboveStart = rank &* 7  // payload that must travel with the rank
                 records.append(record)
             }

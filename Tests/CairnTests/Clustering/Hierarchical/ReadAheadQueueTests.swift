@@ -3,13 +3,13 @@ import XCTest
 
 final class PendingQueueTests: XCTestCase {
     func testFirstInFirstOutAcrossGrowthAndWrapAround() {
-        var queue = _PendingQueue()
+        var queue = _ReadAheadQueue()
         defer { queue.deallocate() }
         var next = 0, expected = 0
         // Interleave pushes and pops so the ring wraps, then outgrow its 64 slots.
         for round in 0..<50 {
             for _ in 0..<(round % 7 + 3) {
-                queue.push(UInt64(next), _Entry(fx: Float(next), fy: 0, id: Int32(next), rank: 0))
+                queue.push(UInt64(next), _ItemRecord(fx: Float(next), fy: 0, id: Int32(next), rank: 0))
                 next += 1
             }
             for _ in 0..<(round % 5 + 1) where !queue.isEmpty {

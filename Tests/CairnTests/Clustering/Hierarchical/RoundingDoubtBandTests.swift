@@ -2,7 +2,7 @@ import XCTest
 @testable import Cairn
 
 /// The space-order sweep measures to an absorber's float32 position and reads a cluster's double
-/// centroid only where `_RadiusBand` says the outcome is in doubt: outside the band, the float32
+/// centroid only where `_RoundingDoubtBand` says the outcome is in doubt: outside the band, the float32
 /// position must decide exactly as the centroid does.
 final class RadiusBandTests: XCTestCase {
     func testOutsideTheBandTheRoundedPositionDecidesAsTheCentroid() {
@@ -14,7 +14,7 @@ final class RadiusBandTests: XCTestCase {
         for zoom in 0...26 {
             let r = 40.0 / 512 / Double(1 << zoom)
             let r2 = r * r
-            let band = _RadiusBand(r2: r2)
+            let band = _RoundingDoubtBand(r2: r2)
             for _ in 0..<20_000 {
                 // A centroid anywhere, and a point about the radius away: within a few
                 // roundings of it, or anywhere up to twice the radius.
@@ -68,7 +68,7 @@ final class RadiusBandTests: XCTestCase {
             let dx = Double(point.x) - 0.75, dy = Double(point.y) - 0.625
             let d2 = dx * dx + dy * dy
             XCTAssertGreaterThan(d2, r2, "distance \(distance)")
-            XCTAssertTrue(_RadiusBand(r2: r2).isInDoubt(d2), "distance \(distance)")
+            XCTAssertTrue(_RoundingDoubtBand(r2: r2).isInDoubt(d2), "distance \(distance)")
         }
     }
 
@@ -76,7 +76,7 @@ final class RadiusBandTests: XCTestCase {
         // At zoom 16 (radius 1.2e-6 of the world) the band is a few hundredths of the radius
         // wide, and it narrows by half with every zoom below, so the centroid is rarely read.
         let r = 40.0 / 512 / 65536
-        let band = _RadiusBand(r2: r * r)
+        let band = _RoundingDoubtBand(r2: r * r)
         XCTAssertTrue(band.isInDoubt(r * r))
         XCTAssertFalse(band.isInDoubt(r * r * 0.9 * 0.9))
         XCTAssertFalse(band.isInDoubt(r * r * 1.1 * 1.1))

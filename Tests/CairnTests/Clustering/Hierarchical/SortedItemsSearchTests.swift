@@ -10,11 +10,11 @@ final class SortedItemsSearchTests: XCTestCase {
         var keys: [UInt64] = (0..<600).map { _ in UInt64(rng.next() * 12) << 32 | UInt64(rng.next() * 40) }
         keys.sort()
         let first = keys[0], last = keys[keys.count - 1]
-        let entries = [_Entry](repeating: _Entry(fx: 0, fy: 0, id: 0, rank: 0), count: keys.count)
+        let entries = [_ItemRecord](repeating: _ItemRecord(fx: 0, fy: 0, id: 0, rank: 0), count: keys.count)
         keys.withUnsafeMutableBufferPointer { k in
             var e = entries
             e.withUnsafeMutableBufferPointer { eb in
-                let items = _SortedItems(keys: k.baseAddress!, entries: eb.baseAddress!, count: k.count, grid: _Grid(scale: 1))
+                let items = _SortedItems(keys: k.baseAddress!, entries: eb.baseAddress!, count: k.count, grid: _ClusterGrid(scale: 1))
                 var probes: [UInt64] = [0, 1, .max, first, last, last + 1]
                 for _ in 0..<200 { probes.append(UInt64(rng.next() * 13) << 32 | UInt64(rng.next() * 42)) }
                 for key in probes {
