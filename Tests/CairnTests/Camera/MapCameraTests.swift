@@ -145,26 +145,4 @@ final class MapCameraTests: XCTestCase {
         map.frame(1)
         XCTAssertEqual(map.drainEvents(), [.cameraChanged], "a resize changes the view but is not a camera move")
     }
-
-    func testTheClockNeverRunsBackwards() throws {
-        let map = MapController.make()
-        map.frame(10)
-        map.frame(5)
-        XCTAssertEqual(map.time, 10)
-        try map.animateCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 12), duration: 1, easing: .linear)
-        map.frame(9)
-        XCTAssertEqual(map.zoom, 10, "a late frame is the same instant, not a rewind")
-        map.frame(10.5)
-        XCTAssertEqual(map.zoom, 11, accuracy: 1e-12)
-    }
-
-    func testTheEventQueueIsBounded() throws {
-        let map = MapController.make()
-        for i in 0..<(MapEventQueue.capacity + 10) {
-            try map.moveCamera(to: CameraPosition(latitude: 0, longitude: Double(i % 2), zoom: 3))
-            map.frame(Double(i))
-        }
-        XCTAssertEqual(map.pendingEvents.count, MapEventQueue.capacity)
-        XCTAssertGreaterThan(map.droppedEvents, 0)
-    }
 }

@@ -1,14 +1,9 @@
 import XCTest
 @testable import Cairn
 
-final class IndoorTests: XCTestCase {
-    /// A square building of ±0.001° around a point, `levels` levels.
-    func building(lat: Double = 0, lng: Double = 0, levels: Int = 3, defaultLevel: Int = 1) throws -> IndoorBuilding {
-        try IndoorBuilding(latitudes: [lat - 0.001, lat - 0.001, lat + 0.001, lat + 0.001],
-                           longitudes: [lng - 0.001, lng + 0.001, lng + 0.001, lng - 0.001],
-                           levelCount: levels, defaultLevel: defaultLevel)
-    }
-
+/// Indoor maps on the map (feature G4): which building is prominent, the floor picker, the
+/// levels shown and the markers on them.
+final class IndoorMapsTests: XCTestCase {
     func onLevel(_ building: Int32, _ level: Int32, lng: Double) -> MarkerProperties {
         var m = MarkerProperties(latitude: 0, longitude: lng)
         m.indoorBuilding = building
@@ -20,7 +15,7 @@ final class IndoorTests: XCTestCase {
 
     func testG4_AProminentBuildingOffersItsFloorsAndAPickedFloorShowsItsMarkers() throws {
         let map = MapController.make(zoom: 15)
-        let b = try map.addIndoorBuilding(try building())
+        let b = try map.addIndoorBuilding(try IndoorBuilding.square())
         let upper = try map.addMarker(onLevel(b, 0, lng: 0.0002))
         let middle = try map.addMarker(onLevel(b, 1, lng: -0.0002))
         let street = try map.addMarker(MarkerProperties(latitude: 0.0005, longitude: 0))
@@ -71,8 +66,8 @@ final class IndoorTests: XCTestCase {
 
     func testG4_ABuildingOfOneLevelHasNoPickerAndTheFirstAddedOfTwoIsProminent() throws {
         let map = MapController.make(zoom: 17)
-        let single = try map.addIndoorBuilding(try building(levels: 1, defaultLevel: 0))
-        _ = try map.addIndoorBuilding(try building())
+        let single = try map.addIndoorBuilding(try IndoorBuilding.square(levels: 1, defaultLevel: 0))
+        _ = try map.addIndoorBuilding(try IndoorBuilding.square())
         map.frame(0)
         XCTAssertEqual(map.indoor.focused, single)
         XCTAssertNil(map.floorPicker, "one level: nothing to pick")
@@ -80,7 +75,7 @@ final class IndoorTests: XCTestCase {
 
     func testG4_ManyLevelsShowAWindowAroundTheShownOneThatFitsTheView() throws {
         let map = MapController.make(zoom: 17, height: 400)
-        let b = try map.addIndoorBuilding(try building(levels: 40, defaultLevel: 30))
+        let b = try map.addIndoorBuilding(try IndoorBuilding.square(levels: 40, defaultLevel: 30))
         map.frame(0)
         let picker = try XCTUnwrap(map.floorPicker)
         XCTAssertLessThan(picker.count, 40)
@@ -97,7 +92,7 @@ final class IndoorTests: XCTestCase {
         // Padding moves the controls (G5) and shrinks the picker's room.
         let map = try MapController(camera: CameraPosition(latitude: 0, longitude: 0, zoom: 17),
                                     viewport: Viewport(width: 800, height: 400, padding: EdgeInsets(top: 60, left: 0, bottom: 90, right: 30)))
-        let b = try map.addIndoorBuilding(try building(levels: 9, defaultLevel: 4))
+        let b = try map.addIndoorBuilding(try IndoorBuilding.square(levels: 9, defaultLevel: 4))
         map.frame(0)
         var seen: Set<Int> = [4]
         var t = 1.0
@@ -121,7 +116,7 @@ final class IndoorTests: XCTestCase {
         try map.setViewport(Viewport(width: 800, height: 220))
         map.frame(t + 1)
         XCTAssertNil(map.floorPicker)
-        let two = try map.addIndoorBuilding(try building(lat: 0.01, levels: 2, defaultLevel: 0))
+        let two = try map.addIndoorBuilding(try IndoorBuilding.square(lat: 0.01, levels: 2, defaultLevel: 0))
         try map.moveCamera(to: CameraPosition(latitude: 0.01, longitude: 0, zoom: 17))
         map.frame(t + 2)
         XCTAssertEqual(map.floorPicker?.building, two, "two levels fit")
@@ -131,7 +126,7 @@ final class IndoorTests: XCTestCase {
 
     func testG4_APressOnTheFloorPickerCountsForTheBuildingItShowed() throws {
         let map = MapController.make(zoom: 17)
-        let b = try map.addIndoorBuilding(try building())
+        let b = try map.addIndoorBuilding(try IndoorBuilding.square())
         map.frame(0)
         let p = try XCTUnwrap(map.floorPicker)
         let y = p.top + ControlLayout.size / 2
@@ -154,7 +149,7 @@ final class IndoorTests: XCTestCase {
 
     func testG4_MarkersGoOnlyOnLevelsThatExist() throws {
         let map = MapController.make(zoom: 17)
-        let b = try map.addIndoorBuilding(try building())
+        let b = try map.addIndoorBuilding(try IndoorBuilding.square())
         XCTAssertThrowsError(try map.addMarker(onLevel(b + 1, 0, lng: 0))) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.indoorLevel)) }
         XCTAssertThrowsError(try map.addMarker(onLevel(b, 3, lng: 0))) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.indoorLevel)) }
         XCTAssertThrowsError(try map.addMarkers([onLevel(b, 0, lng: 0), onLevel(b, -1, lng: 0)])) {
@@ -169,20 +164,5 @@ final class IndoorTests: XCTestCase {
         moved.opacity = 0.5
         XCTAssertNoThrow(try map.updateMarker(id, moved))
         XCTAssertThrowsError(try map.updateMarker(id, onLevel(b, 1, lng: 0))) { XCTAssertEqual($0 as? CairnError, .invalidMarker(.indoorLevel)) }
-    }
-
-    func testG4_FootprintsAcrossTheAntimeridianAndBadBuildings() throws {
-        let b = try IndoorBuilding(latitudes: [-1, -1, 1, 1], longitudes: [179.5, -179.5, -179.5, 179.5],
-                                   levelCount: 2, defaultLevel: 0)
-        for lng in [179.8, -179.8, 180.0] {
-            XCTAssertTrue(b.contains(x: WebMercator.x(longitude: WebMercator.wrapLongitude(lng)), y: 0.5), "\(lng)")
-        }
-        XCTAssertFalse(b.contains(x: WebMercator.x(longitude: 179), y: 0.5))
-        XCTAssertFalse(b.contains(x: WebMercator.x(longitude: 180.5), y: WebMercator.y(latitude: 2)))
-        XCTAssertThrowsError(try IndoorBuilding(latitudes: [0, 1], longitudes: [0, 1], levelCount: 2, defaultLevel: 0))
-        XCTAssertThrowsError(try building(levels: 2, defaultLevel: 2))
-        XCTAssertThrowsError(try building(levels: 0, defaultLevel: 0))
-        XCTAssertThrowsError(try IndoorBuilding(latitudes: [0, .nan, 1], longitudes: [0, 1, 1], levelCount: 2,
-                                                defaultLevel: 0)) { XCTAssertEqual($0 as? CairnError, .nonFiniteCoordinate(index: 1)) }
     }
 }

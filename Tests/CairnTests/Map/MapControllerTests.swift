@@ -1,10 +1,10 @@
 import XCTest
 @testable import Cairn
 
-/// A scripted drag and pinch whose final camera is asserted with the same literals by the
-/// wasm test in web/test (map-engine.test.js, script in web/test/map-script.js): the module
-/// must give the camera the native build gives.
-final class MapControllerScriptTests: XCTestCase {
+final class MapControllerTests: XCTestCase {
+    /// A scripted drag and pinch whose final camera is asserted with the same literals by the
+    /// wasm test in web/test (map-engine.test.js, script in web/test/map-script.js): the module
+    /// must give the camera the native build gives.
     func testScriptedDragAndPinchEndAtTheSharedLiterals() {
         let map = MapController.make(lat: 40, lng: -74, zoom: 10)
         map.down(1, 400, 300, at: 0, kind: .mouse)
@@ -27,6 +27,35 @@ final class MapControllerScriptTests: XCTestCase {
         XCTAssertEqual(c.zoom, ScriptLiterals.zoom, accuracy: 1e-9)
         XCTAssertEqual(c.bearing, ScriptLiterals.bearing, accuracy: 1e-9)
         XCTAssertEqual(c.tilt, ScriptLiterals.tilt, accuracy: 1e-9)
+    }
+
+    func testTheClockNeverRunsBackwards() throws {
+        let map = MapController.make()
+        map.frame(10)
+        map.frame(5)
+        XCTAssertEqual(map.time, 10)
+        try map.animateCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 12), duration: 1, easing: .linear)
+        map.frame(9)
+        XCTAssertEqual(map.zoom, 10, "a late frame is the same instant, not a rewind")
+        map.frame(10.5)
+        XCTAssertEqual(map.zoom, 11, accuracy: 1e-12)
+    }
+
+    func testRemovedManagersFreeTheirSlotButNotTheirNumber() throws {
+        let map = MapController.make(zoom: 10)
+        let first = try map.addClusterManager(.grid)
+        try map.removeClusterManager(first)
+        let second = try map.addClusterManager(.grid)
+        XCTAssertNotEqual(second, first)
+        XCTAssertEqual(map.clusterManagers.count, 1, "the slot is used again")
+        XCTAssertThrowsError(try map.clusterManager(first)) { XCTAssertEqual($0 as? CairnError, .invalidHandle) }
+        XCTAssertThrowsError(try map.removeClusterManager(first))
+        XCTAssertNoThrow(try map.clusterManager(second))
+        // Items drawn carry the manager's number, and a tap names it.
+        _ = try map.addClusterItems(second, latitudes: [0], longitudes: [0], icons: [-1])
+        try map.cluster(second)
+        map.frame(0)
+        XCTAssertEqual(map.scene.items.first?.owner, second)
     }
 }
 

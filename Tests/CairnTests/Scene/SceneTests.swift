@@ -1,34 +1,7 @@
 import XCTest
 @testable import Cairn
 
-final class OrientedBoxTests: XCTestCase {
-    func testContainsAndOverlapsWithTurns() {
-        let box = OrientedBox(centerX: 0, centerY: 0, halfWidth: 10, halfHeight: 2)
-        XCTAssertTrue(box.contains(x: 9, y: 1))
-        XCTAssertFalse(box.contains(x: 0, y: 5))
-        XCTAssertTrue(box.contains(x: 0, y: 5, tolerance: 3))
-        let r = 90.0 * Double.pi / 180
-        let turned = OrientedBox(centerX: 0, centerY: 0, halfWidth: 10, halfHeight: 2, cos: _cos(r), sin: _sin(r))
-        XCTAssertTrue(turned.contains(x: 0, y: 9))
-        XCTAssertFalse(turned.contains(x: 9, y: 0))
-        XCTAssertEqual(turned.bounds.maxY, 10, accuracy: 1e-9)
-        // A thin bar turned 45° misses a box its axis-aligned bounds would hit.
-        let d = 45.0 * Double.pi / 180
-        let diagonal = OrientedBox(centerX: 0, centerY: 0, halfWidth: 20, halfHeight: 1, cos: _cos(d), sin: _sin(d))
-        let corner = OrientedBox(centerX: 12, centerY: -12, halfWidth: 2, halfHeight: 2)
-        XCTAssertFalse(diagonal.overlaps(corner))
-        XCTAssertTrue(diagonal.overlaps(OrientedBox(centerX: 10, centerY: 10, halfWidth: 2, halfHeight: 2)))
-        XCTAssertFalse(box.overlaps(OrientedBox(centerX: 20, centerY: 0, halfWidth: 10, halfHeight: 2)), "touching is not overlapping")
-    }
-}
-
 final class SceneTests: XCTestCase {
-    func marker(_ lat: Double, _ lng: Double, _ edit: (inout MarkerProperties) -> Void = { _ in }) -> MarkerProperties {
-        var m = MarkerProperties(latitude: lat, longitude: lng)
-        edit(&m)
-        return m
-    }
-
     func testM8_AMarkerStandsOnItsGroundAnchorAndIsHitOnItsIcon() throws {
         let map = MapController.make(zoom: 10)
         let id = try map.addMarker(marker(0, 0))
@@ -180,59 +153,6 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(map.scene.items.map(\.id), [north, south, top])
     }
 
-    func testV4_CollisionBehavioursAndPriorities() throws {
-        let map = MapController.make(zoom: 10)
-        func at(_ dx: Double, _ edit: (inout MarkerProperties) -> Void) throws -> Int64 {
-            // 10 px apart at zoom 10 is 10 / (256 × 1024) of the world.
-            try map.addMarker(marker(0, dx * 360 / 262_144, edit))
-        }
-        let plain = try at(0) { _ in }
-        let hider = try at(100) { $0.collision = .requiredAndHidesOptional }
-        let hiddenByHider = try at(105) { $0.collision = .optionalAndHidesLowerPriority; $0.collisionPriority = 99 }
-        let low = try at(200) { $0.collision = .optionalAndHidesLowerPriority; $0.collisionPriority = 1 }
-        let high = try at(205) { $0.collision = .optionalAndHidesLowerPriority; $0.collisionPriority = 2 }
-        let besidePlain = try at(5) { $0.collision = .optionalAndHidesLowerPriority }
-        let tieLow = try at(300) { $0.collision = .optionalAndHidesLowerPriority }
-        let tieHigh = try at(305) { $0.collision = .optionalAndHidesLowerPriority; $0.zIndex = 1 }
-        map.frame(1)
-        let shown = Set(map.scene.items.map(\.id))
-        XCTAssertTrue(shown.contains(plain))
-        XCTAssertTrue(shown.contains(hider))
-        XCTAssertFalse(shown.contains(hiddenByHider), "a required-and-hiding marker beats any optional one")
-        XCTAssertTrue(shown.contains(high))
-        XCTAssertFalse(shown.contains(low), "higher priority wins")
-        XCTAssertTrue(shown.contains(besidePlain), "plain required markers hide nothing")
-        XCTAssertTrue(shown.contains(tieHigh))
-        XCTAssertFalse(shown.contains(tieLow), "equal priority: higher zIndex wins")
-        XCTAssertEqual(map.scene.hiddenCount, 3)
-    }
-
-    func testV4EqualOptionalMarkersTheLowerOnScreenWins() throws {
-        let map = MapController.make(zoom: 10)
-        let upper = try map.addMarker(marker(0.002, 0) { $0.collision = .optionalAndHidesLowerPriority })
-        let lower = try map.addMarker(marker(0, 0) { $0.collision = .optionalAndHidesLowerPriority })
-        map.frame(1)
-        XCTAssertEqual(map.scene.items.map(\.id), [lower], "\(upper) overlaps and sits higher: it yields")
-    }
-
-    func testV4RotatedIconsCollideByTheirTurnedBoxes() throws {
-        let map = MapController.make(zoom: 10)
-        let icon = try map.registerIcon(Icon(width: 80, height: 6))
-        // Two long thin icons anchored at their centres 30 px apart vertically: upright they miss;
-        // turned 90° they cross.
-        func bar(_ lat: Double, rotation: Double, _ collision: CollisionBehavior) -> MarkerProperties {
-            marker(lat, 0) { $0.icon = icon; $0.groundAnchorY = 0.5; $0.rotation = rotation; $0.collision = collision }
-        }
-        let dy = 30.0 / 262_144 * 360   // 30 px at zoom 10, near the equator
-        _ = try map.addMarker(bar(0, rotation: 0, .requiredAndHidesOptional))
-        let apart = try map.addMarker(bar(dy, rotation: 0, .optionalAndHidesLowerPriority))
-        map.frame(1)
-        XCTAssertTrue(map.scene.items.contains { $0.id == apart })
-        try map.updateMarker(apart, bar(dy, rotation: 90, .optionalAndHidesLowerPriority))
-        map.frame(2)
-        XCTAssertFalse(map.scene.items.contains { $0.id == apart }, "turned, it crosses the other")
-    }
-
     func testHitTestsUseTurnedFlatAndInsetBoxesAndTheTopmostWins() throws {
         let map = MapController.make(zoom: 10)
         let inset = try map.registerIcon(Icon(width: 40, height: 40, insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 20)))
@@ -335,63 +255,6 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(map.drainEvents(), [], "a second answer does nothing")
     }
 
-    func testI2I3I4I8_InfoWindowsOneAtATimeReopenAndCloseOnAMapTap() throws {
-        let map = MapController.make(zoom: 10)
-        let a = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
-        let b = try map.addMarker(marker(0, 0.1) { $0.hasSnippet = true })
-        let silent = try map.addMarker(marker(0, -0.1))
-        try map.selectMarker(a)
-        try map.selectMarker(b)
-        try map.selectMarker(b)
-        XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(.marker(a)), .infoWindowClosed(.marker(a)),
-                                           .infoWindowOpened(.marker(b)), .infoWindowClosed(.marker(b)),
-                                           .infoWindowOpened(.marker(b))])
-        try map.selectMarker(silent)
-        XCTAssertNil(map.selectedMarker, "no title, no snippet: no window (I2)")
-        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(.marker(b))])
-        try map.selectMarker(a)
-        try map.setInfoWindowSize(width: 120, height: 50)
-        map.frame(1)
-        let window = try XCTUnwrap(map.scene.infoWindow)
-        XCTAssertEqual(window.anchorX, 400, accuracy: 1e-9)
-        XCTAssertEqual(window.anchorY, 300 - 43, accuracy: 1e-9, "the top centre of the pin")
-        let anchor = try XCTUnwrap(map.infoWindowAnchor(ofMarker: a), "where a popover stands")
-        XCTAssertEqual([anchor.x, anchor.y], [window.anchorX, window.anchorY])
-        XCTAssertNil(map.infoWindowAnchor(ofMarker: 987_654))
-        _ = map.drainEvents()
-        map.down(1, 400, 230, at: 2)
-        map.up(1, 400, 230, at: 2.05)
-        map.frame(2.5)
-        XCTAssertEqual(map.drainEvents(), [.infoWindowTapped(.marker(a))])
-        map.down(1, 100, 500, at: 3)
-        map.up(1, 100, 500, at: 3.05)
-        map.frame(3.5)
-        let events = map.drainEvents()
-        XCTAssertEqual(events.last, .infoWindowClosed(.marker(a)))
-        XCTAssertNil(map.selectedMarker)
-        XCTAssertThrowsError(try map.selectMarker(987_654))
-        XCTAssertThrowsError(try map.setInfoWindowSize(width: .nan, height: 1))
-    }
-
-    func testI1_AnOpenedWindowIsPannedIntoViewOnceMeasured() throws {
-        let map = MapController.make(zoom: 10)
-        // 40 px below the top edge: a 100 px tall window above the pin cannot fit.
-        let near = map.ground(700, 40)
-        let id = try map.addMarker(marker(near.latitude, near.longitude) { $0.hasTitle = true })
-        try map.selectMarker(id)
-        map.frame(1)
-        XCTAssertFalse(map.camera.isAnimating, "not measured yet: nothing to fit")
-        try map.setInfoWindowSize(width: 200, height: 100)
-        map.frame(1.1)
-        map.frame(2)
-        let window = try XCTUnwrap(map.scene.infoWindow)
-        XCTAssertEqual(window.minY, 10, accuracy: 1e-6, "top edge 10 px inside the view")
-        XCTAssertEqual(window.minX + window.width, 790, accuracy: 1e-6, "right edge 10 px inside")
-        let settled = map.camera.position
-        map.frame(3)
-        XCTAssertEqual(map.camera.position, settled, "only once")
-    }
-
     func testM1_RemovingOrClearingClosesTheWindowAndUnknownIconsAreRefused() throws {
         let map = MapController.make(zoom: 10)
         let a = try map.addMarker(marker(0, 0) { $0.hasTitle = true })
@@ -440,27 +303,46 @@ final class SceneTests: XCTestCase {
             XCTAssertEqual(hit.map { if case .item(let i) = $0 { return i.id } else { return -1 } }, expected?.id)
         }
     }
+
+    /// A scripted scene whose draw list is asserted with the same literals by the wasm test
+    /// (web/test/scene-script.test.js): the module must draw what the native build draws.
+    func testScriptedSceneDrawsTheSharedLiterals() throws {
+        let map = MapController.make(lat: 48.85, lng: 2.35, zoom: 12, bearing: 20, tilt: 30)
+        let icon = try map.registerIcon(Icon(width: 30, height: 40, insets: EdgeInsets(top: 0, left: 0, bottom: 4, right: 0)))
+        var a = MarkerProperties(latitude: 48.86, longitude: 2.34)
+        a.icon = icon
+        a.zIndex = 1
+        a.collision = .requiredAndHidesOptional
+        var b = MarkerProperties(latitude: 48.84, longitude: 2.36)
+        b.flat = true
+        b.rotation = 45
+        var c = MarkerProperties(latitude: 48.8605, longitude: 2.3405)
+        c.collision = .optionalAndHidesLowerPriority
+        _ = try map.addMarkers([a, b, c])
+        let m = try map.addClusterManager(.distance)
+        _ = try map.addClusterItems(m, latitudes: [48.80, 48.801, 48.802, 48.803, 48.9],
+                                    longitudes: [2.30, 2.301, 2.302, 2.303, 2.4], icons: [-1, -1, -1, -1, -1])
+        try map.cluster(m)
+        map.down(1, 400, 300, at: 0, kind: .mouse)
+        map.move(1, 430, 310, at: 0.05)
+        map.up(1, 430, 310, at: 0.3)
+        map.frame(1)
+        let drawn = map.scene.items.map { [Double($0.kind.rawValue), Double($0.id), $0.x, $0.y, $0.rotation, $0.scaleY] }
+        XCTAssertEqual(drawn.count, SceneScriptLiterals.items.count)
+        for (got, want) in zip(drawn, SceneScriptLiterals.items) {
+            for k in 0..<6 { XCTAssertEqual(got[k], want[k], accuracy: 1e-6, "\(got) vs \(want)") }
+        }
+        XCTAssertEqual(map.scene.hiddenCount, 1)
+    }
 }
 
-extension SceneTests {
-    func testI6_AnOpenWindowRedrawsOnlyWhenItsMarkerTracksChanges() throws {
-        let map = MapController.make(zoom: 10)
-        var tracking = marker(0, 0) { $0.hasTitle = true; $0.tracksInfoWindowChanges = true }
-        let id = try map.addMarker(tracking)
-        try map.selectMarker(id)
-        _ = map.drainEvents()
-        tracking.hasSnippet = true
-        try map.updateMarker(id, tracking, contentChanged: true)
-        XCTAssertEqual(map.drainEvents(), [.infoWindowContentChanged(.marker(id))])
-        try map.updateMarker(id, tracking, contentChanged: false)
-        XCTAssertEqual(map.drainEvents(), [], "nothing to redraw")
-        tracking.tracksInfoWindowChanges = false
-        try map.updateMarker(id, tracking, contentChanged: true)
-        XCTAssertEqual(map.drainEvents(), [], "old content until reopened")
-        try map.selectMarker(nil)
-        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(.marker(id))])
-        tracking.tracksInfoWindowChanges = true
-        try map.updateMarker(id, tracking, contentChanged: true)
-        XCTAssertEqual(map.drainEvents(), [], "no window open")
-    }
+/// [kind, id, x, y, rotation, scaleY] per drawn item, bottom to top.
+enum SceneScriptLiterals {
+    static let items: [[Double]] = [
+        [3, 5, 479.97899452732923, 112.29583726212834, 0, 1],                // the lone cluster item
+        // flat: 45° − bearing 20° on the ground, squeezed by cos 30° up the screen
+        [1, 1, 474.0910925357, 338.24289316590216, 28.30005243274795, 0.8914323018542589],
+        [2, 8_589_934_592, 363.095907043208, 574.0750187823576, 0, 1],      // the cluster of four
+        [1, 0, 387.43828981033084, 282.73160745564337, 0, 1],               // zIndex 1 on top; it hides marker 2
+    ]
 }

@@ -3,7 +3,7 @@ import XCTest
 
 /// The parent links staging holds back by bucket of id: every link added reaches its parent
 /// array (points' or clusters'), through full buckets written early and the rest at the end.
-final class ParentWritesTests: XCTestCase {
+final class BucketedParentLinksTests: XCTestCase {
     func testEveryLinkReachesItsParentArray() {
         let pointCount = 200_000, clusterCount = 3000
         var pointParent = [Int32](repeating: -1, count: pointCount)

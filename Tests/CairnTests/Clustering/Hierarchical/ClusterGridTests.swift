@@ -1,7 +1,7 @@
 import XCTest
 @testable import Cairn
 
-final class GridTests: XCTestCase {
+final class ClusterGridTests: XCTestCase {
     func testCellsAreAtLeastTheRadiusWideAndDoubleExactlyPerZoom() {
         let options = ClusterOptions()
         for zoom in 0...16 {

@@ -4,7 +4,7 @@ import XCTest
 /// The space-order sweep's pairs, listed by item a row at a time: each item's absorbers by
 /// rank, the row below's pairs kept for its own turn, and a listing that would not fit refused
 /// without spoiling the next.
-final class PairWindowTests: XCTestCase {
+final class PendingAbsorberPairsTests: XCTestCase {
     func testListsARowsPairsByItemAndKeepsTheRowBelows() {
         // Items 0..<4 form the row, 4..<6 the row below; ranks out of position order.
         let ranks: [UInt32] = [5, 9, 2, 7, 1, 8]
@@ -49,18 +49,5 @@ final class PairWindowTests: XCTestCase {
         XCTAssertEqual(edgeStart[3], 5)
         XCTAssertEqual(absorbers[4], 0)
         XCTAssertEqual(window.count, 0)
-    }
-
-    func testBitsetVisitsTheSetPositionsOfARange() {
-        let bits = _Bitset(capacity: 300)
-        defer { bits.deallocate() }
-        bits.clear(300)
-        let set = [0, 5, 63, 64, 65, 127, 128, 200, 299]
-        for p in set { bits.insert(p) }
-        for range in [0..<300, 5..<6, 6..<63, 60..<130, 64..<64, 129..<300, 0..<1] {
-            var seen: [Int] = []
-            bits.forEach(in: range) { seen.append($0) }
-            XCTAssertEqual(seen, set.filter { range.contains($0) }, "\(range)")
-        }
     }
 }

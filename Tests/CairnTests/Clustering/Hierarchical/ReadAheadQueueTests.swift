@@ -1,7 +1,7 @@
 import XCTest
 @testable import Cairn
 
-final class PendingQueueTests: XCTestCase {
+final class ReadAheadQueueTests: XCTestCase {
     func testFirstInFirstOutAcrossGrowthAndWrapAround() {
         var queue = _ReadAheadQueue()
         defer { queue.deallocate() }

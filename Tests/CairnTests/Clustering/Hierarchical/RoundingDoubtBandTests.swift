@@ -4,7 +4,7 @@ import XCTest
 /// The space-order sweep measures to an absorber's float32 position and reads a cluster's double
 /// centroid only where `_RoundingDoubtBand` says the outcome is in doubt: outside the band, the float32
 /// position must decide exactly as the centroid does.
-final class RadiusBandTests: XCTestCase {
+final class RoundingDoubtBandTests: XCTestCase {
     func testOutsideTheBandTheRoundedPositionDecidesAsTheCentroid() {
         var rng = SeededRandom(seed: 29)
         let shift = 0x1p-25 * 2.0.squareRoot()
