@@ -1,4 +1,4 @@
-/// Which algorithm a cluster manager uses (SPEC C2).
+/// Which algorithm a cluster manager uses (feature C2).
 public enum ClusterAlgorithmKind: Int32 {
     /// supercluster's greedy hierarchical clustering, precomputed for every zoom (C2a).
     case hierarchical = 0

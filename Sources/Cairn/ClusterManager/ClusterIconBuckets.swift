@@ -1,4 +1,4 @@
-/// The cluster icon buckets of Google's default icon generator (SPEC C3): a cluster of N below
+/// The cluster icon buckets of Google's default icon generator (feature C3): a cluster of N below
 /// the first bucket shows "N"; otherwise the largest bucket ≤ N and "+". Each bucket has a
 /// colour and the circle grows with the bucket.
 public struct ClusterIconBuckets: Equatable {

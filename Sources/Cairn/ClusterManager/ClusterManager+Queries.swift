@@ -1,4 +1,4 @@
-/// Queries on a manager's clusters (SPEC C8, C9): what a cluster was formed from; the items
+/// Queries on a manager's clusters (features C8, C9): what a cluster was formed from; the items
 /// inside, paginated; the zoom at which a cluster splits; the box around its items; its
 /// aggregated properties. Cluster ids are those the frame's draw list gives; a screen-space
 /// cluster's id stops being valid when the manager re-clusters.

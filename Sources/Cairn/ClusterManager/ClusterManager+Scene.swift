@@ -1,4 +1,4 @@
-/// What a cluster manager draws this frame (SPEC C4): in or near the view, groups of at least
+/// What a cluster manager draws this frame (feature C4): in or near the view, groups of at least
 /// `minimumClusterSize` as cluster icons while the camera zoom is at most `maximumClusterZoom`,
 /// everything else as its items.
 extension ClusterManager {

@@ -1,4 +1,4 @@
-/// A set of items clustered together for the screen (SPEC C1): items are added one by one or
+/// A set of items clustered together for the screen (feature C1): items are added one by one or
 /// in bulk, removed, moved, cleared; `cluster()` takes the items as they are then, and only
 /// then does the drawing change (Google's rule), except `clear`, which empties the map at once.
 ///

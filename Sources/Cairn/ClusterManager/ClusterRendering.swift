@@ -1,4 +1,4 @@
-/// How clusters are drawn (SPEC C3, C4).
+/// How clusters are drawn (features C3, C4).
 public struct ClusterRendering: Equatable {
     /// Groups smaller than this are drawn as their items (GMU: 4).
     public var minimumClusterSize = 4

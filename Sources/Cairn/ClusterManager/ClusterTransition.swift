@@ -1,4 +1,4 @@
-/// Animated changes of clustering (SPEC C5, `animatesClusters`, 0.5 s). Zooming in, what a
+/// Animated changes of clustering (feature C5, `animatesClusters`, 0.5 s). Zooming in, what a
 /// cluster splits into flies out from where the cluster was; zooming out, what merges flies
 /// into the cluster that absorbs it, fading as it goes. Anything drawn at the same place before
 /// and after does not move, so surviving clusters are neither redrawn nor re-animated.

@@ -1,4 +1,4 @@
-/// Spreading out the items of a cluster that can never split (SPEC C10): items at one place
+/// Spreading out the items of a cluster that can never split (feature C10): items at one place
 /// stay one cluster at every zoom, so a tap on it lays them out around its centre, each on a
 /// leg, until the next tap elsewhere or a zoom change. Fewer than `spiralThreshold` items go on
 /// a circle; more go on a spiral so they do not overlap however many there are.

@@ -14,8 +14,9 @@ struct _DrawnClustering {
     /// Where an item of the snapshot is drawn in this state: at its cluster, or on its own.
     /// `drawnAs` is what holds it where it is drawn now (hierarchical: its cluster or itself,
     /// -1 when not known): a state's zoom is never above the one drawn, so its cluster there is
-    /// found by following parents from there — a step or two, where from the point up it took
-    /// one scattered read per zoom it was merged at, for every item of every transition frame.
+    /// found by following parents from there: a step or two, where climbing from the point
+    /// would take a scattered read per zoom it was merged at, for every item of every
+    /// transition frame.
     func position(ofItem i: Int, drawnAs node: Int32 = -1, manager m: ClusterManager) -> (x: Double, y: Double) {
         if let index = m.index, m.algorithm == .hierarchical {
             let rep = index.representative(of: node >= 0 ? node : Int32(i), atZoom: zoom)

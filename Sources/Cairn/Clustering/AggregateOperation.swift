@@ -1,4 +1,4 @@
-/// How a cluster property combines its points' values (SPEC C9, MapLibre's
+/// How a cluster property combines its points' values (feature C9, MapLibre's
 /// `clusterProperties`): a cluster's value is the operation over every point inside it.
 public enum AggregateOperation: Int32, Equatable {
     case sum = 0

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Cairn
 
-/// The radix-sorted frame orders must equal the comparator sorts they replace, ties included.
+/// The radix-sorted frame orders must equal comparator sorts of the same items, ties included.
 final class ScreenOrderTests: XCTestCase {
     /// A seeded generator, so a failure can be replayed.
     struct Random {

@@ -1,4 +1,4 @@
-/// The options of the hierarchical clustering (SPEC C2a), with supercluster's names and
+/// The options of the hierarchical clustering (feature C2a), with supercluster's names and
 /// defaults.
 public struct ClusterOptions: Equatable {
     /// Cluster radius in pixels of a tile of `extent` pixels.

@@ -1,4 +1,4 @@
-/// Aggregated cluster properties (SPEC C9): sums, minimums, maximums, counts and means of one
+/// Aggregated cluster properties (feature C9): sums, minimums, maximums, counts and means of one
 /// number per point, for every cluster.
 ///
 /// One pass, no recursion: points pour their values into their parents, then clusters into

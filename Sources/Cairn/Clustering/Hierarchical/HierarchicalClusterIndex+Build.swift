@@ -56,7 +56,7 @@ extension HierarchicalClusterIndex {
         b.count = n
         // The points are sorted as their records, so the records are then in order: writing
         // each where its index was sorted to (or reading each point from where it was sorted
-        // from) waited on memory at every point. The sort's scratch keys lie in the space-order
+        // from) would wait on memory at every point. The sort's scratch keys lie in the space-order
         // block; its scratch records are allocated for the sort alone, before the parent links
         // and the clusters' room, which then take the memory it frees.
         let scratchKeys = b.spaceOrder.raw.bindMemory(to: UInt64.self, capacity: n)
@@ -264,7 +264,7 @@ extension HierarchicalClusterIndex {
     /// spread evenly about 14. 6 is counted, so the heap prepared for a build (see
     /// `_AddressSpace.prepareHeap`) stays below what the build would have grown it to anyway
     /// (every page prepared is written, used or not), and the memory grows three times or fewer
-    /// during the build. (Counting 14 for spread points over-prepared smaller spread sets.)
+    /// during the build; counting 14 would over-prepare smaller spread sets.
     private func buildBytes(pointCount n: Int, clusterCapacity: Int) -> Int {
         n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 6) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
     }
@@ -288,7 +288,7 @@ extension HierarchicalClusterIndex {
         var newClusters = b.newClusters, newRanks = b.newRanks
         clusterPositions = _WorldPositions(); clusterPoints = []; clusterParent = []; clusterZoom = []
         b.newClusters = []; b.newRanks = []
-        // Whole columns at a time: an append per cluster and array checked capacity and
+        // Whole columns at a time: an append per cluster and array would check capacity and
         // ownership each time.
         let staged = b.staged, first = positions.count
         newClusters.append(contentsOf: (0..<staged.count).lazy.map { Int32(first + $0) })

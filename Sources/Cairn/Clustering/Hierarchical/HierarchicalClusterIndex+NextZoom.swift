@@ -25,8 +25,8 @@ extension HierarchicalClusterIndex {
         // zooms, the points stay in the cells of the first dense zoom).
         let halve = zoom > options.minZoom && _ClusterGrid.forClustering(options, zoom: zoom - 1).scale < b.grid.scale
         compactAndInsert(b, halve: halve)
-        // Once `releaseItemRoomFrom` items are gone since the last shrink: waiting for a
-        // quarter of the room to be free left a uniform million's peak 3.5 MB higher.
+        // Once `releaseItemRoomFrom` items are gone since the last shrink, a fixed count rather
+        // than a share of the room, so that the room comes back early enough to lower the peak.
         if b.releaseGoneItems(threshold: releaseItemRoomFrom) { itemRoomReleases += 1 }
         if halve {
             mergeRowPairs(b)
@@ -194,7 +194,7 @@ extension HierarchicalClusterIndex {
         let extra = b.groupExtra.count
         // The items that disappeared need their cells: their positions are read in id order,
         // which is memory order, rather than in the order they disappeared, which is scattered
-        // (the reads were two thirds of this function's time).
+        // (the reads are most of this function's time).
         var keys = [UInt64](repeating: 0, count: extra)
         var order = [UInt32](repeating: 0, count: extra)
         for k in 0..<extra { keys[k] = UInt64(UInt32(bitPattern: b.groupExtra[k])) }

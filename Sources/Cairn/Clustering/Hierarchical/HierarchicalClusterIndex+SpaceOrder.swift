@@ -33,8 +33,8 @@ extension HierarchicalClusterIndex {
     /// Lists every item's possible absorbers, in one sweep over the sorted items. Each pair of
     /// items is measured once, from the one earlier in sorted order: its candidates are the
     /// items after it in its row's run and those in the row below's (the rows above measured
-    /// their pairs with it already). Measuring from both sides, as the greedy pass does, took
-    /// twice the comparisons and a cursor more. A row's lists are written once the sweep has
+    /// their pairs with it already). Measuring from both sides, as the greedy pass does, would
+    /// take twice the comparisons and a cursor more. A row's lists are written once the sweep has
     /// left it (see `_PendingAbsorberPairs`).
     private func findAbsorbers(_ b: _ClusterBuild, _ positions: _ClusteringPositions, r2: Double) -> Bool {
         let s = b.items
@@ -48,16 +48,15 @@ extension HierarchicalClusterIndex {
         edgeStart[0] = 0
         if n == 0 { return true }
         // Candidates to compare: a few per item for most data, far more only where thousands
-        // of items share cells; up to 16 on average (32 when pairs were measured from both
-        // sides) is still faster than the greedy pass (a million uniform points have about 9
-        // at zoom 4). The lists are kept in a buffer the size of the point count (the index's
+        // of items share cells; up to 16 on average is still faster than the greedy pass (a
+        // million uniform points have about 9 at zoom 4). The lists are kept in a buffer the size of the point count (the index's
         // memory is counted per point).
         var budget = 16 * n + 4096
         let limit = 96
         let capacity = scratch.absorberCapacity
         // Pairs waiting for their row to end: a quarter of the items' count at most (2 bytes per
         // point), so that a row of thousands of pairs gives the zoom to the greedy pass
-        // instead of growing the window.
+        // instead of growing the pending pairs.
         let waitingLimit = n / 4 + 4096
         var pendingPairs = scratch.pendingPairs
         pendingPairs.count = 0
@@ -88,7 +87,7 @@ extension HierarchicalClusterIndex {
             // it did, all its pairs are measured again, each to its absorber's clustering
             // position.
             var doubts = 0
-            let band = sweepBand   // a local copy: read through the closure's context, it cost a load per pair
+            let band = sweepBand   // a local copy: read through the closure's context, it would cost a load per pair
             @inline(__always) func measure(_ p: Int) {
                 let (dependent, absorber) = _dependentAndAbsorber(j, p, rank, e)
                 let dx = Double(e[dependent].fx) - Double(e[absorber].fx)
@@ -242,8 +241,7 @@ extension HierarchicalClusterIndex {
     /// forms a cluster, so each claimed item is absorbed where the pass meets it, in sorted
     /// order, and added to its seed's sums, which the staged cluster holds until the last. The
     /// sums are made in the same order (the seed, then its items in sorted order). What this
-    /// saves is `listMembers`, the counting sort by seed (17–29 ms of a million uniform points'
-    /// wasm load); the staging itself measured no faster.
+    /// saves is `listMembers`, the counting sort by seed.
     private func stageClustersInOrder(_ b: _ClusterBuild, _ items: _ItemAccess) {
         let e = b.entries, n = b.count
         let scratch = b.spaceOrder
@@ -322,7 +320,7 @@ extension HierarchicalClusterIndex {
             b.absorbed = absorbed; b.staged = staged; b.smallMembers = smallMembers; b.smallMemberEnd = smallMemberEnd
         }
         // Room for every seed and claimed item, written through pointers (an append per item
-        // checked capacity and ownership each time), and trimmed to what was written.
+        // would check capacity and ownership each time), and trimmed to what was written.
         let seedCount = scratch.memberStart.count - 1
         var absorbedEnd = absorbed.count, stagedEnd = staged.count, smallEnd = smallMemberEnd.count
         let first = stagedEnd
@@ -403,7 +401,7 @@ extension HierarchicalClusterIndex {
 /// The pair of items `j` (of rank `rank`) and `p` as the sweep of `findAbsorbers` measures it:
 /// the later-ranked one, the dependent, is measured to the other, its possible absorber. Which
 /// is which is chosen by position, an integer select: chosen between the items'
-/// floating-point values, it compiled to two ways of measuring and a branch on the ranks, a
+/// floating-point values, it would compile to two ways of measuring and a branch on the ranks, a
 /// coin flip. Both records are in cache by then.
 @inline(__always)
 private func _dependentAndAbsorber(_ j: Int, _ p: Int, _ rank: UInt32, _ e: UnsafeMutablePointer<_ItemRecord>) -> (Int, Int) {

@@ -44,8 +44,8 @@ extension HierarchicalClusterIndex {
     /// Calls `body` with each item of `range` that lies in the rectangle and (for `zoom` ≥ 0)
     /// is visible. Positions and visibility are read a batch at a time, in a loop of their own:
     /// they lie scattered in memory, and loads that do not wait on each other overlap their
-    /// misses, where reading each just before its checks and its caller's work waited for each
-    /// (a thousand results' query took twice as long).
+    /// misses, where reading each just before its checks and its caller's work would wait for
+    /// each.
     private func visit(_ ids: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ minX: Double, _ minY: Double,
                        _ maxX: Double, _ maxY: Double, _ zoom: Int, _ body: (Int32) -> Void) {
         let batch = 32

@@ -1,4 +1,4 @@
-/// Supercluster-compatible hierarchical greedy clustering (SPEC C2a), precomputed for every zoom
+/// Supercluster-compatible hierarchical greedy clustering (feature C2a), precomputed for every zoom
 /// from `minZoom` to `maxZoom + 1`.
 ///
 /// Life cycle: add points (one, or many from a buffer of longitude/latitude pairs), then
@@ -31,7 +31,7 @@ public final class HierarchicalClusterIndex {
     /// When above 0 (set before building), the build lists the points of every cluster with
     /// fewer points than this, as it forms them: `smallClusterPoints`. Cluster managers draw
     /// such clusters as their items every frame (GMU's minimum cluster size); listing them
-    /// afterwards meant a climb from every point through scattered parents.
+    /// afterwards would mean a climb from every point through scattered parents.
     var smallClustersBelow = 0
     /// The points of each small cluster, by cluster index: `points[start[c] ..< start[c + 1]]`
     /// (empty for the others), in increasing point order.
@@ -135,8 +135,8 @@ public final class HierarchicalClusterIndex {
         for i in 0..<n {
             try HierarchicalClusterIndex.check(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1], index: first + i)
         }
-        // All at once, written in place: an append per point went through this class's
-        // property each time, which cost about as much as projecting the point.
+        // All at once, written in place: an append per point would go through this class's
+        // property each time, at about the cost of projecting the point.
         pointPositions.append(contentsOf: (0..<n).lazy.map { i in
             HierarchicalClusterIndex.project(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
         })

@@ -1,12 +1,11 @@
 /// The parent links a zoom's staging sets, held back and written a bucket of item ids at a time.
 ///
 /// Staging goes through the items in space order, but a point's id is its input index, in no
-/// order at all: setting each parent as its cluster formed was a write to a random place in
-/// the parent arrays per absorbed point, about 80 ms of the uniform wasm load. Here a link goes
-/// to the bucket of its id (64 buckets, each a range of ids); a full bucket is written out at
-/// once, into its own small part of the parent arrays. The buckets live in memory the caller
-/// lends (the space-order block, free while staging): allocating them for each zoom grew the
-/// heap during the build.
+/// order at all: setting each parent as its cluster forms would write to a random place in
+/// the parent arrays per absorbed point. Here a link goes to the bucket of its id (64 buckets,
+/// each a range of ids); a full bucket is written out at once, into its own small part of the
+/// parent arrays. The buckets live in memory the caller lends (the space-order block, free
+/// while staging), so that the build's heap does not grow for them at each zoom.
 struct _BucketedParentLinks {
     private static let buckets = 64
     private let bucketSize: Int

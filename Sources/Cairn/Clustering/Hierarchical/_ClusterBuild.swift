@@ -31,7 +31,7 @@ final class _ClusterBuild {
     /// by rank in place before the greedy pass. They lie in the space-order pass's scratch
     /// block, free whenever the greedy pass runs (on the zooms that pass gives up): room for
     /// 40 % of the items, which only the densest data outgrows (then a buffer of their own is
-    /// allocated). A buffer of their own for every build cost 2.5 bytes per point.
+    /// allocated). A buffer of their own for every build would cost 2.5 bytes per point.
     var actives: UnsafeMutablePointer<_ActiveItem> {
         ownActives ?? spaceOrder.raw.bindMemory(to: _ActiveItem.self, capacity: activeCapacity)
     }

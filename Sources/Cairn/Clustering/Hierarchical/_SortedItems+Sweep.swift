@@ -5,7 +5,7 @@ extension _SortedItems {
     /// does this). Three cursors (rows above, same, below) move forward as the items are
     /// walked, so finding an item's runs costs O(1) amortised, and an item alone in its cells
     /// (most items at high zooms) a few comparisons. One loop with the cursors in locals: in
-    /// WebAssembly a cursor type's method was not inlined and cost as much as the comparisons.
+    /// WebAssembly a cursor type's method is not inlined and costs as much as the comparisons.
     @inline(__always)
     func forEachCrowded(_ body: (Int, (Int, Int, Int)) -> Bool) -> Bool {
         let n = count

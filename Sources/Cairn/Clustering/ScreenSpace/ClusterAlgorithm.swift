@@ -1,4 +1,4 @@
-/// A way of grouping items for the screen at one zoom (SPEC C2). Used generically, never as an
+/// A way of grouping items for the screen at one zoom (feature C2). Used generically, never as an
 /// existential, so it compiles with Embedded Swift; an app can supply its own.
 public protocol ClusterAlgorithm {
     /// Groups `items` for a camera at `zoom`, replacing what `result` held.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Cairn
 
-/// Aggregated cluster properties (SPEC C9) against a brute force over each cluster's leaves.
+/// Aggregated cluster properties (feature C9) against a brute force over each cluster's leaves.
 final class HierarchicalClusterIndexAggregatesTests: XCTestCase {
     func testEveryOperationMatchesItsLeaves() throws {
         var rng = SeededRandom(seed: 44)

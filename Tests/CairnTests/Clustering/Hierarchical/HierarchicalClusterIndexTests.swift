@@ -296,7 +296,7 @@ extension HierarchicalClusterIndexTests {
     }
 }
 
-/// Cluster membership equals supercluster's at every zoom (SPEC C2a), on the reference
+/// Cluster membership equals supercluster's at every zoom (feature C2a), on the reference
 /// fixtures.
 extension HierarchicalClusterIndexTests {
     func testPlacesMembershipAndPositionsMatchSupercluster() throws {
