@@ -18,36 +18,36 @@ final class PendingAbsorberPairsTests: XCTestCase {
         let edgeStart = UnsafeMutablePointer<UInt32>.allocate(capacity: 16)
         defer { absorbers.deallocate(); edgeStart.deallocate() }
         edgeStart[0] = 0
-        var window = _PendingAbsorberPairs()
-        defer { window.deallocate() }
+        var pending = _PendingAbsorberPairs()
+        defer { pending.deallocate() }
         // dependent << 32 | absorber: item 1 has absorbers 0, 2 and 3 (found in that order),
         // item 3 has 2, item 5 (the row below) has 0.
         let pairs: [(UInt64, UInt64)] = [(1, 3), (5, 0), (1, 0), (3, 2), (1, 2)]
-        window.reserve(pairs.count)
-        for (k, pair) in pairs.enumerated() { window.pairs[k] = pair.0 << 32 | pair.1 }
-        window.count = pairs.count
+        pending.reserve(pairs.count)
+        for (k, pair) in pairs.enumerated() { pending.pairs[k] = pair.0 << 32 | pair.1 }
+        pending.count = pairs.count
         var edges = 0, dependents = 0
-        XCTAssertTrue(window.listRow(0..<4, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
-                                     edges: &edges, dependents: &dependents, capacity: 16))
+        XCTAssertTrue(pending.listRow(0..<4, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
+                                      edges: &edges, dependents: &dependents, capacity: 16))
         XCTAssertEqual(dependents, 2)
         XCTAssertEqual(edges, 4)
         XCTAssertEqual((0..<6).filter { dependent.contains($0) }, [1, 3])
         XCTAssertEqual((0...2).map { edgeStart[$0] }, [0, 3, 4])
         // By rank: 2 (rank 2), 0 (rank 5), 3 (rank 7).
         XCTAssertEqual((0..<4).map { absorbers[$0] }, [2, 0, 3, 2])
-        XCTAssertEqual(window.count, 1)
-        XCTAssertEqual(window.pairs[0], 5 << 32 | 0)
+        XCTAssertEqual(pending.count, 1)
+        XCTAssertEqual(pending.pairs[0], 5 << 32 | 0)
 
         // The row below's turn; with room for none of its pairs it is refused, then listed.
-        XCTAssertFalse(window.listRow(4..<6, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
-                                      edges: &edges, dependents: &dependents, capacity: 4))
+        XCTAssertFalse(pending.listRow(4..<6, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
+                                       edges: &edges, dependents: &dependents, capacity: 4))
         XCTAssertEqual(edges, 4)
         XCTAssertFalse(dependent.contains(5))
-        XCTAssertTrue(window.listRow(4..<6, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
-                                     edges: &edges, dependents: &dependents, capacity: 16))
+        XCTAssertTrue(pending.listRow(4..<6, e, dependent: dependent, absorbers: absorbers, edgeStart: edgeStart,
+                                      edges: &edges, dependents: &dependents, capacity: 16))
         XCTAssertEqual(dependents, 3)
         XCTAssertEqual(edgeStart[3], 5)
         XCTAssertEqual(absorbers[4], 0)
-        XCTAssertEqual(window.count, 0)
+        XCTAssertEqual(pending.count, 0)
     }
 }
