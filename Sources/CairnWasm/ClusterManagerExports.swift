@@ -1,6 +1,6 @@
 import Cairn
 
-// Cluster managers over the C ABI (SPEC C1–C4, C6, C7). A manager is named by its number
+// Cluster managers over the C ABI (features C1–C4, C6, C7). A manager is named by its number
 // within the map; item ids are exact in a double.
 
 /// Adds a manager: algorithm 0 hierarchical, 1 distance, 2 grid, 3 none; returns its number.
@@ -81,7 +81,7 @@ public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ rec
         guard count > 0, Int(count) <= Int.max / (8 * stride) else { throw .invalidArgument }
         let r = try _Registry.doubles(records, count: stride * Int(count))
         var lats: [Double] = [], lngs: [Double] = [], icons: [Int32] = [], values: [Double] = []
-        // Reserved: a million items appended to growing arrays were copied about twenty times.
+        // Reserved: appended to growing arrays, a million items would be copied about twenty times.
         lats.reserveCapacity(Int(count))
         lngs.reserveCapacity(Int(count))
         icons.reserveCapacity(Int(count))

@@ -1,6 +1,6 @@
 import Cairn
 
-// Buildings with floors and the floor picker over the C ABI (SPEC G4).
+// Buildings with floors and the floor picker over the C ABI (feature G4).
 
 /// Adds a building: its footprint as `corners` [longitude, latitude] pairs in `lngLat`, its
 /// number of levels (counted from the top) and the one shown first. Returns its id (≥ 1).

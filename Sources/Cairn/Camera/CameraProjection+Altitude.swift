@@ -1,4 +1,4 @@
-/// How a marker's altitude is measured (SPEC V3, Google's `AltitudeMode`).
+/// How a marker's altitude is measured (feature V3, Google's `AltitudeMode`).
 public enum AltitudeMode: Int32 {
     /// On the ground whatever the altitude says (the default).
     case clampToGround = 0

@@ -1,4 +1,4 @@
-/// Insets from the edges of the view, in CSS pixels (SPEC G5). Padding moves the camera's
+/// Insets from the edges of the view, in CSS pixels (feature G5). Padding moves the camera's
 /// centre and the controls away from the edges; the map still draws under it.
 public struct EdgeInsets: Equatable {
     public var top: Double

@@ -1,4 +1,4 @@
-/// The compass's life cycle (SPEC G2): shown at full opacity while the bearing is not 0;
+/// The compass's life cycle (feature G2): shown at full opacity while the bearing is not 0;
 /// when the bearing returns to 0 it fades out over `fadeDuration`; a tap animates the bearing
 /// to 0. It cannot be forced visible at bearing 0.
 public struct Compass {
@@ -44,7 +44,7 @@ public struct Compass {
     var isTappable: Bool { opacity > 0 }
 }
 
-/// The my-location button and the location dot (SPEC G3): the last location the host gave,
+/// The my-location button and the location dot (feature G3): the last location the host gave,
 /// and whether a tap is waiting for one.
 public struct MyLocation {
     public private(set) var latitude = Double.nan

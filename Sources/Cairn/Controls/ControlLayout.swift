@@ -1,5 +1,5 @@
 /// Where the map's buttons sit: square buttons of `size` pixels, `margin` pixels inside the
-/// padded edges of the view (SPEC G5: padding moves the controls). Taps within `tolerance`
+/// padded edges of the view (feature G5: padding moves the controls). Taps within `tolerance`
 /// pixels of a button still hit it.
 public enum ControlLayout {
     public static let size = 40.0

@@ -1,6 +1,6 @@
 /// Latitude of a world y in 0...1 from a table of polynomials, for the hot paths that turn
 /// positions back into degrees: a query writes one latitude per result, and the formula's
-/// `atan` and `exp` were a quarter of a thousand-result query's time in wasm.
+/// `atan` and `exp` would be a quarter of a thousand-result query's time in wasm.
 ///
 /// The map's y range is cut into `pieces` equal pieces; each holds the polynomial of degree
 /// `terms - 1` that interpolates the formula (`WebMercator.latitude(y:)`) at the piece's
@@ -78,10 +78,9 @@ struct _LatitudeTable {
         let u = t - Double(k)
         let c = coefficients + k &* _LatitudeTable.terms
         // Estrin's scheme, written out for the eight terms: pairs, then pairs of pairs, so the
-        // multiplications do not wait on each other in one chain. With Horner's rule, a chain
-        // of seven multiply-adds each waiting for the one before, this function's share of a
-        // zoom-17 query's wasm profile was a quarter larger; as a loop, it compiled to one,
-        // with its counter's checks.
+        // multiplications do not wait on each other in one chain, as with Horner's rule (seven
+        // multiply-adds each waiting for the one before); a loop would compile to such a
+        // chain, with its counter's checks.
         let u2 = u * u
         let low = (c[0] + c[1] * u) + u2 * (c[2] + c[3] * u)
         let high = (c[4] + c[5] * u) + u2 * (c[6] + c[7] * u)

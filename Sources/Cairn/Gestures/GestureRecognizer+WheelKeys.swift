@@ -1,4 +1,4 @@
-/// Mouse wheel and keyboard (SPEC G6, G8). Wheel zooms at once about the cursor (so the point
+/// Mouse wheel and keyboard (features G6, G8). Wheel zooms at once about the cursor (so the point
 /// under it stays put) or about the centre when scrolling is off; ctrl+wheel, which browsers
 /// send for a trackpad pinch, zooms faster. Keys animate: arrows pan, +/- zoom one level,
 /// shift+arrows rotate and tilt.

@@ -1,4 +1,4 @@
-/// Turns raw pointer, wheel and key events into camera changes and tap events (SPEC G6, G8),
+/// Turns raw pointer, wheel and key events into camera changes and tap events (features G6, G8),
 /// gated by the UI settings. It keeps the pointers that are down and one mode at a time; the
 /// map's camera, events and controls are reached through the `MapController` it is given.
 ///

@@ -12,7 +12,7 @@ public enum WheelMode: Int32 {
     case page = 2
 }
 
-/// Keyboard commands the map understands (SPEC G8). The host maps its key names to these.
+/// Keyboard commands the map understands (feature G8). The host maps its key names to these.
 public enum KeyCommand: Int32 {
     case panLeft = 1
     case panUp = 2

@@ -1,15 +1,15 @@
 /// A stable least-significant-digit radix sort of 64-bit keys carrying values (32-bit ones, or
 /// whole small records, so a caller can sort its data along instead of gathering it after).
 ///
-/// The stdlib `sort()` measured about 3x slower in the wasm build than natively; this one does a
-/// few linear passes (one per digit of up to 11 bits, or 13 for large sorts, over only the bits
-/// that differ between keys, found by one pass before the histograms) and is as fast in wasm as
-/// natively. Equal keys keep their input order, which keeps results deterministic.
+/// The stdlib `sort()` is slow in wasm, so this is a radix sort: a few linear passes (one per
+/// digit of up to 11 bits, or 13 for large sorts, over only the bits that differ between keys,
+/// found by one pass before the histograms), as fast in wasm as natively. Equal keys keep their
+/// input order, which keeps results deterministic.
 enum RadixSort {
-    /// The widest digit: 11 bits, or 13 from `wideFrom` keys on. A million keys of 26 bits sort
-    /// in two passes of 13 bits in 35-38 ms natively, three of 11 took 45-55 (the passes are
-    /// memory bound, and 8,192 buckets still fit the caches); for fewer keys the larger
-    /// histograms cost more than a pass saves.
+    /// The widest digit: 11 bits, or 13 from `wideFrom` keys on. The passes are memory bound and
+    /// 8,192 buckets still fit the caches, so for many keys a pass saved (a million keys of 26
+    /// bits in two passes, not three) is worth the larger histograms; for fewer keys they cost
+    /// more than a pass saves.
     private static let digitBits = 11
     private static let wideDigitBits = 13
     private static let wideFrom = 1 << 18

@@ -4,9 +4,7 @@
 /// the radius, one cell at most, of its seed. The keys split into three lists by that row
 /// offset, each sorted but for the few places a column shifted (an insertion sort fixes them),
 /// and one merge makes the order: a few passes that read and write in order, where the radix
-/// sort scatters its writes. In a million uniform points' wasm load, with each sort repeated
-/// ten times to measure it, the radix sorts took about 24 ms and these 16 (finding the seeds'
-/// rows included).
+/// sort scatters its writes.
 ///
 /// Gives the same order as a stable sort of the keys for any reference, `order` holding the
 /// keys' input positions (ties go by them); the reference only decides whether it is fast.

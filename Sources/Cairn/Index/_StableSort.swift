@@ -1,5 +1,5 @@
 /// A stable merge sort for the per-frame lists (collisions, draw order): O(n log n) with one
-/// scratch copy. The stdlib sort is not stable and measured about 3x slower in wasm.
+/// scratch copy. The stdlib sort is not stable, and slow in wasm.
 func _stableSort<T>(_ items: inout [T], by less: (T, T) -> Bool) {
     let n = items.count
     if n < 32 {

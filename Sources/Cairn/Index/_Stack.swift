@@ -1,6 +1,6 @@
 /// A stack of 32-bit values in raw memory that grows by doubling. A Swift array as a stack
-/// checks its capacity and that it has one owner at every push, which cost as much as the work
-/// of the loop it served; this checks capacity only. Whoever keeps one calls `deallocate()`.
+/// checks its capacity and that it has one owner at every push, which costs as much as the work
+/// of the loops it serves; this checks capacity only. Whoever keeps one calls `deallocate()`.
 struct _Stack {
     private var base: UnsafeMutablePointer<UInt32>
     private var capacity: Int

@@ -1,4 +1,4 @@
-/// A building with floors (SPEC G4): its footprint on the ground and its levels, counted from
+/// A building with floors (feature G4): its footprint on the ground and its levels, counted from
 /// the top as Google lists them (level 0 is the highest), and the level shown, which starts at
 /// the default one.
 public struct IndoorBuilding: Equatable {

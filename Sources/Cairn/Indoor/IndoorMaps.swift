@@ -1,4 +1,4 @@
-/// The buildings with floors a map knows (SPEC G4), the one that is prominent, and which of
+/// The buildings with floors a map knows (feature G4), the one that is prominent, and which of
 /// their levels is shown. A building is prominent (focused) while the camera looks at a point
 /// inside its footprint from zoom 16 on; the floor picker offers its levels, and markers placed
 /// on a level of a building are drawn only while that level is shown.

@@ -1,4 +1,4 @@
-/// Cluster managers on the map (SPEC C1–C4, C6, C7): each has its items and algorithm; the
+/// Cluster managers on the map (features C1–C4, C6, C7): each has its items and algorithm; the
 /// map draws them every frame with the markers.
 extension MapController {
     /// At most this many managers at once on one map.

@@ -1,4 +1,4 @@
-/// Buildings with floors and the floor picker (SPEC G4): the host adds a building's footprint
+/// Buildings with floors and the floor picker (feature G4): the host adds a building's footprint
 /// and levels; the engine finds the prominent one, offers its levels on the picker, and draws a
 /// marker placed on a level only while that level is shown.
 extension MapController {

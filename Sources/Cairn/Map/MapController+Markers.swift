@@ -1,4 +1,4 @@
-/// Markers, icons, selection and the answer to a marker tap (SPEC M1, M3, M11, I3, I4).
+/// Markers, icons, selection and the answer to a marker tap (features M1, M3, M11, I3, I4).
 extension MapController {
     /// Registers an icon the host will draw; returns its number for `MarkerProperties.icon`.
     public func registerIcon(_ icon: Icon) throws(CairnError) -> Int32 {

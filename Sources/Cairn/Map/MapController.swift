@@ -1,6 +1,6 @@
 /// One interactive map: the camera, the gesture recognizer that moves it, the controls and
 /// the queue of events for the host. The host feeds it input events and the time, and reads
-/// back the camera, the controls and the events once per frame (SPEC G1–G8).
+/// back the camera, the controls and the events once per frame (features G1–G8).
 ///
 /// Time is the host's clock in seconds. It never runs backwards: an event stamped earlier than
 /// one already seen is handled as if it came at the later time.

@@ -1,4 +1,4 @@
-/// Which gestures and controls are on (SPEC G1–G4, G6). Changes apply to the next event;
+/// Which gestures and controls are on (features G1–G4, G6). Changes apply to the next event;
 /// they never limit what the host does to the camera programmatically.
 public struct UISettings: Equatable {
     /// Drag to pan (with fling), and the panning part of pinch and double tap.

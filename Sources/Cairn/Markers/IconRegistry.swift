@@ -1,4 +1,4 @@
-/// The icons the host registered (SPEC M3): each is an image the host decodes and draws once
+/// The icons the host registered (feature M3): each is an image the host decodes and draws once
 /// per source; the engine needs only its size in CSS pixels, the transparent padding that does
 /// not count for anchoring and hit-testing (alignment insets), and a default ground anchor.
 public struct Icon: Equatable {

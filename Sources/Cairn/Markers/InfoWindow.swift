@@ -1,5 +1,5 @@
 /// What an info window belongs to: a marker, or an item a cluster manager draws on its own
-/// (SPEC C7: an item's tap ends in the marker default, M11, which opens its window).
+/// (feature C7: an item's tap ends in the marker default, M11, which opens its window).
 public enum InfoWindowOwner: Equatable {
     case marker(Int64)
     case clusterItem(manager: Int32, item: Int64)
@@ -34,7 +34,7 @@ public enum InfoWindowOwner: Equatable {
 }
 
 /// Where the open info window is this frame: centred above its owner's info-window anchor
-/// (SPEC I1), with the size the host measured (text layout stays in the host).
+/// (feature I1), with the size the host measured (text layout stays in the host).
 public struct InfoWindowPlacement: Equatable {
     public var owner: InfoWindowOwner
     /// The anchor point on screen (the tip of the window's tail).

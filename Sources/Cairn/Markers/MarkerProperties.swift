@@ -1,4 +1,4 @@
-/// How a marker competes for space with others (SPEC V4).
+/// How a marker competes for space with others (feature V4).
 public enum CollisionBehavior: Int32 {
     /// Always shown; hides nothing (the default).
     case required = 0
@@ -8,7 +8,7 @@ public enum CollisionBehavior: Int32 {
     case optionalAndHidesLowerPriority = 2
 }
 
-/// How a marker appears when added (SPEC M9). It plays once, never when clusters re-form.
+/// How a marker appears when added (feature M9). It plays once, never when clusters re-form.
 public enum AppearAnimation: Int32 {
     case none = 0
     /// Scales up from the ground anchor.
@@ -16,7 +16,7 @@ public enum AppearAnimation: Int32 {
     case fadeIn = 2
 }
 
-/// Everything the engine knows about one marker (SPEC M1–M12, V3, V4), with Google's defaults.
+/// Everything the engine knows about one marker (features M1–M12, V3, V4), with Google's defaults.
 /// Text, images and the app's own value stay with the host; the engine keeps whether a title
 /// or snippet exists (an info window opens only then, I2) and an opaque user-data handle.
 public struct MarkerProperties: Equatable {
@@ -55,7 +55,7 @@ public struct MarkerProperties: Equatable {
     public var indoorBuilding: Int32 = 0
     public var indoorLevel: Int32 = 0
 
-    /// The icon number of the pin Cairn draws itself (SPEC M2).
+    /// The icon number of the pin Cairn draws itself (feature M2).
     public static let defaultPin: Int32 = -1
 
     public init(latitude: Double, longitude: Double) {

@@ -1,6 +1,6 @@
 /// The markers of one map in flat storage (struct of arrays) addressed by dense slots, with
 /// stable ids: an id is (generation << 32) | slot, so a removed marker's id stays an error even
-/// after its slot holds another marker (SPEC M1, B).
+/// after its slot holds another marker (features M1, B).
 public struct MarkerStore {
     /// Properties by slot; a free slot keeps its last value and `live[slot] == false`.
     public private(set) var properties: [MarkerProperties] = []

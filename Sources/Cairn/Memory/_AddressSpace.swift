@@ -12,20 +12,18 @@ enum _AddressSpace {
         #endif
     }
 
-    /// What building the index needs per point beyond the point itself (measured: 60 to 68
-    /// bytes per point at the peak, see the README), with a margin.
+    /// What building the index needs per point beyond the point itself (60 to 68 bytes per
+    /// point at the peak, see the README), with a margin.
     static let buildBytesPerPoint: Int64 = 112
 
     /// Grows a 32-bit WebAssembly heap in one step by room for `byteCount` bytes that are about to
     /// be allocated. The allocator grows the memory by what each allocation lacks, and every
     /// growth costs the host more than its size suggests: V8 replaces the memory's buffer object
     /// and counts the whole memory again towards its garbage collector's limit, so it collects
-    /// after nearly every growth (some twenty times and a tenth of the time of a million
-    /// points' build). The block is freed at once and the allocations that follow take it
-    /// again, so this costs no memory they would not take anyway. Its pages are written once
-    /// first, in order: the host maps a page at its first write, and those first writes cost a
-    /// fresh million points' load 2 to 4 % more where they fell, scattered through the build,
-    /// than in one sweep here (measured in alternating loads). Natively it does nothing.
+    /// after nearly every growth. The block is freed at once and the allocations that follow
+    /// take it again, so this costs no memory they would not take anyway. Its pages are written
+    /// once first, in order: the host maps a page at its first write, and those first writes
+    /// cost more scattered through the build than in one sweep here. Natively it does nothing.
     static func prepareHeap(forAllocating byteCount: Int) {
         #if _pointerBitWidth(_32)
         guard byteCount > 0 else { return }

@@ -1,4 +1,4 @@
-/// Screen-space collisions between markers and cluster icons (SPEC V4), every frame.
+/// Screen-space collisions between markers and cluster icons (feature V4), every frame.
 ///
 /// Required items are always shown; those that hide optional ones block their boxes. Optional
 /// items are placed in priority order — higher `collisionPriority`, then higher zIndex, then
@@ -63,7 +63,7 @@ enum Collision {
     }
 }
 
-/// Draw order (SPEC M10): higher zIndex on top; at equal zIndex the item lower on screen on top.
+/// Draw order (feature M10): higher zIndex on top; at equal zIndex the item lower on screen on top.
 enum DrawOrder {
     static func below(_ a: SceneItem, _ b: SceneItem) -> Bool {
         if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }

@@ -58,7 +58,7 @@ func _iconOffset(dx: Double, dy: Double, scaleX: Double, scaleY: Double, shear: 
     return (u * c - v * s, u * s + v * c)
 }
 
-/// The size of the pin Cairn draws itself (SPEC M2), anchored at its tip.
+/// The size of the pin Cairn draws itself (feature M2), anchored at its tip.
 public enum DefaultPin {
     public static let width = 27.0
     public static let height = 43.0

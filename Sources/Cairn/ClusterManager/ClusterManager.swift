@@ -1,0 +1,309 @@
+/// A set of items clustered together for the screen (feature C1): items are added one by one or
+/// in bulk, removed, moved, cleared; `cluster()` takes the items as they are then, and only
+/// then does the drawing change (Google's rule), except `clear`, which empties the map at once.
+///
+/// Items keep insertion order (Google's algorithms depend on it): removed items leave gaps that
+/// are squeezed out when the manager next clusters.
+public final class ClusterManager {
+    public private(set) var algorithm: ClusterAlgorithmKind
+    public var rendering: ClusterRendering
+    /// Items by slot: id, world position, icon, and whether still present.
+    var ids: [Int64] = []
+    var worldX: [Double] = []
+    var worldY: [Double] = []
+    var icons: [Int32] = []
+    var alive: [Bool] = []
+    /// Aggregated properties (C9): their operations, and each item's values (slot-major,
+    /// `aggregateOperations.count` per item; NaN for none).
+    public private(set) var aggregateOperations: [AggregateOperation] = []
+    var values: [Double] = []
+    var nextID: Int64 = 1
+    public private(set) var count = 0
+
+    /// What `cluster()` took: the items in order.
+    var snapshot: [_ClusteredItem] = []
+    /// The hierarchical index of the snapshot (hierarchical algorithm only), and one point of
+    /// each of its clusters (for transitions).
+    var index: HierarchicalClusterIndex?
+    /// A hierarchical index being built (`beginCluster`), shown once `clusterStep` finishes it,
+    /// and the items it is built from (items may change between steps; they wait for the next
+    /// clustering, as any change does).
+    var pending: HierarchicalClusterIndex?
+    var pendingItems: (ids: [Int64], x: [Double], y: [Double], icons: [Int32], values: [Double])?
+    /// The snapshot's item values, as `values` (C9), and each screen-space group's aggregates
+    /// (group-major), computed once per grouping: icons ask for them every frame.
+    var snapshotValues: [Double] = []
+    var groupAggregates: [Double] = []
+    var clusterMember: [Int32] = []
+    /// The points of the clusters smaller than `smallBelow` points (drawn as their items).
+    var smallStart: [Int32] = []
+    var smallPoints: [Int32] = []
+    var smallBelow = 0
+    /// Screen-space groups of the snapshot and the zoom they were made for (other algorithms).
+    var groups = ClusterGroups()
+    var groupsZoom: Int?
+    /// A zoom the camera moved to, and since when: clusters follow it once it has held for
+    /// `reclusterDelay` (C6).
+    var pendingZoom: (zoom: Int, since: Double)?
+    /// Bumped by every re-clustering, so ids of screen-space clusters from before are refused.
+    var generation: Int64 = 0
+    /// The cluster spread out around its centre, if any (C10).
+    public internal(set) var spiderfied: Spiderfy?
+    /// Animate changes of clustering (C5, on by default).
+    public var animatesClusters = true
+    /// What was drawn last frame, for transitions (C5).
+    var lastKey: _DrawnKey?
+    var lastState: _DrawnClustering?
+    var lastDrawn: [Drawn] = []
+    /// The buffer of the frame before last, reused for the next frame's list: a few thousand
+    /// entities a frame would otherwise grow a new array from empty every frame.
+    var spareDrawn: [Drawn] = []
+    public internal(set) var transition: ClusterTransition?
+
+    /// Seconds the rounded zoom must hold before screen-space clusters are recomputed (GMU).
+    public static let reclusterDelay = 0.2
+
+    public init(algorithm: ClusterAlgorithmKind, rendering: ClusterRendering = ClusterRendering()) throws(CairnError) {
+        self.algorithm = algorithm
+        self.rendering = try rendering.validated()
+    }
+
+    // MARK: Items
+
+    /// The hierarchical algorithm's options (C2a), from the next clustering; `invalidOption`
+    /// names one out of range (the radius also stays within 0…4096).
+    public func setHierarchy(_ options: ClusterOptions) throws(CairnError) {
+        var r = rendering
+        r.hierarchy = options
+        rendering = try r.validated()
+    }
+
+    /// Declares the aggregated properties clusters report (C9), before any item is added.
+    public func setAggregates(_ operations: [AggregateOperation]) throws(CairnError) {
+        guard ids.isEmpty else { throw .invalidState }
+        guard operations.count <= ClusterManager.maximumAggregates else { throw .invalidArgument }
+        aggregateOperations = operations
+    }
+
+    /// At most this many aggregated properties per manager.
+    public static let maximumAggregates = 16
+
+    /// Adds items at longitude/latitude pairs with an icon each (-1: the default pin) and, for
+    /// the aggregated properties, `values` (item-major, NaN for none; empty for none at all);
+    /// returns the first new id (the others follow it by one). All or none.
+    public func add(latitudes: [Double], longitudes: [Double], icons itemIcons: [Int32],
+                    values itemValues: [Double] = []) throws(CairnError) -> Int64 {
+        let k = aggregateOperations.count
+        guard latitudes.count == longitudes.count, itemIcons.count == latitudes.count,
+              itemValues.isEmpty || itemValues.count == k * latitudes.count else { throw .invalidArgument }
+        for i in 0..<itemIcons.count where itemIcons[i] < MarkerProperties.defaultPin { throw .invalidArgument }
+        return try append(latitudes.count, latitude: { latitudes[$0] }, longitude: { longitudes[$0] },
+                          icon: { itemIcons[$0] }, value: { itemValues.isEmpty ? .nan : itemValues[$0] })
+    }
+
+    /// Adds items from records [longitude, latitude, then one value per aggregated property
+    /// (NaN for none)], all with `icon`: the bulk path, read straight from the host's buffer
+    /// (without aggregates, plain pairs). Returns the first new id; all or none.
+    public func add(lngLat: UnsafeBufferPointer<Double>, icon: Int32) throws(CairnError) -> Int64 {
+        let k = aggregateOperations.count, stride = 2 + k
+        guard lngLat.count % stride == 0, icon >= MarkerProperties.defaultPin else { throw .invalidArgument }
+        return try append(lngLat.count / stride, latitude: { lngLat[stride * $0 + 1] }, longitude: { lngLat[stride * $0] },
+                          icon: { _ in icon }, value: { lngLat[stride * ($0 / Swift.max(1, k)) + 2 + $0 % Swift.max(1, k)] })
+    }
+
+    /// Checks `n` items (positions by index, aggregated values item-major by index: finite or
+    /// NaN), then appends them; returns the first new id. Inlined into both callers, so the
+    /// accessors are too (a million items per call).
+    @inline(__always)
+    private func append(_ n: Int, latitude: (Int) -> Double, longitude: (Int) -> Double,
+                        icon: (Int) -> Int32, value: (Int) -> Double) throws(CairnError) -> Int64 {
+        for i in 0..<n {
+            let lat = latitude(i), lng = longitude(i)
+            guard lat.isFinite, lng.isFinite else { throw .nonFiniteCoordinate(index: i) }
+            guard lat >= -90, lat <= 90 else { throw .latitudeOutOfRange(index: i) }
+        }
+        let k = aggregateOperations.count
+        for j in 0..<(n * k) where value(j).isInfinite { throw .nonFiniteValue(index: j / k) }
+        guard count + n <= MarkerStore.capacity else { throw .tooManyPoints }
+        // Room for a large batch at once (a million appends to growing arrays copy them about
+        // twenty times), but still doubling, so items added one by one stay linear.
+        let total = ids.count + n
+        if total > ids.capacity {
+            let room = Swift.max(total, 2 * ids.capacity)
+            ids.reserveCapacity(room)
+            worldX.reserveCapacity(room)
+            worldY.reserveCapacity(room)
+            icons.reserveCapacity(room)
+            alive.reserveCapacity(room)
+        }
+        let first = nextID
+        for j in 0..<(n * aggregateOperations.count) { values.append(value(j)) }
+        for i in 0..<n {
+            ids.append(nextID)
+            nextID += 1
+            worldX.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitude(i))))
+            worldY.append(WebMercator.y(latitude: latitude(i)))
+            icons.append(icon(i))
+            alive.append(true)
+        }
+        count += n
+        return first
+    }
+
+    /// The slot of a present item; `unknownMarker` for anything else (ids only grow, so a
+    /// binary search over the slots finds it).
+    func slot(of id: Int64) throws(CairnError) -> Int {
+        let s = _lowerBound(ids, id)
+        guard s < ids.count, ids[s] == id, alive[s] else { throw .unknownMarker(id: id) }
+        return s
+    }
+
+    public func remove(_ id: Int64) throws(CairnError) {
+        alive[try slot(of: id)] = false
+        count -= 1
+    }
+
+    public func move(_ id: Int64, latitude: Double, longitude: Double) throws(CairnError) {
+        let s = try slot(of: id)
+        guard latitude.isFinite, longitude.isFinite, latitude >= -90, latitude <= 90 else { throw .invalidArgument }
+        worldX[s] = WebMercator.x(longitude: WebMercator.wrapLongitude(longitude))
+        worldY[s] = WebMercator.y(latitude: latitude)
+    }
+
+    /// Removes every item and, unlike other changes, clears the drawing at once.
+    public func clear() {
+        ids.removeAll()
+        worldX.removeAll()
+        worldY.removeAll()
+        icons.removeAll()
+        alive.removeAll()
+        values.removeAll()
+        count = 0
+        snapshot.removeAll()
+        snapshotValues.removeAll()
+        index = nil
+        pending = nil
+        pendingItems = nil
+        groups = ClusterGroups()
+        groupsZoom = nil
+        generation += 1
+        spiderfied = nil
+    }
+
+    /// Takes the items as they are now and clusters them (the hierarchical index for every
+    /// zoom; the other algorithms for `zoom`).
+    public func cluster(zoom: Double) throws(CairnError) {
+        var left = try beginCluster(zoom: zoom)
+        while left > 0 { left = clusterStep() }
+    }
+
+    /// Starts clustering the items as they are now and returns the steps left (one per zoom of
+    /// the hierarchical index; 0 when already done, as for the other algorithms). Until the
+    /// last `clusterStep`, frames keep showing the previous clustering, so a host can build a
+    /// million items' hierarchy a zoom at a time without freezing its page.
+    public func beginCluster(zoom: Double) throws(CairnError) -> Int {
+        pending = nil
+        pendingItems = nil
+        // Squeeze out removed items, keeping order.
+        var kept = 0
+        let k = aggregateOperations.count
+        for s in 0..<ids.count where alive[s] {
+            ids[kept] = ids[s]
+            worldX[kept] = worldX[s]
+            worldY[kept] = worldY[s]
+            icons[kept] = icons[s]
+            alive[kept] = true
+            for c in 0..<k { values[kept * k + c] = values[s * k + c] }
+            kept += 1
+        }
+        values.removeLast(values.count - kept * k)
+        ids.removeLast(ids.count - kept)
+        worldX.removeLast(worldX.count - kept)
+        worldY.removeLast(worldY.count - kept)
+        icons.removeLast(icons.count - kept)
+        alive.removeLast(alive.count - kept)
+        guard algorithm == .hierarchical else {
+            takeSnapshot(ids: ids, x: worldX, y: worldY, icons: icons, values: values)
+            regroup(zoom: _discreteZoom(zoom))
+            return 0
+        }
+        let built = try HierarchicalClusterIndex(options: rendering.hierarchy)
+        built.smallClustersBelow = rendering.minimumClusterSize
+        try built.add(worldX: worldX, worldY: worldY)
+        pending = built
+        pendingItems = (ids, worldX, worldY, icons, values)
+        return clusterStep()
+    }
+
+    /// Clusters the next zoom of a clustering `beginCluster` started; returns the steps left.
+    /// The last step puts the new clustering in place. Does nothing (0) when none is under way.
+    public func clusterStep() -> Int {
+        guard let built = pending, let items = pendingItems else { return 0 }
+        let left = built.buildStep()
+        if left > 0 { return left }
+        pending = nil
+        pendingItems = nil
+        takeSnapshot(ids: items.ids, x: items.x, y: items.y, icons: items.icons, values: items.values)
+        let k = aggregateOperations.count
+        for (c, operation) in aggregateOperations.enumerated() {
+            let column = (0..<items.ids.count).map { items.values[$0 * k + c] }
+            _ = column.withUnsafeBufferPointer { try? built.addAggregate(operation, values: $0) }
+        }
+        index = built
+        clusterMember = built.oneMemberPerCluster()
+        smallBelow = built.smallClustersBelow
+        (smallStart, smallPoints) = built.smallClusterPoints
+        return 0
+    }
+
+    /// Whether a clustering started by `beginCluster` is under way.
+    public var isClustering: Bool { pending != nil }
+
+    /// The items a clustering was made from become what the drawing shows.
+    private func takeSnapshot(ids: [Int64], x: [Double], y: [Double], icons: [Int32], values: [Double]) {
+        snapshot = (0..<ids.count).map { _ClusteredItem(x: x[$0], y: y[$0], id: ids[$0], icon: icons[$0]) }
+        snapshotValues = values
+        generation += 1
+        spiderfied = nil
+    }
+
+    func regroup(zoom z: Int) {
+        group(ClusterItemPositions(x: snapshot.map { $0.x }, y: snapshot.map { $0.y }), zoom: z, into: &groups)
+        let k = aggregateOperations.count
+        groupAggregates.removeAll(keepingCapacity: true)
+        for g in 0..<(k > 0 ? groups.count : 0) {
+            let members = groups.members(of: g)
+            for (c, operation) in aggregateOperations.enumerated() {
+                groupAggregates.append(operation.reduce(members.lazy.map { self.snapshotValues[Int($0) * k + c] }))
+            }
+        }
+        groupsZoom = z
+        generation += 1
+        spiderfied = nil
+    }
+
+    /// Groups positions with this manager's screen-space algorithm (none for the hierarchical one).
+    func group(_ positions: ClusterItemPositions, zoom z: Int, into result: inout ClusterGroups) {
+        let zoom = Double(z)
+        switch algorithm {
+        case .distance: (try! DistanceClustering()).cluster(positions, zoom: zoom, into: &result)
+        case .grid: (try! GridClustering()).cluster(positions, zoom: zoom, into: &result)
+        case .none, .hierarchical: NoClustering().cluster(positions, zoom: zoom, into: &result)
+        }
+    }
+
+    /// C6: follows the camera's rounded zoom once it has held for `reclusterDelay`.
+    func followZoom(_ cameraZoom: Double, time: Double) {
+        guard algorithm != .hierarchical, groupsZoom != nil else { return }
+        let z = _discreteZoom(cameraZoom)
+        if z == groupsZoom {
+            pendingZoom = nil
+            return
+        }
+        if pendingZoom?.zoom != z { pendingZoom = (z, time) }
+        if let p = pendingZoom, time - p.since >= ClusterManager.reclusterDelay {
+            pendingZoom = nil
+            regroup(zoom: z)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// Items: points and clusters under one id space. Ids below `pointCount` are points, in input
+/// order; a cluster's id is `pointCount` plus its index in creation order.
+extension HierarchicalClusterIndex {
+    /// Whether an item id names a cluster (ids below `pointCount` are points).
+    @inline(__always)
+    func isCluster(_ item: Int32) -> Bool { Int(item) >= pointPositions.count }
+
+    /// The position the spatial index compares against: float32, as in supercluster's trees.
+    @inline(__always)
+    func indexPosition(_ item: Int32) -> (x: Float, y: Float) {
+        let i = Int(item)
+        let n = pointPositions.count
+        let p = i < n ? pointPositions[i] : clusterPositions[i - n]
+        return (Float(p.x), Float(p.y))
+    }
+
+    /// The position reported to callers: exact for points, the centroid for clusters.
+    @inline(__always)
+    func reportedPosition(_ item: Int32) -> (x: Double, y: Double) {
+        let i = Int(item)
+        let n = pointPositions.count
+        return i < n ? pointPositions[i] : clusterPositions[i - n]
+    }
+
+    @inline(__always)
+    func pointCount(of item: Int32) -> Int {
+        let i = Int(item)
+        let n = pointPositions.count
+        return i < n ? 1 : Int(clusterPoints[i - n])
+    }
+
+    @inline(__always)
+    /// One point of every cluster, by cluster index, found in one pass: a point gives itself to
+    /// the cluster that absorbs it, and a cluster passes its point on to its parent (parents are
+    /// created after their children, so one ascending pass reaches every cluster).
+    func oneMemberPerCluster() -> [Int32] {
+        let n = pointPositions.count
+        var member = [Int32](repeating: -1, count: clusterParent.count)
+        for p in 0..<n where pointParent[p] >= 0 && member[Int(pointParent[p]) - n] < 0 {
+            member[Int(pointParent[p]) - n] = Int32(p)
+        }
+        for c in 0..<clusterParent.count where clusterParent[c] >= 0 && member[c] >= 0 {
+            let q = Int(clusterParent[c]) - n
+            if member[q] < 0 { member[q] = member[c] }
+        }
+        return member
+    }
+
+    /// The item that stands for `item` at integer zoom `z`: the item itself, or the cluster
+    /// that has absorbed it by then (clusters formed at zoom Z show at zooms up to Z).
+    func representative(of item: Int32, atZoom z: Int) -> Int32 {
+        var current = item
+        var p = parent(of: current)
+        while p >= 0 && Int(clusterZoom[Int(p) - pointPositions.count]) >= z {
+            current = p
+            p = parent(of: current)
+        }
+        return current
+    }
+
+    func parent(of item: Int32) -> Int32 {
+        let i = Int(item)
+        let n = pointPositions.count
+        return i < n ? pointParent[i] : clusterParent[i - n]
+    }
+
+    /// Whether an item is visible at an integer zoom in minZoom...maxZoom+1: from the zoom it
+    /// was formed at (points: maxZoom + 1) down to one above the zoom its parent was formed at.
+    @inline(__always)
+    func isVisible(_ item: Int32, zoom: Int) -> Bool {
+        let i = Int(item)
+        let n = pointPositions.count
+        if zoom > options.maxZoom { return i < n }  // above maxZoom: every point, no cluster
+        if i >= n && zoom > Int(clusterZoom[i - n]) { return false }
+        let p = Int(i < n ? pointParent[i] : clusterParent[i - n])
+        return p < 0 || zoom > Int(clusterZoom[p - n])
+    }
+
+    // Public cluster ids follow supercluster's layout: pointCount + (index << 5) + originZoom,
+    // where the origin zoom (the zoom its children are visible at) is one above the zoom the
+    // cluster was formed at. The zoom in the id lets a stale or forged id be told apart.
+
+    func publicID(ofItem item: Int32) -> Int64 {
+        let i = Int(item)
+        let n = pointPositions.count
+        if i < n { return Int64(i) }
+        let c = i - n
+        return Int64(n) + (Int64(c) << 5) + Int64(clusterZoom[c]) + 1
+    }
+
+    /// The item id of a public cluster id, or an `unknownCluster` error.
+    func clusterItem(publicID id: Int64) throws(CairnError) -> Int32 {
+        guard state == .built else { throw .invalidState }
+        let n = Int64(pointPositions.count)
+        guard id >= n else { throw .unknownCluster(id: id) }
+        let v = id - n
+        let c = v >> 5
+        let originZoom = v & 31
+        guard c < Int64(clusterPositions.count), Int64(clusterZoom[Int(c)]) + 1 == originZoom else {
+            throw .unknownCluster(id: id)
+        }
+        return Int32(n + c)
+    }
+}

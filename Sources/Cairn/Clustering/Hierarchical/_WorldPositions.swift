@@ -1,0 +1,32 @@
+/// World positions of points or of clusters, x and y side by side so that reading one item's
+/// position costs one cache miss, not two (queries read positions in scattered order).
+struct _WorldPositions {
+    private(set) var xy: [Double] = []
+
+    var count: Int { xy.count >> 1 }
+    var capacity: Int { xy.capacity >> 1 }
+
+    mutating func reserveCapacity(_ n: Int) { xy.reserveCapacity(2 * n) }
+
+    mutating func append(_ x: Double, _ y: Double) {
+        xy.append(x)
+        xy.append(y)
+    }
+
+    /// Appends positions from a collection of them, with room made once and then written in place.
+    mutating func append<C: Collection>(contentsOf positions: C) where C.Element == (Double, Double) {
+        let start = xy.count
+        xy.append(contentsOf: repeatElement(0, count: 2 * positions.count))
+        xy.withUnsafeMutableBufferPointer { out in
+            var k = start
+            for (x, y) in positions {
+                out[k] = x
+                out[k + 1] = y
+                k += 2
+            }
+        }
+    }
+
+    @inline(__always)
+    subscript(i: Int) -> (x: Double, y: Double) { (xy[2 * i], xy[2 * i + 1]) }
+}

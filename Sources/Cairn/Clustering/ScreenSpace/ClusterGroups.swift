@@ -1,0 +1,34 @@
+/// The result of clustering for one zoom: clusters with a position, and their members as item
+/// numbers (positions in `ClusterItemPositions`), each item in exactly one cluster.
+public struct ClusterGroups {
+    public private(set) var x: [Double] = []
+    public private(set) var y: [Double] = []
+    /// Members of cluster c: `members[memberStart[c] ..< memberStart[c + 1]]`.
+    public private(set) var memberStart: [Int32] = [0]
+    public private(set) var members: [Int32] = []
+
+    public init() {}
+
+    public var count: Int { x.count }
+
+    public func size(of cluster: Int) -> Int { Int(memberStart[cluster + 1] - memberStart[cluster]) }
+
+    public func members(of cluster: Int) -> ArraySlice<Int32> {
+        members[Int(memberStart[cluster])..<Int(memberStart[cluster + 1])]
+    }
+
+    mutating func removeAll() {
+        x.removeAll(keepingCapacity: true)
+        y.removeAll(keepingCapacity: true)
+        memberStart.removeAll(keepingCapacity: true)
+        memberStart.append(0)
+        members.removeAll(keepingCapacity: true)
+    }
+
+    mutating func append(x: Double, y: Double, members list: some Sequence<Int32>) {
+        self.x.append(x)
+        self.y.append(y)
+        members.append(contentsOf: list)
+        memberStart.append(Int32(members.count))
+    }
+}

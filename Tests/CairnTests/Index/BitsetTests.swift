@@ -1,0 +1,17 @@
+import XCTest
+@testable import Cairn
+
+final class BitsetTests: XCTestCase {
+    func testBitsetVisitsTheSetPositionsOfARange() {
+        let bits = _Bitset(capacity: 300)
+        defer { bits.deallocate() }
+        bits.clear(300)
+        let set = [0, 5, 63, 64, 65, 127, 128, 200, 299]
+        for p in set { bits.insert(p) }
+        for range in [0..<300, 5..<6, 6..<63, 60..<130, 64..<64, 129..<300, 0..<1] {
+            var seen: [Int] = []
+            bits.forEach(in: range) { seen.append($0) }
+            XCTAssertEqual(seen, set.filter { range.contains($0) }, "\(range)")
+        }
+    }
+}
