@@ -3,7 +3,7 @@ import XCTest
 
 final class MapControllerTests: XCTestCase {
     /// A scripted drag and pinch whose final camera is asserted with the same literals by the
-    /// wasm test in web/test (map-engine.test.js, script in web/test/map-script.js): the module
+    /// wasm test in web/test (engine/map-engine.test.js, script in support/map-script.js): the module
     /// must give the camera the native build gives.
     func testScriptedDragAndPinchEndAtTheSharedLiterals() {
         let map = MapController.make(lat: 40, lng: -74, zoom: 10)

@@ -305,7 +305,7 @@ final class SceneTests: XCTestCase {
     }
 
     /// A scripted scene whose draw list is asserted with the same literals by the wasm test
-    /// (web/test/scene-script.test.js): the module must draw what the native build draws.
+    /// (web/test/engine/scene-script.test.js): the module must draw what the native build draws.
     func testScriptedSceneDrawsTheSharedLiterals() throws {
         let map = MapController.make(lat: 48.85, lng: 2.35, zoom: 12, bearing: 20, tilt: 30)
         let icon = try map.registerIcon(Icon(width: 30, height: 40, insets: EdgeInsets(top: 0, left: 0, bottom: 4, right: 0)))

@@ -457,7 +457,7 @@ test('big batches and big frames: the buffers grow', () => {
 });
 
 test('scripted drag and pinch give the same camera as natively', () => {
-  // Must equal the native Swift test's literals (Tests/CairnTests/MapControllerScriptTests.swift).
+  // Must equal the native Swift test's literals (Tests/CairnTests/Map/MapControllerTests.swift).
   const expected = {
     latitude: 40.31419591388263,
     longitude: -75.02775563045753,

@@ -1,4 +1,4 @@
-// The scripted scene of Tests/CairnTests/SceneScriptTests.swift through the wasm module: the
+// The scripted scene of Tests/CairnTests/Scene/SceneTests.swift through the wasm module: the
 // draw list must equal the native build's literals (to 1e-6 px: libm's last bits may differ).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // A scripted drag and pinch, as data, shared by the wasm test (engine/map-engine.test.js) and the
-// native one (Tests/CairnTests/MapControllerScriptTests.swift): both run it and must end with
+// native one (Tests/CairnTests/Map/MapControllerTests.swift): both run it and must end with
 // the same camera.
 //
 // Each step is [method, ...arguments] with MapEngine's method names and argument order:
