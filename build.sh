@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The one entry point. ./build.sh [wasm|example|demo|test|bench|clean]
+# The one entry point. ./build.sh [wasm|example|demo|test|bench|pack|clean]
 #   wasm    (default) build web/dist/cairn.wasm with Embedded Swift; the module has no imports
 #   example build, then cluster a million generated points through the module in Node
 #   demo    build, make the demo's data when missing, serve the demo page (--port N, default 8080)
 #   test    install what is missing, build, run every test suite (swift test, node --test,
 #           the browser tests in headless Chromium)
 #   bench   build and print the benchmark figures (native, wasm, and the demo in headless Chromium)
+#   pack    the npm package of web/ as a tarball in .build/pack (npm pack, which runs prepack)
+#   prepack what the package ships and the repository does not hold, for npm pack (web's prepack
+#           script): the module (built unless current), the TypeScript declarations in
+#           web/dist/types (from the JSDoc), the README; postpack takes the README copy away
 #   clean   remove build output and the generated demo data
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -18,13 +22,17 @@ WORK=.build/wasm
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 # Debian packages the wasm link needs (libc and libm, compiler builtins), Node, and for the
-# tests TypeScript (to check the JSDoc types). Installed only when missing.
+# tests and the package TypeScript (to check the JSDoc types and make the declarations) and npm
+# (to pack and install the package). Installed only when missing.
 install_deps() {
   local need=()
   [ -f "$WASI_SYSROOT/libc.a" ] || need+=(wasi-libc)
   [ -n "$BUILTINS" ] || need+=(libclang-rt-14-dev-wasm32)
   command -v node >/dev/null || need+=(nodejs)
-  [ "${1:-}" != "test" ] || command -v tsc >/dev/null || need+=(node-typescript)  # JSDoc type check
+  if [ "${1:-}" = "test" ] || [ "${1:-}" = "pack" ]; then
+    command -v tsc >/dev/null || need+=(node-typescript)
+    command -v npm >/dev/null || need+=(npm)
+  fi
   if [ ${#need[@]} -gt 0 ]; then
     log "installing ${need[*]}"
     local sudo=""
@@ -89,6 +97,30 @@ build_wasm() {
   log "built $OUT ($(wc -c <"$OUT") bytes)"
 }
 
+# Whether web/dist/cairn.wasm is newer than every Swift source and than this script (which
+# holds the compiler's flags): then packing uses it as it is.
+wasm_current() {
+  [ -s "$OUT" ] && [ ! build.sh -nt "$OUT" ] \
+    && [ -z "$(find Sources/Cairn Sources/CairnWasm -newer "$OUT" -print -quit)" ]
+}
+
+# What the package ships beyond web/'s committed files (see web/package.json's `files`).
+prepare_package() {
+  install_deps pack
+  if wasm_current; then
+    log "$OUT is newer than the Swift sources: packing it as it is"
+  else
+    trap 'status=$?; [ "$status" -eq 0 ] || echo "cairn pack: $OUT could not be built, and the package cannot ship without it (see above)" >&2' EXIT
+    build_wasm
+    trap - EXIT
+  fi
+  log "TypeScript declarations from the JSDoc (tsc -p web → web/dist/types)"
+  rm -rf web/dist/types
+  tsc -p web
+  [ -f web/dist/types/index.d.ts ] || { echo "cairn pack: tsc wrote no web/dist/types/index.d.ts" >&2; exit 1; }
+  cp README.md web/README.md
+}
+
 run_tests() {
   install_deps test
   install_browser_deps
@@ -99,7 +131,7 @@ run_tests() {
   set +e
   swift test --disable-swift-testing 2>&1 | tee .build/swift-test.log | grep -vE '^\[[0-9]+/[0-9]+\]'
   swift_status=${PIPESTATUS[0]}
-  log "node --test web/test (the wasm module through the JS API)"
+  log "node --test web/test (the wasm module through the JS API, the CLI, the packed npm package)"
   node --test web/test/ 2>&1 | tee .build/node-test.log
   node_status=${PIPESTATUS[0]}
   log "browser tests (headless Chromium through Playwright: python3 -m unittest, web/test/browser)"
@@ -152,6 +184,15 @@ case "${1:-wasm}" in
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"
     python3 web/bench/browser-bench.py
     ;;
-  clean) rm -rf .build web/dist web/demo/data/*.bin web/demo/data/*.json ;;
-  *) echo "usage: ./build.sh [wasm|example|demo|test|bench|clean]" >&2; exit 2 ;;
+  pack)
+    install_deps pack
+    mkdir -p .build/pack
+    rm -f .build/pack/*.tgz   # a failed pack leaves no tarball behind
+    tarball=$(cd web && npm pack --pack-destination ../.build/pack | tail -n 1)
+    log "packed .build/pack/$tarball"
+    ;;
+  prepack) prepare_package ;;
+  postpack) rm -f web/README.md ;;
+  clean) rm -rf .build web/dist web/README.md web/demo/data/*.bin web/demo/data/*.json ;;
+  *) echo "usage: ./build.sh [wasm|example|demo|test|bench|pack|clean]" >&2; exit 2 ;;
 esac

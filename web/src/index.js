@@ -22,3 +22,34 @@ export { Marker } from './map/marker.js';
 export { MapIcon } from './engine/map-icon.js';
 // The handle of a building with floors on a CairnMap (feature G4): levels, the level shown, remove.
 export { IndoorBuilding } from './map/indoor-building.js';
+
+// The types of the options and results these take and give, by name, for TypeScript users of
+// the package (an `import type` of ClusterOptions, say); they export no values.
+/** @typedef {import('./core/wasm.js').CairnModule} CairnModule */
+/** @typedef {import('./index/index-options.js').ClusterOptions} ClusterOptions */
+/** @typedef {import('./index/geojson.js').PointFeature} PointFeature */
+/** @typedef {import('./index/geojson.js').ClusterFeature} ClusterFeature */
+/** @typedef {import('./index/geojson.js').TileFeature} TileFeature */
+/** @typedef {import('./index/cluster-index.js').Progress} Progress */
+/** @typedef {import('./core/frame.js').CameraPosition} CameraPosition */
+/** @typedef {import('./core/frame.js').LatLng} LatLng */
+/** @typedef {import('./core/frame.js').Frame} Frame */
+/** @typedef {import('./core/frame.js').DrawItem} DrawItem */
+/** @typedef {import('./engine/ui-settings.js').UISettings} UISettings */
+/** @typedef {import('./engine/marker-records.js').MarkerOptions} MarkerOptions */
+/** @typedef {import('./engine/cluster-manager.js').ClusterManager} ClusterManager */
+/** @typedef {import('./engine/cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
+/** @typedef {import('./engine/cluster-manager.js').ClusterItemOptions} ClusterItemOptions */
+/** @typedef {import('./engine/cluster-manager.js').ClusterItem} ClusterItem */
+/** @typedef {import('./map/cairn-map.js').CairnMapOptions} CairnMapOptions */
+/** @typedef {import('./map/cairn-map.js').BasemapOptions} BasemapOptions */
+/** @typedef {import('./map/marker.js').MapMarkerOptions} MapMarkerOptions */
+/** @typedef {import('./map/map-event-handlers.js').MapEvents} MapEvents */
+/** @typedef {import('./map/map-event-handlers.js').ClusterTap} ClusterTap */
+/** @typedef {import('./map/map-event-handlers.js').ClusterItemTap} ClusterItemTap */
+/** @typedef {import('./map/cluster-drawables.js').ClusterIconOptions} ClusterIconOptions */
+/** @typedef {import('./map/icon-table.js').IconOptions} IconOptions */
+/** @typedef {import('./map/icon-table.js').PinStyle} PinStyle */
+/** @typedef {import('./map/indoor-building.js').IndoorLevel} IndoorLevel */
+/** @typedef {import('./map/popover.js').Popover} Popover */
+/** @typedef {import('./render/basemap/tile-source.js').TileSource} TileSource */

@@ -137,8 +137,8 @@ const isNode = typeof nodeProcess === 'object' && nodeProcess !== null &&
  * is ignored). A failed attempt is not remembered, so `init` may be called again.
  *
  * @param {string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module | Response} [source]
- *   where the module comes from; by default `../dist/cairn.wasm` next to this file (read from
- *   disk in Node, fetched in a browser)
+ *   where the module comes from; by default the package's `dist/cairn.wasm` (`../../dist/cairn.wasm`
+ *   from this file: read from disk in Node, fetched in a browser)
  * @returns {Promise<CairnModule>}
  */
 export function init(source) {

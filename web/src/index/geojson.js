@@ -12,7 +12,9 @@
  * @typedef {object} ClusterFeature  a cluster as getClusters and getChildren return it
  * @property {'Feature'} type
  * @property {number} id
- * @property {{cluster: true, cluster_id: number, point_count: number, point_count_abbreviated: number | string}} properties
+ * @property {{cluster: true, cluster_id: number, point_count: number, point_count_abbreviated: number | string}
+ *   & Record<string, any>} properties  with the aggregated properties (feature C9) and what
+ *   `reduce` accumulates, when the index has them
  * @property {{type: 'Point', coordinates: [number, number]}} geometry
  */
 

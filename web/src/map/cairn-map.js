@@ -233,8 +233,13 @@ export class CairnMap {
 
   // ── settings and basemap (features G1–G4) ──────────────────────────────────────────────────
 
-  /** The UI settings; assigning some changes those at once (G1). @returns {Required<UISettings>} */
+  /**
+   * The UI settings, every one filled in; assigning some changes those at once (G1). Typed as
+   * the settings an assignment takes, as a property has one type for reading and writing.
+   * @returns {UISettings}
+   */
   get settings() { return this.#engine.settings; }
+  /** @param {UISettings} changes */
   set settings(changes) {
     this.#engine.setSettings({ ...this.#engine.settings, ...objectArg(changes, 'settings', 'settings') });
     this.#wake();
