@@ -5,7 +5,8 @@
 #   demo    build, make the demo's data when missing, serve the demo page (--port N, default 8080)
 #   test    install what is missing, build, run every test suite (swift test, node --test,
 #           the browser tests in headless Chromium)
-#   bench   build and print the benchmark figures (native, wasm, and the demo in headless Chromium)
+#   bench   build, print the benchmark figures (wasm, native, and the demo in headless Chromium) and
+#           write docs/performance.md from them (supercluster beside Cairn when $CAIRN_PEERS is set)
 #   pack    the npm package of web/ as a tarball in .build/pack (npm pack, which runs prepack)
 #   prepack what the package ships and the repository does not hold, for npm pack (web's prepack
 #           script): the module (built unless current), the TypeScript declarations in
@@ -173,16 +174,25 @@ case "${1:-wasm}" in
   test) run_tests ;;
   bench)
     build_wasm
+    # Each benchmark prints its figures and writes its table; docs/performance.md is made of
+    # the tables. supercluster, the clustering table's peer, is read from $CAIRN_PEERS.
+    tables=.build/bench
+    rm -rf "$tables" && mkdir -p "$tables"
+    [ -n "${CAIRN_PEERS:-}" ] || log "CAIRN_PEERS is not set: supercluster will not be measured (see docs/performance.md)"
+    log "wasm benchmark (node web/bench/cluster-bench.js, beside supercluster)"
+    node web/bench/cluster-bench.js --repeat 3 --markdown "$tables/1-cluster.md"
+    log "command line benchmark (node web/bench/cli-bench.js)"
+    node web/bench/cli-bench.js --markdown "$tables/2-cli.md"
+    log "wasm map frames (node web/bench/map-bench.js)"
+    node web/bench/map-bench.js --markdown "$tables/3-map.md"
     log "native benchmark (swift run -c release CairnBench)"
-    swift run -c release CairnBench
-    log "wasm benchmark (node web/bench/cluster-bench.js)"
-    node web/bench/cluster-bench.js --repeat 3
-    log "command line benchmark (node web/bench/cli-bench.js)" && node web/bench/cli-bench.js
-    log "wasm map frames (node web/bench/map-bench.js)" && node web/bench/map-bench.js
+    swift run -c release CairnBench --markdown "$tables/4-native.md"
     install_browser_deps
     prepare_demo_data   # the browser benchmark loads the demo's synthetic million
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"
-    python3 web/bench/browser-bench.py
+    python3 web/bench/browser-bench.py --markdown "$tables/5-browser.md"
+    node web/bench/report.js assemble docs/performance.md "$tables"/*.md
+    log "wrote docs/performance.md"
     ;;
   pack)
     install_deps pack

@@ -1,6 +1,14 @@
 // Native benchmark: the same clustering the wasm module runs, compiled natively (release), on
-// the same uniform points as the wasm benchmark (web/bench: mulberry32 seed 1). Prints figures;
-// asserts nothing. `./build.sh bench` runs it beside the wasm benchmark.
+// the same points as the wasm benchmark (web/bench: mulberry32 seeds 1 and 2), then map frames,
+// Google's screen-space algorithms, scenes and a large cluster manager. Prints figures; asserts
+// nothing. `./build.sh bench` runs it beside the wasm benchmarks.
+//
+//   swift run -c release CairnBench [N] [clustered] [r80] [demo] [load | scene | frames [zN]]
+//                                  [--scale F] [--markdown FILE]
+//
+// N: points to load (default 1,000,000); --scale F multiplies every default size (points,
+// markers, items) by F, for a quick run; --markdown FILE also writes the figures as a table
+// (web/bench/report.js gives its date and machine line).
 import Cairn
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +41,40 @@ func milliseconds() -> Double {
     return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
 }
 
-let count = CommandLine.arguments.dropFirst().compactMap { Int($0) }.first ?? 1_000_000
+/// The value after `--name` on the command line, if any.
+func option(_ name: String) -> String? {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
+    return args[i + 1]
+}
+
+/// Every default size is multiplied by this (`--scale`).
+let scale = option("--scale").flatMap { Double($0) } ?? 1
+/// A default size, scaled (at least 1).
+func scaled(_ n: Int) -> Int { Swift.max(1, Int((Double(n) * scale).rounded())) }
+let markdownPath = option("--markdown")
+/// The table's rows: what was measured, and the result.
+var rows: [(String, String)] = []
+
+/// `n` with thousands separators.
+func grouped(_ n: Int) -> String {
+    var digits = String(n), out = ""
+    while digits.count > 3 {
+        out = "," + digits.suffix(3) + out
+        digits = String(digits.dropLast(3))
+    }
+    return digits + out
+}
+
+/// A duration for the table: microseconds below a millisecond.
+func duration(_ ms: Double) -> String {
+    ms < 1 ? "\(fixed(ms * 1000, 1)) µs" : (ms < 1000 ? "\(fixed(ms, ms < 100 ? 2 : 0)) ms" : "\(fixed(ms / 1000, 2)) s")
+}
+
+/// The arguments that are not options nor their values.
+let positional = CommandLine.arguments.dropFirst().enumerated()
+    .filter { k, _ in !CommandLine.arguments[k].hasPrefix("--") }.map { $0.1 }
+let count = positional.compactMap { Int($0) }.first ?? scaled(1_000_000)
 /// Blobs of spreads from metres to continents, as web/bench/generate.js makes them (seed 2).
 func clusteredPoints(_ n: Int) -> [Double] {
     var r = Mulberry32(state: CommandLine.arguments.contains("demo") ? 20240611 : 2)
@@ -67,48 +108,62 @@ func clusteredPoints(_ n: Int) -> [Double] {
 }
 
 let clusteredData = CommandLine.arguments.contains("clustered")
-var rng = Mulberry32(state: 1)
-var points = [Double](repeating: 0, count: 2 * count)
-if clusteredData {
-    points = clusteredPoints(count)
-} else {
-    for i in 0..<count {
+let mode = positional.first { ["load", "scene", "frames"].contains($0) }
+
+/// The uniform points of the wasm benchmark (seed 1).
+func uniformPoints(_ n: Int) -> [Double] {
+    var rng = Mulberry32(state: 1)
+    var points = [Double](repeating: 0, count: 2 * n)
+    for i in 0..<n {
         points[2 * i] = rng.next() * 360 - 180
         points[2 * i + 1] = rng.next() * 170 - 85
     }
+    return points
 }
 
 // `CairnBench scene`: only the 10,000-marker scene frames, for profilers and instruction counters.
-if CommandLine.arguments.dropFirst().first == "scene" {
-    _ = benchScene(markerCount: 10_000, frames: 1000)
+if mode == "scene" {
+    _ = benchScene(markerCount: scaled(10_000), frames: 1000)
     exit(0)
 }
 // `CairnBench frames [N] [zN]`: only a dense cluster manager's panning frames (by default
 // 300,000 items over the United States at zoom 8, a few thousand drawn), likewise.
-if CommandLine.arguments.dropFirst().first == "frames" {
+if mode == "frames" {
     let zoom = CommandLine.arguments.compactMap { $0.hasPrefix("z") ? Double($0.dropFirst()) : nil }.first ?? 8
-    let items = CommandLine.arguments.dropFirst().contains { Int($0) != nil } ? count : 300_000
+    let items = positional.contains { Int($0) != nil } ? count : scaled(300_000)
     benchManagerFrames(items: items, zoom: zoom, frames: 1000)
     exit(0)
 }
 
-let start = milliseconds()
-let index = try! HierarchicalClusterIndex(options: ClusterOptions(radius: CommandLine.arguments.contains("r80") ? 80 : 40))
-try! points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
-let added = milliseconds()
-var perZoom: [String] = []
-var left = 1
-while left > 0 {
-    let s = milliseconds()
-    left = index.buildStep()
-    perZoom.append(String(Int(milliseconds() - s)))
+/// Loads `points` into an index and clusters every zoom; prints and records the times.
+func benchLoad(_ points: [Double], clustered: Bool) {
+    let start = milliseconds()
+    let index = try! HierarchicalClusterIndex(options: ClusterOptions(radius: CommandLine.arguments.contains("r80") ? 80 : 40))
+    try! points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
+    let added = milliseconds()
+    var perZoom: [String] = []
+    var left = 1
+    while left > 0 {
+        let s = milliseconds()
+        left = index.buildStep()
+        perZoom.append(String(Int(milliseconds() - s)))
+    }
+    let built = milliseconds()
+    let kind = clustered ? "clustered" : "uniform"
+    print("native, \(kind), \(count) points: add \(Int(added - start)) ms, cluster zooms 0–16 \(Int(built - added)) ms, " +
+          "\(index.clusterCount) clusters")
+    print("  ms per zoom, 16 down to 0: \(perZoom.joined(separator: " "))")
+    rows.append(("load, \(kind) \(grouped(count)) points: add; cluster zooms 0–16",
+                 "\(duration(added - start)); \(duration(built - added))"))
 }
-let built = milliseconds()
-print("native, \(clusteredData ? "clustered" : "uniform"), \(count) points: add \(Int(added - start)) ms, cluster zooms 0–16 \(Int(built - added)) ms, " +
-      "\(index.clusterCount) clusters")
-print("  ms per zoom, 16 down to 0: \(perZoom.joined(separator: " "))")
-// `CairnBench load [clustered]`: only the figures above, for profilers.
-if CommandLine.arguments.dropFirst().first == "load" { exit(0) }
+
+// `CairnBench load [clustered]`: only the load of one data set, for profilers.
+if mode == "load" {
+    benchLoad(clusteredData ? clusteredPoints(count) : uniformPoints(count), clustered: clusteredData)
+    exit(0)
+}
+if !clusteredData { benchLoad(uniformPoints(count), clustered: false) }
+benchLoad(clusteredPoints(count), clustered: true)
 
 // Map frames: the work of one animation frame (a batch of pointer moves, then advancing the
 // camera and listing the covering tiles), flat and tilted, at two view sizes.
@@ -132,6 +187,8 @@ func benchFrames(width: Double, height: Double, bearing: Double, tilt: Double) {
     let us = (milliseconds() - s) * 1000 / Double(frames)
     let label = "\(Int(width))×\(Int(height)) bearing \(Int(bearing)) tilt \(Int(tilt))"
     print("native map frame, \(label): \(fixed(us, 1)) µs (4 pointer moves + advance + \(tiles) tiles)")
+    rows.append(("map frame, \(Int(width))×\(Int(height)), \(tilt == 0 ? "flat" : "tilt \(Int(tilt)), bearing \(Int(bearing))"): " +
+                 "4 pointer moves, advance, covering tiles", "\(duration(us / 1000)) (\(tiles) tiles)"))
 }
 
 /// A cheap periodic wiggle for the benchmark's pointer path (no libm needed here).
@@ -149,7 +206,8 @@ for (w, h) in [(800.0, 600.0), (1920.0, 1080.0)] {
 do {
     var items = ClusterItemPositions()
     var r = Mulberry32(state: CommandLine.arguments.contains("demo") ? 20240611 : 2)
-    for _ in 0..<100_000 { try! items.append(latitude: r.next() * 30 + 30, longitude: r.next() * 40 - 10) }
+    let screenItems = scaled(100_000)
+    for _ in 0..<screenItems { try! items.append(latitude: r.next() * 30 + 30, longitude: r.next() * 40 - 10) }
     var groups = ClusterGroups()
     for zoom in [4.0, 8, 12] {
         let s1 = milliseconds()
@@ -158,8 +216,11 @@ do {
         let distanceCount = groups.count
         let s2 = milliseconds()
         try! GridClustering().cluster(items, zoom: zoom, into: &groups)
-        print("native screen clustering, 100,000 items, zoom \(Int(zoom)): distance \(Int(distanceMs)) ms " +
-              "(\(distanceCount) clusters), grid \(Int(milliseconds() - s2)) ms (\(groups.count) cells)")
+        let gridMs = milliseconds() - s2
+        print("native screen clustering, \(screenItems) items, zoom \(Int(zoom)): distance \(Int(distanceMs)) ms " +
+              "(\(distanceCount) clusters), grid \(Int(gridMs)) ms (\(groups.count) cells)")
+        rows.append(("screen-space clustering of \(grouped(screenItems)) items at zoom \(Int(zoom)): distance; grid",
+                     "\(duration(distanceMs)) (\(grouped(distanceCount)) clusters); \(duration(gridMs)) (\(grouped(groups.count)) cells)"))
     }
 }
 
@@ -192,17 +253,21 @@ func benchScene(markerCount: Int, frames: Int) -> Mulberry32 {
     let hitUs = (milliseconds() - h)  // 1000 taps: milliseconds in all are microseconds each
     print("native scene, \(markerCount) markers in view (a quarter optional): \(fixed(frameMs, 2)) ms per frame " +
           "(\(map.scene.drawnCount) drawn, \(map.scene.hiddenCount) hidden), a tap \(fixed(hitUs, 1)) µs")
+    rows.append(("scene, 1600×1200, \(grouped(markerCount)) markers in view (a quarter optional): a frame; a tap",
+                 "\(duration(frameMs)) (\(grouped(map.scene.drawnCount)) drawn, \(grouped(map.scene.hiddenCount)) hidden); " +
+                 duration(hitUs / 1000)))
     return r
 }
 
-for markerCount in [10_000, 100_000] {
+for markerCount in [scaled(10_000), scaled(100_000)] {
     var r = benchScene(markerCount: markerCount, frames: 10)
-    if markerCount < 100_000 { continue }
+    if markerCount < scaled(100_000) { continue }
+    let managerItems = scaled(1_000_000)
     let clustered = try! MapController(camera: CameraPosition(latitude: 40, longitude: -100, zoom: 5),
                                        viewport: Viewport(width: 1600, height: 1200))
     let m = try! clustered.addClusterManager(.hierarchical)
     var lats: [Double] = [], lngs: [Double] = []
-    for _ in 0..<1_000_000 {
+    for _ in 0..<managerItems {
         lats.append(25 + r.next() * 24)
         lngs.append(-125 + r.next() * 58)
     }
@@ -216,11 +281,50 @@ for markerCount in [10_000, 100_000] {
         try! clustered.advance(to: Double(k) + 1)
         let f = milliseconds()
         try! clustered.advance(to: Double(k) + 1.016)
-        worst = Swift.max(worst, milliseconds() - f)
-        print("  zoom \(Int(zoom)): \(Int((milliseconds() - f) * 1000)) µs, \(clustered.scene.drawnCount) drawn")
+        let frameMs = milliseconds() - f
+        worst = Swift.max(worst, frameMs)
+        print("  zoom \(Int(zoom)): \(Int(frameMs * 1000)) µs, \(clustered.scene.drawnCount) drawn")
+        rows.append(("cluster manager of \(grouped(managerItems)) items (hierarchical, over the United States): " +
+                     "the frame after a jump to zoom \(Int(zoom))",
+                     "\(duration(frameMs)) (\(grouped(clustered.scene.drawnCount)) drawn)"))
     }
-    print("native cluster manager, 1,000,000 items: cluster() \(Int(clusterMs)) ms, worst frame over zooms 3–11 " +
+    print("native cluster manager, \(managerItems) items: cluster() \(Int(clusterMs)) ms, worst frame over zooms 3–11 " +
           "\(fixed(worst, 1)) ms")
+    rows.insert(("cluster manager of \(grouped(managerItems)) items (hierarchical, over the United States): cluster()",
+                 duration(clusterMs)), at: rows.count - 5)
+}
+
+if let path = markdownPath { writeMarkdown(path) }
+
+/// The first line a shell command prints, or nil.
+func commandOutput(_ command: String) -> String? {
+    guard let pipe = popen(command, "r") else { return nil }
+    var line = [CChar](repeating: 0, count: 1024)
+    let read = fgets(&line, Int32(line.count), pipe) != nil
+    _ = pclose(pipe)
+    guard read else { return nil }
+    let text = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
+}
+
+/// Writes the figures as a section of docs/performance.md, with the date and machine line every
+/// benchmark's table has (web/bench/report.js, run from the repository's root).
+func writeMarkdown(_ path: String) {
+    let machine = commandOutput("node web/bench/report.js machine --swift 2>/dev/null")
+        ?? "Machine not described (node web/bench/report.js did not run)."
+    var text = "## Native: the engine in Swift\n\n*\(machine)*\n\n"
+    text += "`swift run -c release CairnBench`: the engine compiled natively (release), without WebAssembly: the same " +
+        "seeded points as the clustering table, map frames, Google's screen-space algorithms, scenes of markers, and a " +
+        "cluster manager's frames. The figures a host never sees alone through WebAssembly (a tap's hit test) are here.\n\n"
+    text += "| measurement | result |\n| --- | --- |\n"
+    for (what, result) in rows { text += "| \(what) | \(result) |\n" }
+    guard let file = fopen(path, "w") else {
+        print("CairnBench: cannot write \(path)")
+        exit(1)
+    }
+    fputs(text, file)
+    fclose(file)
+    print("wrote \(path)")
 }
 
 /// Panning frames of a hierarchical cluster manager with `items` uniform over the United States.

@@ -65,7 +65,8 @@ public func cairn_map_set_limits(_ handle: Int32, _ minZoom: Double, _ maxZoom: 
     }
 }
 
-/// UI settings as bits: 1 scroll, 2 zoom, 4 tilt, 8 rotate, 16 compass, 32 my-location button.
+/// UI settings as bits: 1 scroll, 2 zoom, 4 tilt, 8 rotate, 16 compass, 32 my-location button,
+/// 64 floor picker.
 @_expose(wasm, "cairn_map_set_settings") @_cdecl("cairn_map_set_settings")
 public func cairn_map_set_settings(_ handle: Int32, _ bits: Int32) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in

@@ -3,7 +3,7 @@
 binary file into a cluster manager, and a scripted pan and zoom over them. Prints numbers;
 asserts nothing.
 
-    python3 web/bench/browser-bench.py [--runs N] [--seconds S] [--raster gpu|software|both]
+    python3 web/bench/browser-bench.py [--runs N] [--seconds S] [--raster gpu|software|both] [--markdown FILE]
 
 The load is timed in the page around `demo.load('synthetic')`: fetching and parsing the file,
 addCoordinates (chunk by chunk while the file arrives), cluster() (clusterAsync: its steps and the
@@ -31,6 +31,7 @@ both`, the default, runs the pan and zoom each way.
 
 import argparse
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -273,7 +274,7 @@ def load(browser, server):
     return result, context, page
 
 
-def seconds(values):
+def seconds_range(values):
     lo, hi = min(values) / 1000, max(values) / 1000
     return f"{lo:.2f}" if f"{lo:.2f}" == f"{hi:.2f}" else f"{lo:.2f}–{hi:.2f}"
 
@@ -288,9 +289,9 @@ def report_load(runs):
         # The rest: the demo waits for its progress text to paint before clustering.
         ("paint wait", [r["totalMs"] - r["downloadMs"] - r["clusterOnlyMs"] for r in runs]),
     ]
-    detail = ", ".join(f"{name} {seconds(values)}" for name, values in parts)
+    detail = ", ".join(f"{name} {seconds_range(values)}" for name, values in parts)
     pages = "1 fresh page" if len(runs) == 1 else f"{len(runs)} fresh pages"
-    print(f"chromium, 1,000,000 clustered points: load {seconds([r['totalMs'] for r in runs])} s ({detail}; "
+    print(f"chromium, 1,000,000 clustered points: load {seconds_range([r['totalMs'] for r in runs])} s ({detail}; "
           f"{pages})", flush=True)
 
 
@@ -307,12 +308,61 @@ def report_pan_zoom(mode, r):
           f"between frames median {ms(r['interval']['median'])} ms p95 {ms(r['interval']['p95'])} ms", flush=True)
 
 
+def machine_line(chromium):
+    """The date and machine line every benchmark's table starts with (web/bench/report.js)."""
+    report = Path(__file__).resolve().parent / "report.js"
+    try:
+        return subprocess.run(["node", str(report), "machine", "--chromium", chromium], check=True,
+                              capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError) as error:
+        return f"Machine not described ({error})."
+
+
+def markdown_table(header, rows):
+    line = lambda cells: "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"  # noqa: E731
+    return "\n".join([line(header), line(["---"] * len(header))] + [line(r) for r in rows])
+
+
+def write_markdown(path, chromium, runs, pans, seconds):
+    """The benchmark's section of docs/performance.md."""
+    ms = lambda v: f"{v:.1f} ms"  # noqa: E731 - the page's clock counts in 0.1 ms steps
+    pages = "1 fresh page" if len(runs) == 1 else f"{len(runs)} fresh pages"
+    rows = [
+        [f"load of 1,000,000 points ({pages}): download and add, then `clusterAsync`",
+         f"{seconds_range([r['totalMs'] for r in runs])} s (download and add {seconds_range([r['downloadMs'] for r in runs])} s, "
+         f"of which add {seconds_range([r['addMs'] for r in runs])} s; cluster {seconds_range([r['clusterOnlyMs'] for r in runs])} s)",
+         "2 s"],
+    ]
+    for mode, r in pans:
+        name = {"software": "software raster", "gpu": "emulated GPU (SwiftShader)"}[mode]
+        rows += [
+            [f"pan and zoom, {name}: frames in {r['seconds']:g} s", f"{r['frames']}", ""],
+            ["same: engine, median / p95", f"{ms(r['engine']['median'])} / {ms(r['engine']['p95'])}", "p95 2 ms"],
+            ["same: engine and drawing, median / p95", f"{ms(r['total']['median'])} / {ms(r['total']['p95'])}", "median 8 ms"],
+            ["same: until painted, median / p95", f"{ms(r['main']['median'])} / {ms(r['main']['p95'])}", ""],
+            ["same: between frames, median / p95", f"{ms(r['interval']['median'])} / {ms(r['interval']['p95'])}", ""],
+            ["same: things drawn, fewest / median / most",
+             f"{r['items']['min']:.0f} / {r['items']['median']:.0f} / {r['items']['max']:.0f}", ""],
+        ]
+    about = ("`python3 web/bench/browser-bench.py`: the demo page in headless Chromium, a "
+             f"{VIEWPORT['width']}×{VIEWPORT['height']} window with the map beside the demo's panel. The load: the demo's "
+             "1,000,000 synthetic points (`synthetic-1m.bin`) into a hierarchical cluster manager of radius 80, each in a "
+             f"fresh page. The pan and zoom: {seconds:g} s of pointer and wheel events dispatched to the map every animation "
+             "frame, zoom 3 to 12 and back. \"Engine\" and \"engine and drawing\" are the map's own figures (`map.stats`); "
+             "\"until painted\" runs until the browser has also painted the frame; \"between frames\" is the pace a user sees.")
+    text = "\n\n".join(["## Browser: the demo page", f"*{machine_line(chromium)}*", about,
+                         markdown_table(["measurement", "result", "target"], rows)])
+    Path(path).write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {path}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="loads, each in a fresh page (default 3)")
     parser.add_argument("--seconds", type=float, default=10, help="length of the pan and zoom (default 10)")
     parser.add_argument("--raster", choices=["gpu", "software", "both"], default="both",
                         help="how Chromium draws: its emulated GPU, software, or both runs (default)")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the figures as a Markdown table to FILE")
     args = parser.parse_args()
 
     reason = missing_dependency()
@@ -325,6 +375,7 @@ def main():
     # Software first: its figures are the map's own, where the emulated GPU's are mostly SwiftShader's.
     modes = ["software", "gpu"] if args.raster == "both" else [args.raster]
     server = DemoServer()
+    loads, pans, version = [], [], ""
     try:
         with sync_playwright() as playwright:
             for n, mode in enumerate(modes):
@@ -332,6 +383,7 @@ def main():
                 browser = playwright.chromium.launch(
                     executable_path=shutil.which("chromium"), headless=True, args=CHROMIUM_ARGS + flags)
                 try:
+                    version = browser.version
                     print(f"chromium {browser.version} headless, {description}: {gpu_status(browser)}", flush=True)
                     # The loads run in the first browser only: they are the engine's work, which
                     # the raster mode does not touch; the second gets one load for its pan and zoom.
@@ -343,13 +395,18 @@ def main():
                         runs.append(result)
                     if n == 0:
                         report_load(runs)
-                    report_pan_zoom(mode, page.evaluate(PAN_ZOOM_JS, {"seconds": args.seconds, "dataUrl": DATA_URL}))
+                        loads = runs
+                    pan = page.evaluate(PAN_ZOOM_JS, {"seconds": args.seconds, "dataUrl": DATA_URL})
+                    report_pan_zoom(mode, pan)
+                    pans.append((mode, pan))
                     context.close()
                 finally:
                     browser.close()
     finally:
         server.stop()
     print(TARGETS)
+    if args.markdown:
+        write_markdown(args.markdown, version, loads, pans, args.seconds)
 
 
 if __name__ == "__main__":

@@ -1,20 +1,33 @@
-// Cluster index figures through the WebAssembly module: load time, memory, viewport queries.
-// Prints numbers; asserts nothing. Usage: node web/bench/cluster-bench.js [--points N] [--queries Q] [--repeat R]
+// Cluster index figures through the WebAssembly module, beside supercluster's on the same
+// points in the same run: load time, memory, viewport queries. Prints numbers; asserts nothing.
 //
-// Each data set runs in its own worker so that it gets a fresh module: wasm memory never
-// shrinks, so a second load in the same instance would reuse the first one's pages and the
-// memory figure would mean nothing.
+//   node web/bench/cluster-bench.js [--points N] [--queries Q] [--repeat R] [--peers DIR] [--markdown FILE]
+//
+// Each of Cairn's runs has a worker of its own so that it gets a fresh module: wasm memory
+// never shrinks, so a second load in the same instance would reuse the first one's pages and
+// the memory figure would mean nothing. Each of supercluster's runs has a process of its own,
+// started with --expose-gc so that the memory it holds can be counted after a collection.
+//
+// The peer: supercluster's and kdbush's sources in DIR/node_modules/{supercluster,kdbush}
+// (--peers DIR, or the CAIRN_PEERS environment variable). Without them the table says so.
 
 import { Worker, isMainThread, workerData, parentPort } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 import { init, ClusterIndex, warmUp } from '../src/index.js';
 import { mulberry32, uniform, clustered } from './generate.js';
+import { duration, machine, machineLine, markdownOption, writeSection } from './report.js';
 
 const VIEWPORT = { width: 1024, height: 768 };
 const TILE_PX = 256;
 const MAX_QUERY_ZOOM = 17;
+const OPTIONS = { radius: 40, extent: 512, minZoom: 0, maxZoom: 16 };
+const PEER_RUN = '--peer-run';
 
 const latY = (lat) => {
   const s = Math.sin((lat * Math.PI) / 180);
@@ -36,13 +49,64 @@ function viewport(x, y, z) {
   ];
 }
 
+/** The data set's points: the same for every run and both libraries. */
+function points(kind, n) {
+  const random = mulberry32(kind === 'uniform' ? 1 : 2);
+  return kind === 'uniform' ? uniform(n, random) : clustered(n, random);
+}
+
+/** The points as GeoJSON features, as supercluster takes them (and ClusterIndex.load). */
+function features(lngLat) {
+  const n = lngLat.length / 2;
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = { type: 'Feature', properties: { index: i }, geometry: { type: 'Point', coordinates: [lngLat[2 * i], lngLat[2 * i + 1]] } };
+  }
+  return out;
+}
+
 /**
- * What the host takes to map a fresh page of memory at its first write, in microseconds: on
- * this VM it swings from about 2 to over 10 between spells of minutes, and a load writes every
- * page its memory grows by (about 20,000 for a million points), so it explains much of the
- * spread between runs. Measured just before the load on 16 MiB of a WebAssembly memory of its
- * own, which is mapped afresh as the index's is (a plain ArrayBuffer can reuse pages the
- * process freed earlier, already mapped).
+ * The query boxes of every zoom: centres near random input points (where people look),
+ * jittered by a viewport. Seeded, so both libraries answer the same boxes.
+ */
+function queryBoxes(lngLat, queries) {
+  const n = lngLat.length / 2;
+  const qr = mulberry32(3);
+  const zooms = [];
+  for (let z = 0; z <= MAX_QUERY_ZOOM; z++) {
+    const boxes = [];
+    for (let q = 0; q < queries; q++) {
+      const i = Math.floor(qr() * n);
+      const jitter = (qr() - 0.5) * (VIEWPORT.width / (TILE_PX * 2 ** z));
+      const x = lngLat[2 * i] / 360 + 0.5 + jitter;
+      const y = latY(lngLat[2 * i + 1]) + (qr() - 0.5) * (VIEWPORT.height / (TILE_PX * 2 ** z));
+      boxes.push(viewport(((x % 1) + 1) % 1, Math.min(1, Math.max(0, y)), z));
+    }
+    zooms.push(boxes);
+  }
+  return zooms;
+}
+
+/**
+ * Times `query(box, z)` over every zoom's boxes (after 20 to warm up); the mean results per query.
+ * @returns {Array<{z: number, ms: number, mean: number}>}
+ */
+function timeQueries(boxesByZoom, query) {
+  return boxesByZoom.map((boxes, z) => {
+    for (let q = 0; q < Math.min(20, boxes.length); q++) query(boxes[q], z);
+    let results = 0;
+    const start = performance.now();
+    for (const box of boxes) results += query(box, z);
+    return { z, ms: (performance.now() - start) / boxes.length, mean: results / boxes.length };
+  });
+}
+
+/**
+ * What the host takes to map a fresh page of memory at its first write, in microseconds. A
+ * load writes every page its memory grows by, so this explains much of the spread between
+ * runs on a shared machine. Measured just before the load on 16 MiB of a WebAssembly memory
+ * of its own, which is mapped afresh as the index's is (a plain ArrayBuffer can reuse pages
+ * the process freed earlier, already mapped).
  */
 function hostPageMicroseconds() {
   const bytes = new Uint8Array(new WebAssembly.Memory({ initial: 256 }).buffer);
@@ -51,10 +115,12 @@ function hostPageMicroseconds() {
   return ((performance.now() - t) * 1000) / (bytes.length / 4096);
 }
 
-async function runDataset({ kind, points, queries }) {
+/** One of Cairn's runs, in a worker: `loadCoordinates` with typed queries, or `load` of features with GeoJSON ones. */
+async function runCairn({ kind, points: n, queries, mode }) {
   const { memory } = await init();
-  const random = mulberry32(kind === 'uniform' ? 1 : 2);
-  const lngLat = kind === 'uniform' ? uniform(points, random) : clustered(points, random);
+  const lngLat = points(kind, n);
+  const input = mode === 'features' ? features(lngLat) : null;
+  const boxes = queryBoxes(lngLat, queries);
 
   // Memory is counted from before the warm-up: its own peak is part of the figure (it frees
   // what it takes, and the load reuses that memory).
@@ -65,42 +131,30 @@ async function runDataset({ kind, points, queries }) {
   const hostPageUs = hostPageMicroseconds();
   const marks = {};
   const t0 = performance.now();
-  const index = new ClusterIndex({ minZoom: 0, maxZoom: 16 });
-  index.loadCoordinates(lngLat, {
-    onProgress: (p) => {
-      if (p.phase === 'add' && p.done === p.total) marks.added = performance.now();
-    },
-  });
+  const index = new ClusterIndex(OPTIONS);
+  if (input) {
+    index.load(input);
+  } else {
+    index.loadCoordinates(lngLat, {
+      onProgress: (p) => {
+        if (p.phase === 'add' && p.done === p.total) marks.added = performance.now();
+      },
+    });
+  }
   const t1 = performance.now();
   const grown = memory.buffer.byteLength - before;
 
-  const out = new Float64Array(index.recordStride * (1 << 18));
-  const zooms = [];
-  const qr = mulberry32(3);
-  for (let z = 0; z <= MAX_QUERY_ZOOM; z++) {
-    // Centres near random input points (where people look), jittered by a viewport.
-    const boxes = [];
-    for (let q = 0; q < queries; q++) {
-      const i = Math.floor(qr() * points);
-      const jitter = (qr() - 0.5) * (VIEWPORT.width / (TILE_PX * 2 ** z));
-      const x = lngLat[2 * i] / 360 + 0.5 + jitter;
-      const y = latY(lngLat[2 * i + 1]) + (qr() - 0.5) * (VIEWPORT.height / (TILE_PX * 2 ** z));
-      boxes.push(viewport(((x % 1) + 1) % 1, Math.min(1, Math.max(0, y)), z));
-    }
-    for (let q = 0; q < Math.min(20, queries); q++) index.getClustersInto(boxes[q], z, out); // warm-up
-    let results = 0;
-    const start = performance.now();
-    for (const box of boxes) results += index.getClustersInto(box, z, out);
-    const ms = (performance.now() - start) / queries;
-    zooms.push({ z, ms, mean: results / queries });
+  let zooms;
+  if (input) {
+    zooms = timeQueries(boxes, (box, z) => index.getClusters(box, z).length);
+  } else {
+    const out = new Float64Array(index.recordStride * (1 << 18));
+    zooms = timeQueries(boxes, (box, z) => index.getClustersInto(box, z, out));
   }
   index.destroy();
   return {
-    kind,
-    points,
+    kind, mode, points: n, warmUpMs, hostPageUs,
     addMs: (marks.added ?? t0) - t0,
-    warmUpMs,
-    hostPageUs,
     loadMs: t1 - t0,
     grownBytes: grown,
     memoryBytes: memory.buffer.byteLength,
@@ -108,14 +162,52 @@ async function runDataset({ kind, points, queries }) {
   };
 }
 
+/** The JS heap and array buffers in use, after a full collection. */
+function heldBytes() {
+  globalThis.gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/** One of supercluster's runs, in a process of its own (started with --expose-gc). */
+async function runPeer({ kind, points: n, queries, peers }) {
+  const { default: Supercluster } = await import(pathToFileURL(join(peers, 'node_modules', 'supercluster', 'index.js')).href);
+  const lngLat = points(kind, n);
+  const input = features(lngLat);
+  const boxes = queryBoxes(lngLat, queries);
+  const before = heldBytes();
+  const t0 = performance.now();
+  const index = new Supercluster(OPTIONS).load(input);
+  const loadMs = performance.now() - t0;
+  const heldAfter = heldBytes() - before;
+  const zooms = timeQueries(boxes, (box, z) => index.getClusters(box, z).length);
+  return { kind, points: n, loadMs, heldBytes: heldAfter, zooms };
+}
+
+/** The peer's folder, if it holds supercluster and kdbush; and their versions. */
+function findPeers(dir) {
+  if (!dir) return { dir: null, reason: 'no peers folder given (CAIRN_PEERS or --peers)' };
+  const root = resolve(dir);
+  const version = (name) => {
+    const file = join(root, 'node_modules', name, 'package.json');
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null;
+  };
+  const supercluster = existsSync(join(root, 'node_modules', 'supercluster', 'index.js')) ? version('supercluster') : null;
+  const kdbush = version('kdbush');
+  if (!supercluster || !kdbush) return { dir: null, reason: `${root} holds no node_modules/supercluster and node_modules/kdbush` };
+  return { dir: root, supercluster, kdbush };
+}
+
 function parseArgs(argv) {
-  const args = { points: 1_000_000, queries: 300, repeat: 1 };
+  const args = { points: 1_000_000, queries: 300, repeat: 1, peers: process.env.CAIRN_PEERS || null, markdown: markdownOption(argv) };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--points') args.points = Number(argv[++i]);
     else if (argv[i] === '--queries') args.queries = Number(argv[++i]);
     else if (argv[i] === '--repeat') args.repeat = Number(argv[++i]);
+    else if (argv[i] === '--peers') args.peers = argv[++i];
+    else if (argv[i] === '--markdown') i++;
     else if (argv[i] === '--help' || argv[i] === '-h') {
-      console.log('usage: node web/bench/cluster-bench.js [--points N] [--queries Q] [--repeat R]');
+      console.log('usage: node web/bench/cluster-bench.js [--points N] [--queries Q] [--repeat R] [--peers DIR] [--markdown FILE]');
       process.exit(0);
     } else throw new Error(`unknown argument ${argv[i]}`);
   }
@@ -134,47 +226,155 @@ function inWorker(data) {
   });
 }
 
-const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+function inProcess(data) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [PEER_RUN, JSON.stringify(data)], { execArgv: ['--expose-gc'] });
+    let result = null;
+    child.once('message', (m) => { result = m; });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`peer run exited with ${code}`))));
+  });
+}
 
-async function main() {
-  const { points, queries, repeat } = parseArgs(process.argv.slice(2));
-  const wasm = await stat(new URL('../dist/cairn.wasm', import.meta.url));
-  console.log(`cairn.wasm: ${wasm.size} bytes (${(wasm.size / 1024).toFixed(1)} KiB)`);
-  console.log(`${points.toLocaleString('en-US')} points, options: radius 40, extent 512, zooms 0–16; ` +
-    `viewport ${VIEWPORT.width}×${VIEWPORT.height} px (256-px tiles), ${queries} queries per zoom, Node ${process.versions.node}` +
-    (repeat > 1 ? `; best of ${repeat} runs (times vary between runs on a shared machine)` : ''));
-  for (const kind of ['uniform', 'clustered']) {
-    const runs = [];
-    for (let k = 0; k < repeat; k++) runs.push(await inWorker({ kind, points, queries }));
-    // The best of the runs for each time; memory is the same every run.
-    const r = runs.reduce((best, run) => (run.loadMs < best.loadMs ? run : best));
-    const zooms = r.zooms.map(({ z, mean }) => ({ z, mean, ms: Math.min(...runs.map((run) => run.zooms[z].ms)) }));
-    const byLoad = [...runs].sort((a, b) => a.loadMs - b.loadMs);
-    console.log(`\n${kind}`);
-    console.log(`  load (loadCoordinates: add + cluster zooms 0–16): ${r.loadMs.toFixed(0)} ms ` +
-      `(add ${r.addMs.toFixed(0)} ms, cluster ${(r.loadMs - r.addMs).toFixed(0)} ms), ` +
-      `${(r.points / (r.loadMs / 1000) / 1e6).toFixed(2)} M points/s` +
-      (repeat > 1 ? `; all runs: ${byLoad.map((run) => `${run.loadMs.toFixed(0)} ms (host ${run.hostPageUs.toFixed(1)} µs/page)`).join(', ')}` : '') +
-      `; before it, warmUp() ${r.warmUpMs.toFixed(0)} ms (once per page: the engine's code optimized before the load)`);
-    console.log(`  wasm memory grew ${mib(r.grownBytes)} over the load = ${(r.grownBytes / r.points).toFixed(1)} bytes/point ` +
-      `(peak, page-granular; memory now ${mib(r.memoryBytes)})` +
-      `, ${Math.round(r.grownBytes / 4096).toLocaleString('en-US')} pages of 4 KiB, each mapped by the host at its first write ` +
-      `(${r.hostPageUs.toFixed(1)} µs a page just before this load)` +
-      (r.grownBytes === 0 ? ' — the load fit in the initial memory; use more points for a figure' : ''));
-    console.log('  JS side: no per-point arrays (the index keeps no reference to the input)');
-    console.log('  viewport query (getClustersInto):');
-    console.log('    zoom   ms/query   mean results');
-    for (const { z, ms, mean } of zooms) {
-      console.log(`    ${String(z).padStart(4)}   ${ms.toFixed(4).padStart(8)}   ${mean.toFixed(1).padStart(12)}`);
-    }
+/** Each zoom's best time over the runs. */
+function bestZooms(runs) {
+  return runs[0].zooms.map(({ z, mean }) => ({ z, mean, ms: Math.min(...runs.map((run) => run.zooms[z].ms)) }));
+}
+
+const fastest = (runs) => runs.reduce((best, run) => (run.loadMs < best.loadMs ? run : best));
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const perPoint = (bytes, n) => `${(bytes / n).toFixed(1)} B/point`;
+/**
+ * Cairn's memory for the table: the growth of the module's memory, which misses what fitted in
+ * the 16 MiB it starts with; said so when that part is large beside the growth.
+ */
+const growth = (bytes, n) => (bytes >= 64 * 2 ** 20 ? perPoint(bytes, n)
+  : `${perPoint(bytes, n)} (too few points: most of the load fitted in the initial 16 MiB)`);
+const ratio = (peer, cairn) => (peer > 0 && cairn > 0 ? `${(peer / cairn).toFixed(1)}×` : '—');
+
+/** The median over zooms and the slowest zoom of a run's queries. */
+function querySummary(zooms) {
+  const slowest = zooms.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return { median: median(zooms.map((q) => q.ms)), slowest };
+}
+
+function printRun(label, r, runs) {
+  console.log(`  ${label}: ${r.loadMs.toFixed(0)} ms` +
+    (r.addMs !== undefined && r.mode === 'coordinates' ? ` (add ${r.addMs.toFixed(0)} ms, cluster ${(r.loadMs - r.addMs).toFixed(0)} ms)` : '') +
+    `, ${(r.points / (r.loadMs / 1000) / 1e6).toFixed(2)} M points/s` +
+    (runs.length > 1 ? `; all runs: ${[...runs].sort((a, b) => a.loadMs - b.loadMs).map((run) =>
+      `${run.loadMs.toFixed(0)} ms${run.hostPageUs !== undefined ? ` (host ${run.hostPageUs.toFixed(1)} µs/page)` : ''}`).join(', ')}` : ''));
+}
+
+function printQueries(title, zooms) {
+  console.log(`  ${title}:`);
+  console.log('    zoom   ms/query   mean results');
+  for (const { z, ms, mean } of zooms) {
+    console.log(`    ${String(z).padStart(4)}   ${ms.toFixed(4).padStart(8)}   ${mean.toFixed(1).padStart(12)}`);
   }
 }
 
-if (isMainThread) {
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const { points: n, queries, repeat } = args;
+  const peer = findPeers(args.peers);
+  const wasm = await stat(new URL('../dist/cairn.wasm', import.meta.url));
+  console.log(`cairn.wasm: ${wasm.size} bytes (${(wasm.size / 1024).toFixed(1)} KiB)`);
+  console.log(`${n.toLocaleString('en-US')} points, options: radius 40, extent 512, zooms 0–16; ` +
+    `viewport ${VIEWPORT.width}×${VIEWPORT.height} px (256-px tiles), ${queries} queries per zoom, Node ${process.versions.node}` +
+    (repeat > 1 ? `; best of ${repeat} runs (times vary between runs on a shared machine)` : ''));
+  console.log(peer.dir ? `peer: supercluster ${peer.supercluster} with kdbush ${peer.kdbush} from ${peer.dir}`
+    : `peer: supercluster not measured: ${peer.reason}`);
+  const rows = [];
+  for (const kind of ['uniform', 'clustered']) {
+    const typed = [];
+    const geojson = [];
+    const peers = [];
+    for (let k = 0; k < repeat; k++) {
+      typed.push(await inWorker({ kind, points: n, queries, mode: 'coordinates' }));
+      geojson.push(await inWorker({ kind, points: n, queries, mode: 'features' }));
+      if (peer.dir) peers.push(await inProcess({ kind, points: n, queries, peers: peer.dir }));
+    }
+    const t = fastest(typed);
+    const g = fastest(geojson);
+    const p = peer.dir ? fastest(peers) : null;
+    console.log(`\n${kind}`);
+    printRun('load (loadCoordinates: add + cluster zooms 0–16)', t, typed);
+    console.log(`  before it, warmUp() ${t.warmUpMs.toFixed(0)} ms (once per page: the engine's code optimized before the load)`);
+    console.log(`  wasm memory grew ${mib(t.grownBytes)} over the load = ${perPoint(t.grownBytes, n)} ` +
+      `(peak, page-granular; memory now ${mib(t.memoryBytes)}), ${Math.round(t.grownBytes / 4096).toLocaleString('en-US')} ` +
+      `pages of 4 KiB, each mapped by the host at its first write (${t.hostPageUs.toFixed(1)} µs a page just before this load)` +
+      (t.grownBytes === 0 ? ' — the load fit in the initial memory; use more points for a figure' : ''));
+    printRun('load (load: GeoJSON features)', g, geojson);
+    console.log(`  wasm memory grew ${mib(g.grownBytes)} over it = ${perPoint(g.grownBytes, n)}`);
+    if (p) {
+      printRun(`supercluster load (GeoJSON features)`, p, peers);
+      console.log(`  supercluster holds ${mib(p.heldBytes)} after it (JS heap and array buffers, after a collection) = ` +
+        `${perPoint(p.heldBytes, n)}`);
+    }
+    const tz = bestZooms(typed);
+    const gz = bestZooms(geojson);
+    const pz = p ? bestZooms(peers) : null;
+    printQueries('viewport query into a typed array (getClustersInto)', tz);
+    printQueries('viewport query as GeoJSON (getClusters)', gz);
+    if (pz) printQueries('supercluster viewport query (getClusters)', pz);
+
+    const none = peer.dir ? '—' : 'not measured';
+    const tq = querySummary(tz);
+    const gq = querySummary(gz);
+    const pq = pz ? querySummary(pz) : null;
+    const slow = (q) => `${duration(q.slowest.ms)} (zoom ${q.slowest.z})`;
+    rows.push(
+      [kind, 'load, GeoJSON features (`load`)', duration(g.loadMs), p ? duration(p.loadMs) : none, p ? ratio(p.loadMs, g.loadMs) : ''],
+      [kind, 'memory over that load (Cairn: wasm memory grown; supercluster: held after it)', growth(g.grownBytes, n),
+        p ? perPoint(p.heldBytes, n) : none, p && g.grownBytes >= 64 * 2 ** 20 ? ratio(p.heldBytes, g.grownBytes) : ''],
+      [kind, 'load, typed coordinates (`loadCoordinates`); memory grown', `${duration(t.loadMs)}; ${growth(t.grownBytes, n)}`, '—', ''],
+      [kind, '`warmUp()` before a load, once per page', duration(t.warmUpMs), '—', ''],
+      [kind, 'viewport query as GeoJSON (`getClusters`), median over zooms 0–17', duration(gq.median),
+        pq ? duration(pq.median) : none, pq ? ratio(pq.median, gq.median) : ''],
+      [kind, 'same, slowest zoom', slow(gq), pq ? slow(pq) : none, pq ? ratio(pq.slowest.ms, gq.slowest.ms) : ''],
+      [kind, 'viewport query into a typed array (`getClustersInto`), median; slowest zoom',
+        `${duration(tq.median)}; ${slow(tq)}`, '—', ''],
+    );
+  }
+  if (args.markdown) {
+    const notes = [
+      peer.dir
+        ? `supercluster ${peer.supercluster} with kdbush ${peer.kdbush}, from the peers folder. Its memory is what it holds ` +
+          'after the load (the JS heap and array buffers, after a full collection), the input features not counted; ' +
+          "Cairn's is how much the WebAssembly memory grew over the load, counted from before `warmUp()`: that memory " +
+          'never shrinks, so the growth is its peak, less the part of the load that fitted in the 16 MiB the module starts with.'
+        : 'supercluster was not measured in this run: give the bench a folder holding `node_modules/supercluster` and ' +
+          '`node_modules/kdbush` (the sources of the mapbox/supercluster and mourner/kdbush 4.1.0 repositories), ' +
+          'as `CAIRN_PEERS=DIR ./build.sh bench` or `node web/bench/cluster-bench.js --peers DIR`.',
+    ];
+    writeSection(args.markdown, {
+      title: 'Clustering: ClusterIndex and supercluster',
+      machine: machineLine(new Date(), machine()),
+      about: `\`node web/bench/cluster-bench.js\`: ${n.toLocaleString('en-US')} points, uniform over ±180°/±85° or clustered in ` +
+        `300 blobs of 0.0003° to 10°, seeded; options radius 40, extent 512, zooms 0–16. Queries: ${queries} viewports of ` +
+        `${VIEWPORT.width}×${VIEWPORT.height} px per zoom from 0 to ${MAX_QUERY_ZOOM}, near random input points, the same ` +
+        `boxes for both. Best of ${repeat} ${repeat === 1 ? 'run' : 'runs'}, each in a fresh worker (Cairn) or process ` +
+        `(supercluster); \`cairn.wasm\` ${(wasm.size / 1024).toFixed(0)} KiB.`,
+      header: ['points', 'measurement', 'Cairn', 'supercluster', 'supercluster ÷ Cairn'],
+      rows,
+      notes,
+    });
+    console.log(`\nwrote ${args.markdown}`);
+  }
+}
+
+if (isMainThread && process.argv[2] === PEER_RUN) {
+  runPeer(JSON.parse(process.argv[3])).then((result) => process.send(result), (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else if (isMainThread) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);
   });
 } else {
-  runDataset(workerData).then((result) => parentPort.postMessage(result));
+  runCairn(workerData).then((result) => parentPort.postMessage(result));
 }

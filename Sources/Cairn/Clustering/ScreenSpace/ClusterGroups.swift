@@ -17,7 +17,8 @@ public struct ClusterGroups {
         members[Int(memberStart[cluster])..<Int(memberStart[cluster + 1])]
     }
 
-    mutating func removeAll() {
+    /// Empties the result, keeping its room: what an algorithm does first.
+    public mutating func removeAll() {
         x.removeAll(keepingCapacity: true)
         y.removeAll(keepingCapacity: true)
         memberStart.removeAll(keepingCapacity: true)
@@ -25,7 +26,9 @@ public struct ClusterGroups {
         members.removeAll(keepingCapacity: true)
     }
 
-    mutating func append(x: Double, y: Double, members list: some Sequence<Int32>) {
+    /// Adds a cluster at world position (x, y) (the unit square, as `ClusterItemPositions`
+    /// holds items) with its members, as item numbers.
+    public mutating func append(x: Double, y: Double, members list: some Sequence<Int32>) {
         self.x.append(x)
         self.y.append(y)
         members.append(contentsOf: list)
