@@ -196,6 +196,24 @@ final class MapExportsTests: XCTestCase {
         }
     }
 
+    func testABuildingWithoutADefaultLevelShowsTheEnginesAndTheLevelShownIsReadBack() {
+        let h = makeMap()
+        defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
+        let corners = buffer(8)
+        defer { _ = cairn_free(corners) }
+        write(corners, [-74.001, 39.999, -73.999, 39.999, -73.999, 40.001, -74.001, 40.001])
+        let b = cairn_map_add_indoor_building(h, corners, 4, 3, -1)
+        XCTAssertGreaterThan(b, 0)
+        XCTAssertEqual(cairn_map_indoor_level(h, b), 0, "the top level")
+        XCTAssertEqual(cairn_map_activate_indoor_level(h, b, 2), 0)
+        XCTAssertEqual(cairn_map_indoor_level(h, b), 2)
+        let given = cairn_map_add_indoor_building(h, corners, 4, 3, 1)
+        XCTAssertEqual(cairn_map_indoor_level(h, given), 1)
+        XCTAssertEqual(cairn_map_add_indoor_building(h, corners, 4, 3, -2), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_indoor_level(h, given + 1), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_indoor_level(h + 1, b), -CairnError.invalidHandle.code)
+    }
+
     func testThePinSizeIsTheEngines() {
         let out = buffer(2)
         defer { _ = cairn_free(out) }

@@ -70,7 +70,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_select_cluster_item: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, item) → 0: selects the item, opening its info window' },
   cairn_map_marker_anchor: { params: ['i32', 'f64', 'i32'], result: 'i32', doc: '(handle, id, out) → 1 with the marker\'s info-window anchor as last drawn (x, y) in out, 0 while it is not drawn' },
   cairn_map_selection: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, out) → 1 with the id of the marker or item whose window is open and the item\'s manager (-1 for a marker) in out, 0 when none is' },
-  cairn_map_add_indoor_building: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, [lng, lat] corners, corner count, levels, default level) → building id' },
+  cairn_map_add_indoor_building: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, [lng, lat] corners, corner count, levels, default level or -1 for the default) → building id' },
   cairn_map_remove_indoor_building: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, building) → 0' },
   cairn_map_activate_indoor_level: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, building, level) → 0: shows that level' },
   cairn_map_set_info_window_size: { params: ['i32', 'f64', 'f64'], result: 'i32', doc: '(handle, width, height) → 0' },
@@ -100,6 +100,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_takes_key: { params: ['i32', 'i32'], result: 'i32', doc: '(key command, modifier bits) → 1 when the map takes the key, 0 when it is the browser\'s' },
   cairn_map_pin_size: { params: ['i32'], result: 'i32', doc: '(out) → 0 with the default pin\'s [width, height] in CSS pixels in out' },
   cairn_map_marker: { params: ['i32', 'f64', 'i32'], result: 'i32', doc: '(handle, id, out) → 0 with the marker\'s record, every field given, in out' },
+  cairn_map_indoor_level: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, building) → the level shown now' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

@@ -34,7 +34,7 @@ const CAMERA_FIELDS = /** @type {const} */ (['latitude', 'longitude', 'zoom', 'b
 /** Limits, in the order the exports take them. */
 const LIMIT_FIELDS = /** @type {const} */ (['minZoom', 'maxZoom', 'maxTilt', 'maxTileZoom']);
 
-/** The ABI's "not given" for an enumeration (an easing): the engine's default. */
+/** The ABI's "not given" for an enumeration or a level (an easing, a building's first level): the engine's default. */
 const DEFAULT_CHOICE = -1;
 
 /**
@@ -557,7 +557,7 @@ export class MapEngine {
    * (`indoorLevel`) are drawn only while that level is shown.
    * @param {{footprint: LatLng[], levels: number, defaultLevel?: number}} options  the footprint's
    *   corners in order (3 or more), the number of levels (counted from the top, 0 first), the one
-   *   shown first (default 0)
+   *   shown first (left out: the engine's default, the top one)
    * @returns {number} its id
    * @throws {CairnError} INVALID_ARGUMENT for a footprint of fewer than 3 corners, or levels
    *   outside 1…256; NON_FINITE_COORDINATE, LATITUDE_OUT_OF_RANGE naming the corner
@@ -568,13 +568,26 @@ export class MapEngine {
     if (!Array.isArray(b.footprint)) throw argumentError(call, 'options.footprint must be an array of {latitude, longitude}');
     const corners = b.footprint.map((c, i) => numbersArg(c, ['latitude', 'longitude'], `options.footprint[${i}]`, call));
     const levels = int32Arg(b.levels, 'options.levels', call);
-    const defaultLevel = b.defaultLevel === undefined ? 0 : int32Arg(b.defaultLevel, 'options.defaultLevel', call);
+    const level = b.defaultLevel === undefined ? DEFAULT_CHOICE : int32Arg(b.defaultLevel, 'options.defaultLevel', call);
+    // A -1 given must not pass for the ABI's "not given": it goes as another level the engine refuses.
+    const defaultLevel = level === DEFAULT_CHOICE && b.defaultLevel !== undefined ? level - 1 : level;
     const h = this.#channel.enter(call);   // first: it sends waiting input through the same buffer
     const pairs = this.#channel.buffer(Math.max(2, 2 * corners.length));
     corners.forEach((c, i) => { pairs[2 * i] = c.longitude; pairs[2 * i + 1] = c.latitude; });
     const status = this.#channel.fn.cairn_map_add_indoor_building(h, pairs.byteOffset, corners.length, levels, defaultLevel);
     return this.#channel.check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT
       ? 'a footprint needs 3 to 4096 corners, 1 to 256 levels and a default level among them' : undefined);
+  }
+
+  /**
+   * The level of a building shown now (counted from the top, 0 first), as the engine holds it.
+   * @param {number} id
+   * @returns {number}
+   */
+  indoorLevel(id) {
+    const call = 'indoorLevel';
+    const status = this.#channel.fn.cairn_map_indoor_level(this.#channel.enter(call), int32Arg(id, 'id', call));
+    return this.#channel.check(status, call, buildingHint(status));
   }
 
   /**
