@@ -171,7 +171,7 @@ export class MapEngine {
 
   /**
    * The range of the camera, and the highest zoom the tile source has; each one left out takes
-   * the engine's default (Google's: zoom 0 to 22, tilt up to 60°, tiles to zoom 22; see `limits`).
+   * the engine's default (Google's, which `limits` reads back).
    * @param {{minZoom?: number, maxZoom?: number, maxTilt?: number, maxTileZoom?: number}} [limits]
    */
   setLimits(limits) {

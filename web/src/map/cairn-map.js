@@ -176,7 +176,8 @@ export class CairnMap {
   /**
    * Animates the camera; fields not given stay.
    * @param {Partial<CameraPosition>} camera
-   * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]  seconds (default 0.5)
+   * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]  seconds; either left out
+   *   takes the engine's default
    */
   animateCamera(camera, options) { this.#engine.animateCamera(camera, options); this.#wake(); }
 
@@ -204,7 +205,7 @@ export class CairnMap {
   }
 
   /**
-   * Camera limits.
+   * Camera limits; those left out take the engine's defaults (Google's), which `engine.limits` reads back.
    * @param {{minZoom?: number, maxZoom?: number, maxTilt?: number}} limits
    */
   setLimits(limits) {
