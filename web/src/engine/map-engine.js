@@ -67,7 +67,7 @@ export class MapEngine {
   /**
    * @param {{camera: {latitude: number, longitude: number, zoom: number, bearing?: number, tilt?: number},
    *   width: number, height: number}} options  the first camera (a bearing or tilt left out takes the
-   *   engine's default, north up and flat), and the view's size in CSS pixels
+   *   engine's default), and the view's size in CSS pixels
    * @throws {CairnError} (INVALID_STATE) if `init()` has not finished
    * @throws {CairnError} (INVALID_ARGUMENT) for a camera or size that is not finite and positive
    */
@@ -87,8 +87,9 @@ export class MapEngine {
     this.#channel = new MapChannel(call, (fn) => fn.cairn_map_create(latitude, longitude, zoom, bearing, tilt, width, height));
     this.#link.fn = this.#channel.fn;
     this.#markers = new EngineMarkers(this.#channel);
+    const h = this.#channel.enter(call);
     const v = this.#channel.buffer(CAMERA_FIELDS.length);
-    this.#channel.check(this.#channel.fn.cairn_map_camera(this.#channel.enter(call), v.byteOffset), call);
+    this.#channel.check(this.#channel.fn.cairn_map_camera(h, v.byteOffset), call);
     this.#camera = /** @type {CameraPosition} */ (Object.fromEntries(CAMERA_FIELDS.map((name, i) => [name, v[i]])));
   }
 
@@ -149,6 +150,7 @@ export class MapEngine {
    */
   get pinSize() {
     const call = 'pinSize';
+    this.#channel.checkAlive(call);
     const v = this.#channel.buffer(2);
     this.#channel.check(this.#channel.fn.cairn_map_pin_size(v.byteOffset), call);
     return { width: v[0], height: v[1] };
@@ -331,7 +333,7 @@ export class MapEngine {
    * the last frame included: the engine fills them in).
    * @param {Partial<CameraPosition>} camera
    * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]
-   *   duration in seconds; either left out takes the engine's default (half a second, easing in and out)
+   *   duration in seconds; either left out takes the engine's default
    */
   animateCamera(camera, options) {
     const call = 'animateCamera';
@@ -345,8 +347,7 @@ export class MapEngine {
   /**
    * Shows a longitude/latitude box north up and flat, `padding` pixels inside the padded view.
    * @param {{west: number, south: number, east: number, north: number}} bounds
-   * @param {{padding?: number, duration?: number}} [options]  each left out takes the engine's default (no
-   *   padding, no animation)
+   * @param {{padding?: number, duration?: number}} [options]  each left out takes the engine's default
    */
   showBounds(bounds, options) {
     const call = 'showBounds';
@@ -362,7 +363,7 @@ export class MapEngine {
    * no point is given.
    * @param {number} amount
    * @param {{x?: number, y?: number, duration?: number}} [options]  a duration left out takes the engine's
-   *   default (at once)
+   *   default
    */
   zoomBy(amount, options) {
     const call = 'zoomBy';
@@ -405,7 +406,7 @@ export class MapEngine {
    * @param {{width: number, height: number, insets?: {top?: number, left?: number, bottom?: number, right?: number},
    *   anchor?: {x: number, y: number}}} icon  size in CSS pixels; insets: transparent padding that
    *   does not count for anchoring and taps (default 0); anchor: where cluster items drawn with it
-   *   stand (left out: the engine's default, the bottom centre)
+   *   stand (left out: the engine's default)
    * @returns {number}
    * @throws {CairnError} (INVALID_ARGUMENT) for a size that is not positive (at most 4096), insets that
    *   leave nothing of the image, or an anchor that is not finite
@@ -557,7 +558,7 @@ export class MapEngine {
    * (`indoorLevel`) are drawn only while that level is shown.
    * @param {{footprint: LatLng[], levels: number, defaultLevel?: number}} options  the footprint's
    *   corners in order (3 or more), the number of levels (counted from the top, 0 first), the one
-   *   shown first (left out: the engine's default, the top one)
+   *   shown first (left out: the engine's default)
    * @returns {number} its id
    * @throws {CairnError} INVALID_ARGUMENT for a footprint of fewer than 3 corners, or levels
    *   outside 1…256; NON_FINITE_COORDINATE, LATITUDE_OUT_OF_RANGE naming the corner

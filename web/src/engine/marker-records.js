@@ -147,8 +147,11 @@ export function checkMarker(given, added, label, call) {
   const prefix = label ? `${label}.` : '';
   /** @type {Record<string, unknown>} */
   const out = {};
-  for (const key of Object.keys(o)) {
+  const keys = Object.keys(o);
+  for (const key of keys) {
     if (!Object.hasOwn(CHECKS, key)) throw argumentError(call, `${prefix}${key} is not a marker option`);
+  }
+  for (const key of keys) {
     if (o[key] !== undefined) out[key] = CHECKS[/** @type {keyof MarkerOptions} */ (key)](o[key], prefix + key, call);
   }
   if (added && out.position === undefined) CHECKS.position(undefined, `${prefix}position`, call);

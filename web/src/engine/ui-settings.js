@@ -15,8 +15,7 @@ export const SETTINGS = Object.freeze([
 ]);
 
 /**
- * @typedef {object} UISettings  each left out takes the engine's default (Google's: gestures and the floor
- *   picker on, buttons off)
+ * @typedef {object} UISettings  each left out takes the engine's default (Google's)
  * @property {boolean} [scrollGestures]    drag to pan, with fling
  * @property {boolean} [zoomGestures]      double tap, pinch, wheel, +/- keys
  * @property {boolean} [tiltGestures]      two-finger vertical drag, right- or ctrl-drag

@@ -35,7 +35,7 @@ import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from '../core/a
  * @property {number} [height]
  * @property {number} [scale=1]  image pixels per CSS pixel (2 for an "@2x" image)
  * @property {{x: number, y: number}} [anchor]  where cluster items drawn with it stand (left out: the engine's
- *   default, the bottom centre); a marker stands on its own `groundAnchor` (Google's rule), whatever its icon
+ *   default); a marker stands on its own `groundAnchor` (Google's rule), whatever its icon
  * @property {{top?: number, left?: number, bottom?: number, right?: number}} [insets]  transparent padding (M3)
  */
 
