@@ -5,14 +5,19 @@ import Cairn
 // one buffer back (`_FrameWriter`). Statuses as in IndexExports: ≥ 0 success, negated
 // `CairnError.code` on failure with the detail in `cairn_last_error_detail`.
 
+/// A number the host did not give: NaN is the ABI's "not given", and the engine's default applies.
+func _given(_ value: Double) -> Double? { value.isNaN ? nil : value }
+
 /// Creates a map with a camera and a viewport of width × height CSS pixels; returns its handle.
+/// A NaN bearing or tilt takes the engine's default.
 @_expose(wasm, "cairn_map_create") @_cdecl("cairn_map_create")
 public func cairn_map_create(_ latitude: Double, _ longitude: Double, _ zoom: Double, _ bearing: Double,
                              _ tilt: Double, _ width: Double, _ height: Double) -> Int32 {
     _Registry.status { () throws(CairnError) in
-        let map = try MapController(camera: CameraPosition(latitude: latitude, longitude: longitude, zoom: zoom,
-                                                           bearing: bearing, tilt: tilt),
-                                    viewport: Viewport(width: width, height: height))
+        var position = CameraPosition(latitude: latitude, longitude: longitude, zoom: zoom)
+        if let b = _given(bearing) { position.bearing = b }
+        if let t = _given(tilt) { position.tilt = t }
+        let map = try MapController(camera: position, viewport: Viewport(width: width, height: height))
         guard let handle = _Registry.maps.insert(map) else { throw .invalidState }
         return handle
     }
@@ -32,7 +37,8 @@ func _withMap(_ handle: Int32, _ body: (MapController) throws(CairnError) -> Voi
 }
 
 /// Doubles per layout item: 0 frame header, 1 tile record, 2 event record, 3 input record,
-/// 4 draw record, 5 marker record; -2 for anything else.
+/// 4 draw record, 5 marker record; 6 the UI settings (bits of `cairn_map_set_settings`); -2 for
+/// anything else.
 @_expose(wasm, "cairn_map_layout") @_cdecl("cairn_map_layout")
 public func cairn_map_layout(_ which: Int32) -> Int32 {
     switch which {
@@ -42,6 +48,7 @@ public func cairn_map_layout(_ which: Int32) -> Int32 {
     case 3: return Int32(_InputRecords.stride)
     case 4: return Int32(_FrameWriter.drawStride)
     case 5: return Int32(_MarkerRecords.stride)
+    case 6: return UISettings.count
     default: return _Registry.fail(.invalidArgument)
     }
 }
@@ -55,23 +62,29 @@ public func cairn_map_set_viewport(_ handle: Int32, _ width: Double, _ height: D
     }
 }
 
+/// The camera's range and the tile source's highest zoom (a whole number); NaN for one not
+/// given takes the engine's default.
 @_expose(wasm, "cairn_map_set_limits") @_cdecl("cairn_map_set_limits")
 public func cairn_map_set_limits(_ handle: Int32, _ minZoom: Double, _ maxZoom: Double, _ maxTilt: Double,
-                                 _ maxTileZoom: Int32) -> Int32 {
+                                 _ maxTileZoom: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        guard maxTileZoom >= 0, maxTileZoom <= 30 else { throw .invalidArgument }
-        try map.setLimits(CameraLimits(minZoom: minZoom, maxZoom: maxZoom, maxTilt: maxTilt))
-        map.maxTileZoom = Int(maxTileZoom)
+        var tiles: Int?
+        if let z = _given(maxTileZoom) {
+            guard let whole = Int32(exactly: z) else { throw .invalidArgument }
+            tiles = Int(whole)
+        }
+        try map.setLimits(minZoom: _given(minZoom), maxZoom: _given(maxZoom), maxTilt: _given(maxTilt), maxTileZoom: tiles)
     }
 }
 
-/// UI settings as bits: 1 scroll, 2 zoom, 4 tilt, 8 rotate, 16 compass, 32 my-location button,
-/// 64 floor picker.
+/// UI settings as bits, in the order of `UISettings`' properties: 1 scroll, 2 zoom, 4 tilt,
+/// 8 rotate, 16 compass, 32 my-location button, 64 floor picker. The settings named in `given`
+/// take their bit from `bits`; the others their defaults.
 @_expose(wasm, "cairn_map_set_settings") @_cdecl("cairn_map_set_settings")
-public func cairn_map_set_settings(_ handle: Int32, _ bits: Int32) -> Int32 {
+public func cairn_map_set_settings(_ handle: Int32, _ bits: Int32, _ given: Int32) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        guard bits & ~UISettings.allBits == 0 else { throw .invalidArgument }
-        map.settings = UISettings(bits: bits)
+        guard bits & ~UISettings.allBits == 0, given & ~UISettings.allBits == 0 else { throw .invalidArgument }
+        map.settings = UISettings(bits: bits, given: given)
     }
 }
 
@@ -132,31 +145,39 @@ public func cairn_map_move_camera(_ handle: Int32, _ latitude: Double, _ longitu
     }
 }
 
-/// Easing: 0 linear, 1 ease-in-out, 2 ease-out.
+/// Easing: 0 linear, 1 ease-in-out, 2 ease-out, -1 the default; a NaN duration is the default.
 @_expose(wasm, "cairn_map_animate_camera") @_cdecl("cairn_map_animate_camera")
 public func cairn_map_animate_camera(_ handle: Int32, _ latitude: Double, _ longitude: Double, _ zoom: Double,
                                      _ bearing: Double, _ tilt: Double, _ duration: Double, _ easing: Int32) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        guard let e = Easing(rawValue: easing) else { throw .invalidArgument }
-        try map.animateCamera(to: _cameraPosition(map, latitude, longitude, zoom, bearing, tilt), duration: duration, easing: e)
+        var e: Easing?
+        if easing != -1 {
+            guard let given = Easing(rawValue: easing) else { throw .invalidArgument }
+            e = given
+        }
+        try map.animateCamera(to: _cameraPosition(map, latitude, longitude, zoom, bearing, tilt), duration: _given(duration),
+                              easing: e)
     }
 }
 
+/// A NaN padding or duration takes the engine's default.
 @_expose(wasm, "cairn_map_show_bounds") @_cdecl("cairn_map_show_bounds")
 public func cairn_map_show_bounds(_ handle: Int32, _ west: Double, _ south: Double, _ east: Double,
                                   _ north: Double, _ padding: Double, _ duration: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
-        try map.showBounds(west: west, south: south, east: east, north: north, padding: padding, duration: duration)
+        try map.showBounds(west: west, south: south, east: east, north: north, padding: _given(padding),
+                           duration: _given(duration))
     }
 }
 
-/// Zooms by `amount` about screen point (x, y), or the centre when x or y is NaN.
+/// Zooms by `amount` about screen point (x, y), or the centre when x or y is NaN; a NaN
+/// duration takes the engine's default.
 @_expose(wasm, "cairn_map_zoom_by") @_cdecl("cairn_map_zoom_by")
 public func cairn_map_zoom_by(_ handle: Int32, _ amount: Double, _ x: Double, _ y: Double,
                               _ duration: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
         let about = x.isNaN || y.isNaN
-        try map.zoom(by: amount, aboutX: about ? nil : x, y: about ? nil : y, duration: duration)
+        try map.zoom(by: amount, aboutX: about ? nil : x, y: about ? nil : y, duration: _given(duration))
     }
 }
 
@@ -165,7 +186,7 @@ public func cairn_map_stop_animation(_ handle: Int32) -> Int32 {
     _withMap(handle) { map in map.stopAnimation() }
 }
 
-/// The user's location; a NaN latitude clears it.
+/// The user's location; a NaN latitude clears it, a NaN accuracy is the default (unknown).
 @_expose(wasm, "cairn_map_set_my_location") @_cdecl("cairn_map_set_my_location")
 public func cairn_map_set_my_location(_ handle: Int32, _ latitude: Double, _ longitude: Double,
                                       _ accuracy: Double) -> Int32 {
@@ -173,7 +194,7 @@ public func cairn_map_set_my_location(_ handle: Int32, _ latitude: Double, _ lon
         if latitude.isNaN {
             map.clearMyLocation()
         } else {
-            try map.setMyLocation(latitude: latitude, longitude: longitude, accuracy: accuracy)
+            try map.setMyLocation(latitude: latitude, longitude: longitude, accuracy: _given(accuracy))
         }
     }
 }
@@ -211,5 +232,56 @@ public func cairn_map_coordinate(_ handle: Int32, _ x: Double, _ y: Double, _ ou
         buffer[0] = c.latitude
         buffer[1] = c.longitude
         return 1
+    }
+}
+
+// MARK: What the engine holds, read back
+
+/// The UI settings in force, as the bits `cairn_map_set_settings` takes.
+@_expose(wasm, "cairn_map_settings") @_cdecl("cairn_map_settings")
+public func cairn_map_settings(_ handle: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in try _Registry.map(handle).settings.bits }
+}
+
+/// Writes the camera's range and the tile source's highest zoom to `out` (4 doubles: minZoom,
+/// maxZoom, maxTilt, maxTileZoom); returns 0.
+@_expose(wasm, "cairn_map_limits") @_cdecl("cairn_map_limits")
+public func cairn_map_limits(_ handle: Int32, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let buffer = try _Registry.doubles(out, count: 4)
+        let l = map.camera.limits
+        (buffer[0], buffer[1], buffer[2], buffer[3]) = (l.minZoom, l.maxZoom, l.maxTilt, Double(map.maxTileZoom))
+    }
+}
+
+/// Writes the camera as it is now to `out` (5 doubles: latitude, longitude, zoom, bearing,
+/// tilt); returns 0.
+@_expose(wasm, "cairn_map_camera") @_cdecl("cairn_map_camera")
+public func cairn_map_camera(_ handle: Int32, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let buffer = try _Registry.doubles(out, count: 5)
+        let c = map.camera.position
+        (buffer[0], buffer[1], buffer[2], buffer[3], buffer[4]) = (c.latitude, c.longitude, c.zoom, c.bearing, c.tilt)
+    }
+}
+
+/// Whether the map takes a key command pressed with these modifiers (input record bits): 1, or
+/// 0 when it is the browser's (the host then lets the browser act on it). Needs no map.
+@_expose(wasm, "cairn_map_takes_key") @_cdecl("cairn_map_takes_key")
+public func cairn_map_takes_key(_ command: Int32, _ modifiers: Int32) -> Int32 {
+    guard let c = KeyCommand(rawValue: command), modifiers >= 0, modifiers <= 15 else {
+        return _Registry.fail(.invalidArgument)
+    }
+    return MapController.takesKey(c, modifiers: modifiers) ? 1 : 0
+}
+
+/// Writes the size of the pin the host draws for markers without an icon (feature M2), in CSS
+/// pixels, to `out` (2 doubles: width, height); returns 0. Needs no map.
+@_expose(wasm, "cairn_map_pin_size") @_cdecl("cairn_map_pin_size")
+public func cairn_map_pin_size(_ out: UnsafeMutableRawPointer?) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let buffer = try _Registry.doubles(out, count: 2)
+        (buffer[0], buffer[1]) = (DefaultPin.width, DefaultPin.height)
+        return 0
     }
 }

@@ -2,21 +2,22 @@ import Cairn
 
 // Markers, icons, selection and tap answers over the C ABI. Marker ids are exact in a double.
 
-/// Registers an icon of width × height CSS pixels with alignment insets and a default anchor;
-/// returns its number.
+/// Registers an icon of width × height CSS pixels with alignment insets and a default anchor
+/// (NaN for a coordinate not given: the engine's default); returns its number.
 @_expose(wasm, "cairn_map_register_icon") @_cdecl("cairn_map_register_icon")
 public func cairn_map_register_icon(_ handle: Int32, _ width: Double, _ height: Double, _ top: Double, _ left: Double,
                                     _ bottom: Double, _ right: Double, _ anchorX: Double, _ anchorY: Double) -> Int32 {
     _Registry.status { () throws(CairnError) in
-        try _Registry.map(handle).registerIcon(Icon(width: width, height: height,
-                                                    insets: EdgeInsets(top: top, left: left, bottom: bottom, right: right),
-                                                    anchorX: anchorX, anchorY: anchorY))
+        var icon = Icon(width: width, height: height, insets: EdgeInsets(top: top, left: left, bottom: bottom, right: right))
+        if let x = _given(anchorX) { icon.anchorX = x }
+        if let y = _given(anchorY) { icon.anchorY = y }
+        return try _Registry.map(handle).registerIcon(icon)
     }
 }
 
-/// Adds `count` markers from records (`cairn_map_layout(5)` doubles each) and writes their ids
-/// to `ids` (`count` doubles). All or none: a bad record is INVALID_MARKER_IN_BATCH with its
-/// position. Returns `count`.
+/// Adds `count` markers from records (`cairn_map_layout(5)` doubles each; what a record does
+/// not give takes the engine's defaults) and writes their ids to `ids` (`count` doubles). All
+/// or none: a bad record is INVALID_MARKER_IN_BATCH with its position. Returns `count`.
 @_expose(wasm, "cairn_map_add_markers") @_cdecl("cairn_map_add_markers")
 public func cairn_map_add_markers(_ handle: Int32, _ records: UnsafeMutableRawPointer?, _ count: Int32,
                                   _ ids: UnsafeMutableRawPointer?) -> Int32 {
@@ -32,12 +33,13 @@ public func cairn_map_add_markers(_ handle: Int32, _ records: UnsafeMutableRawPo
     }
 }
 
-/// Replaces a marker's properties with one record.
+/// Changes a marker: what the record gives replaces its current properties, the rest stays.
 @_expose(wasm, "cairn_map_update_marker") @_cdecl("cairn_map_update_marker")
 public func cairn_map_update_marker(_ handle: Int32, _ id: Double, _ record: UnsafeMutableRawPointer?) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
         let input = try _Registry.doubles(record, count: _MarkerRecords.stride)
-        try map.updateMarker(try _Registry.markerID(id), try _MarkerRecords.decode(input, at: 0),
+        let marker = try _Registry.markerID(id)
+        try map.updateMarker(marker, try _MarkerRecords.decode(input, at: 0, over: try map.markers.marker(marker)),
                              contentChanged: _MarkerRecords.contentChanged(input))
     }
 }
@@ -102,5 +104,15 @@ public func cairn_map_answer_tap(_ handle: Int32, _ consumed: Int32) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
         guard consumed == 0 || consumed == 1 else { throw .invalidArgument }
         map.answerTap(consumed: consumed == 1)
+    }
+}
+
+/// Writes a marker's properties as the engine holds them to `out`, one record
+/// (`cairn_map_layout(5)` doubles, every field given); returns 0.
+@_expose(wasm, "cairn_map_marker") @_cdecl("cairn_map_marker")
+public func cairn_map_marker(_ handle: Int32, _ id: Double, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let marker = try map.markers.marker(try _Registry.markerID(id))
+        _MarkerRecords.encode(marker, to: try _Registry.doubles(out, count: _MarkerRecords.stride), at: 0)
     }
 }

@@ -46,10 +46,11 @@ enum _FrameWriter {
     /// [kind (1 marker, 2 cluster, 3 cluster item), id, x, y, rotation, scaleX, scaleY, opacity,
     /// icon (a cluster's bucket, -1 below the first), count, zIndex, cluster manager (-1 for
     /// markers), leg x, leg y (where a spread-out cluster item's leg starts; NaN otherwise),
-    /// animation progress (0…1; 1 when not animating), shear (a flat marker's; 0 otherwise)]:
+    /// animation progress (0…1; 1 when not animating), shear (a flat marker's; 0 otherwise),
+    /// anchor x, anchor y (the point of the image at (x, y), in 0…1 of the whole image)]:
     /// the icon's ground anchor (a cluster's centre) at (x, y); a point (u, v) of the icon from
     /// the anchor is drawn at (scaleX · u, shear · u + scaleY · v), turned by the rotation.
-    static let drawStride = 16
+    static let drawStride = 18
 
     /// The doubles the frame needs.
     static func size(tiles: Int, draws: Int, events: Int) -> Int {
@@ -158,6 +159,8 @@ enum _FrameWriter {
                 out[at + 13] = items[i].hasLeg ? items[i].legY : .nan
                 out[at + 14] = items[i].progress
                 out[at + 15] = items[i].shear
+                out[at + 16] = items[i].anchorX
+                out[at + 17] = items[i].anchorY
             }
         }
         at += scene.drawnCount * drawStride

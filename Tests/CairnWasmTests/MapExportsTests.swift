@@ -31,8 +31,9 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_layout(1), 12)
         XCTAssertEqual(cairn_map_layout(2), 5)
         XCTAssertEqual(cairn_map_layout(3), 9)
-        XCTAssertEqual(cairn_map_layout(4), 16)
-        XCTAssertEqual(cairn_map_layout(6), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_layout(4), 18)
+        XCTAssertEqual(cairn_map_layout(6), UISettings.count)
+        XCTAssertEqual(cairn_map_layout(7), -CairnError.invalidArgument.code)
     }
 
     func testAFrameReportsTheCameraTilesAndEventsAndWaitsForRoom() {
@@ -98,11 +99,15 @@ final class MapExportsTests: XCTestCase {
     func testSettingsLimitsViewportAndCameraCallsAreChecked() {
         let h = makeMap()
         defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
-        XCTAssertEqual(cairn_map_set_settings(h, 127), 0)
-        XCTAssertEqual(cairn_map_set_settings(h, 128), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_settings(h, 127, 127), 0)
+        XCTAssertEqual(cairn_map_set_settings(h, 128, 127), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_settings(h, 0, 128), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_settings(h, 0, -1), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 18), 0)
         XCTAssertEqual(cairn_map_set_limits(h, 12, 2, 45, 18), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 31), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 18.5), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, .infinity), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_set_viewport(h, 1024, 768, 10, 20, 30, 40), 0)
         XCTAssertEqual(cairn_map_set_viewport(h, .nan, 768, 0, 0, 0, 0), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_move_camera(h, .infinity, 0, 3, 0, 0), -CairnError.invalidArgument.code)
@@ -126,6 +131,95 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_screen_point(h, 0, 0, 0, 0, nil), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_coordinate(h, .nan, 0, out), -CairnError.invalidArgument.code)
         _ = cairn_free(out)
+    }
+
+    func testWhatTheHostDoesNotGiveTakesTheEnginesDefaults() throws {
+        let h = cairn_map_create(40, -74, 10, .nan, .nan, 800, 600)
+        XCTAssertGreaterThan(h, 0)
+        defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
+        let out = buffer(5)
+        defer { _ = cairn_free(out) }
+        XCTAssertEqual(cairn_map_camera(h, out), 0)
+        let standard = CameraPosition(latitude: 40, longitude: -74, zoom: 10)
+        XCTAssertEqual((0..<5).map { read(out, $0) }, [40, -74, 10, standard.bearing, standard.tilt])
+        // Settings: those not given take their defaults, whatever the bits say.
+        XCTAssertEqual(cairn_map_settings(h), UISettings().bits)
+        XCTAssertEqual(cairn_map_set_settings(h, 0, 1), 0, "scrolling off")
+        XCTAssertEqual(cairn_map_settings(h), UISettings().bits & ~1)
+        XCTAssertEqual(cairn_map_set_settings(h, 127, 16), 0, "the compass on; scrolling back to its default")
+        XCTAssertEqual(cairn_map_settings(h), UISettings().bits | 16)
+        XCTAssertEqual(cairn_map_set_settings(h, 127, 0), 0)
+        XCTAssertEqual(cairn_map_settings(h), UISettings().bits)
+        // Limits: NaN is not given.
+        func limits() -> [Double] {
+            XCTAssertEqual(cairn_map_limits(h, out), 0)
+            return (0..<4).map { read(out, $0) }
+        }
+        let s = CameraLimits.standard, tiles = Double(MapController.defaultMaxTileZoom)
+        XCTAssertEqual(limits(), [s.minZoom, s.maxZoom, s.maxTilt, tiles])
+        XCTAssertEqual(cairn_map_set_limits(h, 2, 12, 45, 18), 0)
+        XCTAssertEqual(limits(), [2, 12, 45, 18])
+        XCTAssertEqual(cairn_map_set_limits(h, .nan, 9, .nan, .nan), 0)
+        XCTAssertEqual(limits(), [s.minZoom, 9, s.maxTilt, tiles])
+        XCTAssertEqual(cairn_map_set_limits(h, 10, .nan, .nan, .nan), 0)
+        XCTAssertEqual(limits(), [10, s.maxZoom, s.maxTilt, tiles])
+        XCTAssertEqual(cairn_map_limits(h, nil), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_camera(h, nil), -CairnError.invalidArgument.code)
+        // The camera: an animation without duration or easing takes the defaults; bounds and
+        // zooms without a duration move at once; a location without accuracy has none.
+        let map = try _Registry.map(h)
+        XCTAssertEqual(cairn_map_animate_camera(h, .nan, .nan, 12, .nan, .nan, .nan, -1), 0)
+        try map.advance(to: 1)
+        try map.advance(to: 1 + MapController.defaultAnimationDuration / 2)
+        XCTAssertEqual(map.camera.position.zoom, 11, accuracy: 1e-9, "half way, eased in and out")
+        try map.advance(to: 1.01 + MapController.defaultAnimationDuration)
+        XCTAssertFalse(map.camera.isAnimating)
+        XCTAssertEqual(cairn_map_animate_camera(h, .nan, .nan, 12, .nan, .nan, 1, -2), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_show_bounds(h, -1, -1, 1, 1, .nan, .nan), 0)
+        XCTAssertFalse(map.camera.isAnimating)
+        XCTAssertEqual(cairn_map_zoom_by(h, 1, .nan, .nan, .nan), 0)
+        XCTAssertFalse(map.camera.isAnimating)
+        XCTAssertEqual(cairn_map_set_my_location(h, 10, 10, .nan), 0)
+        XCTAssertEqual(map.myLocation.accuracy, 0)
+        XCTAssertEqual(cairn_map_set_limits(h + 1, .nan, .nan, .nan, .nan), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_settings(h + 1), -CairnError.invalidHandle.code)
+    }
+
+    func testTheEngineSaysWhichKeysItTakes() {
+        for command: Int32 in 1...6 {
+            XCTAssertEqual(cairn_map_takes_key(command, 0), 1)
+            XCTAssertEqual(cairn_map_takes_key(command, Modifier.shift), 1)
+            for m in [Modifier.control, Modifier.alt, Modifier.meta, 15] { XCTAssertEqual(cairn_map_takes_key(command, m), 0) }
+        }
+        for (command, modifiers) in [(Int32(0), Int32(0)), (7, 0), (1, 16), (1, -1)] {
+            XCTAssertEqual(cairn_map_takes_key(command, modifiers), -CairnError.invalidArgument.code)
+        }
+    }
+
+    func testABuildingWithoutADefaultLevelShowsTheEnginesAndTheLevelShownIsReadBack() {
+        let h = makeMap()
+        defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
+        let corners = buffer(8)
+        defer { _ = cairn_free(corners) }
+        write(corners, [-74.001, 39.999, -73.999, 39.999, -73.999, 40.001, -74.001, 40.001])
+        let b = cairn_map_add_indoor_building(h, corners, 4, 3, -1)
+        XCTAssertGreaterThan(b, 0)
+        XCTAssertEqual(cairn_map_indoor_level(h, b), 0, "the top level")
+        XCTAssertEqual(cairn_map_activate_indoor_level(h, b, 2), 0)
+        XCTAssertEqual(cairn_map_indoor_level(h, b), 2)
+        let given = cairn_map_add_indoor_building(h, corners, 4, 3, 1)
+        XCTAssertEqual(cairn_map_indoor_level(h, given), 1)
+        XCTAssertEqual(cairn_map_add_indoor_building(h, corners, 4, 3, -2), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_indoor_level(h, given + 1), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_indoor_level(h + 1, b), -CairnError.invalidHandle.code)
+    }
+
+    func testThePinSizeIsTheEngines() {
+        let out = buffer(2)
+        defer { _ = cairn_free(out) }
+        XCTAssertEqual(cairn_map_pin_size(out), 0)
+        XCTAssertEqual([read(out, 0), read(out, 1)], [DefaultPin.width, DefaultPin.height])
+        XCTAssertEqual(cairn_map_pin_size(nil), -CairnError.invalidArgument.code)
     }
 
     func testHandlesAreCheckedAndDestroyedMapsStayDead() {

@@ -256,9 +256,10 @@ extension ClusterManager {
         let cw = c.maxX - c.minX, ch = c.maxY - c.minY
         let box = OrientedBox(centerX: s.x + (0.5 - icon.anchorX) * cw, centerY: s.y + (0.5 - icon.anchorY) * ch,
                               halfWidth: cw / 2, halfHeight: ch / 2)
+        let anchor = icon.imageFraction(x: icon.anchorX, y: icon.anchorY)
         return SceneItem(kind: .clusterItem, id: item.id, owner: owner, x: s.x, y: s.y, rotation: 0, scaleX: 1,
                          scaleY: 1, opacity: 1, icon: item.icon, zIndex: 0, box: box, collision: .required,
-                         collisionPriority: 0, count: 1)
+                         collisionPriority: 0, count: 1, anchorX: anchor.x, anchorY: anchor.y)
     }
 
     private func clusterScene(owner: Int32, id: Int64, count: Int, at s: (x: Double, y: Double)) -> SceneItem {

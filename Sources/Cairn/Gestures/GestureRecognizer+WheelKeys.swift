@@ -1,7 +1,8 @@
 /// Mouse wheel and keyboard (features G6, G8). Wheel zooms at once about the cursor (so the point
 /// under it stays put) or about the centre when scrolling is off; ctrl+wheel, which browsers
 /// send for a trackpad pinch, zooms faster. Keys animate: arrows pan, +/- zoom one level,
-/// shift+arrows rotate and tilt.
+/// shift+arrows rotate and tilt. A key with ctrl, alt or meta is not the map's: it stays the
+/// browser's or the system's (ctrl+plus zooms the page, alt+left goes back).
 extension GestureRecognizer {
     /// Wheel pixels per zoom level, and with ctrl (trackpad pinch).
     static let wheelPixelsPerZoom = 300.0
@@ -31,7 +32,13 @@ extension GestureRecognizer {
         map.camera.set(map.camera.transformed(zoomBy: dz, pivot: pivot), cause: .gesture, events: &map.events)
     }
 
+    /// Whether the map takes a key pressed with these modifiers (see `MapController.takesKey`).
+    static func takesKey(_ command: KeyCommand, modifiers: Int32) -> Bool {
+        modifiers & (Modifier.control | Modifier.alt | Modifier.meta) == 0
+    }
+
     mutating func key(_ command: KeyCommand, modifiers: Int32, time: Double, map: MapController) {
+        guard GestureRecognizer.takesKey(command, modifiers: modifiers) else { return }
         let s = map.settings
         let shift = modifiers & Modifier.shift != 0
         var target: _WorldCamera?

@@ -14,8 +14,10 @@ public struct IndoorBuilding: Equatable {
     /// At most this many corners.
     public static let maximumCorners = 4096
 
-    /// A footprint of at least three corners (latitude, longitude pairs in order around it).
-    public init(latitudes: [Double], longitudes: [Double], levelCount: Int, defaultLevel: Int) throws(CairnError) {
+    /// A footprint of at least three corners (latitude, longitude pairs in order around it), and
+    /// the level shown first (nil: the top one, as Google's).
+    public init(latitudes: [Double], longitudes: [Double], levelCount: Int, defaultLevel: Int? = nil) throws(CairnError) {
+        let defaultLevel = defaultLevel ?? 0
         let n = latitudes.count
         guard n == longitudes.count, n >= 3, n <= IndoorBuilding.maximumCorners,
               levelCount >= 1, levelCount <= IndoorBuilding.maximumLevels, defaultLevel >= 0, defaultLevel < levelCount

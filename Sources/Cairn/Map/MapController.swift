@@ -24,8 +24,9 @@ public final class MapController {
     var clusterManagerGenerations: [Int32] = []
     /// A tap reported to the host and waiting for its answer.
     var pendingTap: SceneItem?
-    /// Programmatic animations take this long (seconds) unless told otherwise.
+    /// Programmatic animations take this long (seconds), with this easing, unless told otherwise.
     public static let defaultAnimationDuration = 0.5
+    public static let defaultEasing = Easing.easeInOut
     /// The latest time seen.
     public private(set) var time = 0.0
 
@@ -38,9 +39,15 @@ public final class MapController {
     public var projection: CameraProjection { camera.projection }
 
     /// The highest zoom the tile source has; the covering tiles never ask for more.
-    public var maxTileZoom = 22 {
-        didSet { maxTileZoom = maxTileZoom < 0 ? 0 : (maxTileZoom > 30 ? 30 : maxTileZoom) }
+    public var maxTileZoom = MapController.defaultMaxTileZoom {
+        didSet {
+            maxTileZoom = maxTileZoom < 0 ? 0 : (maxTileZoom > MapController.tileZoomCeiling ? MapController.tileZoomCeiling : maxTileZoom)
+        }
     }
+
+    /// Google's tiles go to zoom 22; no tile source goes beyond 30.
+    public static let defaultMaxTileZoom = 22
+    public static let tileZoomCeiling = 30
 
     /// Takes the events that happened since the last call, oldest first.
     public func drainEvents() -> [MapEvent] { events.drain() }
@@ -65,6 +72,13 @@ public final class MapController {
     }
 
     // MARK: Input and frames
+
+    /// Whether the map takes a key pressed with these modifiers (feature G8): not with ctrl, alt
+    /// or meta, which leave it to the browser or the system (ctrl+plus zooms the page, alt+left
+    /// goes back). The host lets the browser act on a key the map does not take.
+    public static func takesKey(_ command: KeyCommand, modifiers: Int32) -> Bool {
+        GestureRecognizer.takesKey(command, modifiers: modifiers)
+    }
 
     /// Handles one input event. Events with NaN or infinite numbers, or positions beyond
     /// ±`InputEvent.maximumMagnitude`, are rejected with an error and change nothing; events for pointers that are not down are ignored.
@@ -123,29 +137,34 @@ public final class MapController {
     }
 
     /// Animates from the current camera, starting with the next frame (the host may not have
-    /// drawn for a while, and the latest time seen would be long past).
-    public func animateCamera(to position: CameraPosition, duration: Double = MapController.defaultAnimationDuration,
-                              easing: Easing = .easeInOut) throws(CairnError) {
+    /// drawn for a while, and the latest time seen would be long past). Without a duration or
+    /// an easing, the defaults (`defaultAnimationDuration`, `defaultEasing`).
+    public func animateCamera(to position: CameraPosition, duration: Double? = nil,
+                              easing: Easing? = nil) throws(CairnError) {
+        let duration = duration ?? MapController.defaultAnimationDuration
         guard duration.isFinite, duration >= 0 else { throw .invalidArgument }
         gestures.fling = nil
-        camera.animate(to: _WorldCamera(try position.validated()), duration: duration, easing: easing,
-                       cause: .developer, at: nil, events: &events)
+        camera.animate(to: _WorldCamera(try position.validated()), duration: duration,
+                       easing: easing ?? MapController.defaultEasing, cause: .developer, at: nil, events: &events)
     }
 
-    /// Shows a longitude/latitude box with `padding` pixels to spare inside the padded view,
-    /// north up and flat; animated when `duration` > 0.
-    public func showBounds(west: Double, south: Double, east: Double, north: Double, padding: Double = 0,
-                           duration: Double = 0) throws(CairnError) {
+    /// Shows a longitude/latitude box with `padding` pixels to spare inside the padded view
+    /// (none when nil), north up and flat; animated when `duration` > 0 (nil: at once).
+    public func showBounds(west: Double, south: Double, east: Double, north: Double, padding: Double? = nil,
+                           duration: Double? = nil) throws(CairnError) {
+        let duration = duration ?? 0
         guard duration.isFinite, duration >= 0 else { throw .invalidArgument }
-        let target = try camera.fitting(west: west, south: south, east: east, north: north, padding: padding)
+        let target = try camera.fitting(west: west, south: south, east: east, north: north, padding: padding ?? 0)
         gestures.fling = nil
-        camera.animate(to: target, duration: duration, easing: .easeInOut, cause: .developer, at: nil, events: &events)
+        camera.animate(to: target, duration: duration, easing: MapController.defaultEasing, cause: .developer, at: nil,
+                       events: &events)
     }
 
     /// Zooms by `amount` levels keeping the ground under a screen point still (the padded
-    /// centre when nil), animated when `duration` > 0.
+    /// centre when nil), animated when `duration` > 0 (nil: at once).
     public func zoom(by amount: Double, aboutX x: Double? = nil, y: Double? = nil,
-                     duration: Double = 0) throws(CairnError) {
+                     duration: Double? = nil) throws(CairnError) {
+        let duration = duration ?? 0
         func onScreen(_ v: Double?) -> Bool { v.map { $0.isFinite && abs($0) <= InputEvent.maximumMagnitude } ?? true }
         guard amount.isFinite, duration.isFinite, duration >= 0, onScreen(x), onScreen(y) else { throw .invalidArgument }
         let pivot = x != nil && y != nil ? (x: x!, y: y!) : nil
@@ -165,10 +184,22 @@ public final class MapController {
         camera.setLimits(try limits.validated(), events: &events)
     }
 
-    /// The user's location for the dot and the my-location button. When a tap of the button
-    /// was waiting for it, the camera now animates there.
-    public func setMyLocation(latitude: Double, longitude: Double, accuracy: Double) throws(CairnError) {
-        try myLocation.set(latitude: latitude, longitude: longitude, accuracy: accuracy)
+    /// The camera's range and the tile source's highest zoom, each one not given (nil) taking
+    /// its default (`CameraLimits.standard`, `defaultMaxTileZoom`). Nothing changes when one
+    /// is out of range.
+    public func setLimits(minZoom: Double?, maxZoom: Double?, maxTilt: Double?, maxTileZoom: Int?) throws(CairnError) {
+        let s = CameraLimits.standard
+        let tiles = maxTileZoom ?? MapController.defaultMaxTileZoom
+        guard tiles >= 0, tiles <= MapController.tileZoomCeiling else { throw .invalidArgument }
+        try setLimits(CameraLimits(minZoom: minZoom ?? s.minZoom, maxZoom: maxZoom ?? s.maxZoom, maxTilt: maxTilt ?? s.maxTilt))
+        self.maxTileZoom = tiles
+    }
+
+    /// The user's location for the dot and the my-location button, `accuracy` metres around it
+    /// (0, unknown, when nil). When a tap of the button was waiting for it, the camera now
+    /// animates there.
+    public func setMyLocation(latitude: Double, longitude: Double, accuracy: Double? = nil) throws(CairnError) {
+        try myLocation.set(latitude: latitude, longitude: longitude, accuracy: accuracy ?? 0)
         if myLocation.awaitingLocation {
             myLocation.awaitingLocation = false
             goToMyLocation()

@@ -29,6 +29,12 @@ public struct UISettings: Equatable {
         return b
     }
 
+    /// The settings `given` names take their bit from `bits`; the others keep their defaults
+    /// (the host says only what it was told).
+    public init(bits: Int32, given: Int32) {
+        self.init(bits: (bits & given) | (UISettings().bits & ~given))
+    }
+
     public init(bits: Int32) {
         scrollGestures = bits & 1 != 0
         zoomGestures = bits & 2 != 0
@@ -39,6 +45,9 @@ public struct UISettings: Equatable {
         indoorPicker = bits & 64 != 0
     }
 
+    /// How many settings there are: bit i is the i-th property above.
+    public static let count: Int32 = 7
+
     /// Bits that name a setting; others are an error.
-    public static let allBits: Int32 = 127
+    public static let allBits: Int32 = (1 << count) - 1
 }

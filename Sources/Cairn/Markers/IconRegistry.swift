@@ -20,6 +20,13 @@ public struct Icon: Equatable {
     public var contentBox: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         (insets.left, insets.top, width - insets.right, height - insets.bottom)
     }
+
+    /// A point given in 0…1 of the content box (an anchor), in 0…1 of the whole image: where the
+    /// host's image is pinned to the item's screen point.
+    public func imageFraction(x: Double, y: Double) -> (x: Double, y: Double) {
+        let c = contentBox
+        return ((c.minX + x * (c.maxX - c.minX)) / width, (c.minY + y * (c.maxY - c.minY)) / height)
+    }
 }
 
 public struct IconRegistry {

@@ -58,6 +58,10 @@ public struct MarkerProperties: Equatable {
     /// The icon number of the pin Cairn draws itself (feature M2).
     public static let defaultPin: Int32 = -1
 
+    /// Every property at its default, and no position yet: a marker made from these is refused
+    /// until it is given one. A host that gives only some properties gets these for the others.
+    public static let defaults = MarkerProperties(latitude: .nan, longitude: .nan)
+
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude

@@ -43,6 +43,10 @@ public struct SceneItem: Equatable {
     /// A copy of what was drawn before a zoom out, flying into its cluster while fading (C5):
     /// drawn, but neither tapped nor bearing an info window.
     public var isGhost = false
+    /// The point of the host's image placed on (x, y), in 0…1 of the whole image (alignment
+    /// insets included): a marker's ground anchor, a cluster item's icon anchor, a cluster's
+    /// centre.
+    public var anchorX = 0.5, anchorY = 0.5
 
     /// An offset from the anchor in the icon's own axes (points, y down), on screen as drawn.
     func screenOffset(dx: Double, dy: Double) -> (x: Double, y: Double) {
@@ -125,8 +129,10 @@ enum _MarkerPlacement {
                             scaleY: scaleY, shear: shear, cos: c, sin: sn)
         let box = OrientedBox(centerX: s.x + o.x, centerY: s.y + o.y,
                               halfWidth: cw * scaleX / 2, halfHeight: (ch * scaleY + cw * abs(shear)) / 2, cos: c, sin: sn)
+        let anchor = icon.imageFraction(x: m.groundAnchorX, y: m.groundAnchorY)
         return SceneItem(kind: .marker, id: id, owner: -1, x: s.x, y: s.y, rotation: rotation, scaleX: scaleX, scaleY: scaleY,
                          opacity: opacity, icon: m.icon, zIndex: m.zIndex, box: box, collision: m.collision,
-                         collisionPriority: m.collisionPriority, count: 1, progress: progress, shear: shear)
+                         collisionPriority: m.collisionPriority, count: 1, progress: progress, shear: shear,
+                         anchorX: anchor.x, anchorY: anchor.y)
     }
 }

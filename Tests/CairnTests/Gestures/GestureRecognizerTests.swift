@@ -231,6 +231,19 @@ final class GestureRecognizerTests: XCTestCase {
         XCTAssertEqual(map.camera.position, before)
     }
 
+    func testKeysWithControlAltOrMetaLeaveTheMapStill() {
+        let map = MapController.make(zoom: 4)
+        let before = map.camera.position
+        for modifiers in [Modifier.control, Modifier.alt, Modifier.meta, Modifier.shift | Modifier.meta] {
+            for key in [KeyCommand.panLeft, .panUp, .panRight, .panDown, .zoomIn, .zoomOut] {
+                try! map.handle(.key(key, modifiers: modifiers, time: 1))
+            }
+        }
+        map.frame(2)
+        XCTAssertEqual(map.camera.position, before)
+        XCTAssertEqual(map.drainEvents(), [])
+    }
+
     func testACancelledPointerNeitherTapsNorFlings() {
         let map = MapController.make()
         map.down(1, 100, 100, at: 0)

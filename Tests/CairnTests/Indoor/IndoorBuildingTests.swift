@@ -17,4 +17,11 @@ final class IndoorBuildingTests: XCTestCase {
         XCTAssertThrowsError(try IndoorBuilding(latitudes: [0, .nan, 1], longitudes: [0, 1, 1], levelCount: 2,
                                                 defaultLevel: 0)) { XCTAssertEqual($0 as? CairnError, .nonFiniteCoordinate(index: 1)) }
     }
+
+    func testG4_WithoutADefaultLevelTheTopOneIsShownFirst() throws {
+        let b = try IndoorBuilding(latitudes: [0, 0, 1], longitudes: [0, 1, 1], levelCount: 3)
+        XCTAssertEqual([b.defaultLevel, b.activeLevel], [0, 0])
+        XCTAssertEqual(try IndoorBuilding(latitudes: [0, 0, 1], longitudes: [0, 1, 1], levelCount: 3, defaultLevel: 2).activeLevel, 2)
+        XCTAssertThrowsError(try IndoorBuilding(latitudes: [0, 0, 1], longitudes: [0, 1, 1], levelCount: 3, defaultLevel: -1))
+    }
 }

@@ -41,6 +41,57 @@ final class MapControllerTests: XCTestCase {
         XCTAssertEqual(map.zoom, 11, accuracy: 1e-12)
     }
 
+    func testLimitsNotGivenTakeTheDefaultsAndABadOneChangesNothing() throws {
+        let map = MapController.make()
+        try map.setLimits(minZoom: 2, maxZoom: 12, maxTilt: 30, maxTileZoom: 18)
+        XCTAssertEqual(map.camera.limits, CameraLimits(minZoom: 2, maxZoom: 12, maxTilt: 30))
+        XCTAssertEqual(map.maxTileZoom, 18)
+        try map.setLimits(minZoom: nil, maxZoom: 7, maxTilt: nil, maxTileZoom: nil)
+        XCTAssertEqual(map.camera.limits, CameraLimits(minZoom: CameraLimits.standard.minZoom, maxZoom: 7,
+                                                       maxTilt: CameraLimits.standard.maxTilt), "not kept from before")
+        XCTAssertEqual(map.maxTileZoom, MapController.defaultMaxTileZoom)
+        try map.setLimits(minZoom: nil, maxZoom: nil, maxTilt: nil, maxTileZoom: nil)
+        XCTAssertEqual(map.camera.limits, .standard)
+        XCTAssertEqual(CameraLimits.standard, CameraLimits(minZoom: 0, maxZoom: 22, maxTilt: 60), "Google's")
+        XCTAssertEqual(MapController.defaultMaxTileZoom, 22)
+        for bad in [(5.0, 4.0, 60.0, 22), (0, 22, 60, 31), (0, 22, 60, -1), (0, 22, 80, 22)] {
+            XCTAssertThrowsError(try map.setLimits(minZoom: bad.0, maxZoom: bad.1, maxTilt: bad.2, maxTileZoom: bad.3))
+            XCTAssertEqual(map.camera.limits, .standard, "\(bad)")
+            XCTAssertEqual(map.maxTileZoom, 22)
+        }
+    }
+
+    func testProgrammaticMovesWithoutADurationOrEasingTakeTheDefaults() throws {
+        let map = MapController.make(zoom: 10)
+        map.frame(1)
+        try map.animateCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 12))
+        map.frame(1.01)
+        map.frame(1.01 + MapController.defaultAnimationDuration / 2)
+        XCTAssertTrue(map.camera.isAnimating)
+        // Half way in time, an ease-in-out is half way in zoom too.
+        XCTAssertEqual(map.zoom, 11, accuracy: 1e-9)
+        map.frame(1.02 + MapController.defaultAnimationDuration)
+        XCTAssertFalse(map.camera.isAnimating)
+        XCTAssertEqual(map.zoom, 12)
+        XCTAssertEqual(MapController.defaultAnimationDuration, 0.5)
+        XCTAssertEqual(MapController.defaultEasing, .easeInOut)
+        try map.zoom(by: -1)
+        try map.showBounds(west: -1, south: -1, east: 1, north: 1)
+        XCTAssertFalse(map.camera.isAnimating, "zoomBy and showBounds move at once by default")
+        try map.setMyLocation(latitude: 1, longitude: 2)
+        XCTAssertEqual(map.myLocation.accuracy, 0, "no accuracy: unknown")
+    }
+
+    func testKeysWithControlAltOrMetaAreNotTheMaps() {
+        for command in [KeyCommand.panLeft, .panUp, .panRight, .panDown, .zoomIn, .zoomOut] {
+            XCTAssertTrue(MapController.takesKey(command, modifiers: 0))
+            XCTAssertTrue(MapController.takesKey(command, modifiers: Modifier.shift), "shift rotates and tilts")
+            for m in [Modifier.control, Modifier.alt, Modifier.meta, Modifier.shift | Modifier.control] {
+                XCTAssertFalse(MapController.takesKey(command, modifiers: m), "\(command) with \(m)")
+            }
+        }
+    }
+
     func testRemovedManagersFreeTheirSlotButNotTheirNumber() throws {
         let map = MapController.make(zoom: 10)
         let first = try map.addClusterManager(.grid)

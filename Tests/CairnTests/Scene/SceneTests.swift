@@ -119,6 +119,35 @@ final class SceneTests: XCTestCase {
             XCTAssertTrue(flat.box.contains(x: flat.x + corner.x, y: flat.y + corner.y, tolerance: 1e-9), "corner \(u), \(v)")
         }
         XCTAssertEqual(upright.shear, 0)
+        // The host pins its image at the anchor, in fractions of the whole image: the content's
+        // centre is 15 px into the 40 px icon; the pin stands on its tip.
+        XCTAssertEqual([upright.anchorX, upright.anchorY], [15.0 / 40, 15.0 / 40])
+        XCTAssertEqual([flat.anchorX, flat.anchorY], [0.5, 1])
+    }
+
+    func testTheImageAnchorOfMarkersClusterItemsAndClusters() throws {
+        let map = MapController.make(zoom: 10)
+        let icon = try map.registerIcon(Icon(width: 40, height: 20, insets: EdgeInsets(top: 4, left: 8, bottom: 0, right: 0),
+                                             anchorX: 0, anchorY: 1))
+        XCTAssertEqual(map.icons.icon(icon)?.imageFraction(x: 0.5, y: 0.5).x ?? 0, (8 + 16) / 40.0)
+        _ = try map.addMarker(marker(0, 0) { $0.icon = icon; $0.groundAnchorX = 1; $0.groundAnchorY = 0 })
+        let m = try map.addClusterManager(.none)
+        _ = try map.addClusterItems(m, latitudes: [0.1, -0.1, -0.1], longitudes: [0.1, 0.1, -0.1], icons: [icon, -1, -1])
+        let g = try map.addClusterManager(.grid)
+        _ = try map.addClusterItems(g, latitudes: [0.2, 0.2, 0.2, 0.2], longitudes: [0.2, 0.2, 0.2, 0.2], icons: [-1, -1, -1, -1])
+        try map.cluster(m)
+        try map.cluster(g)
+        map.frame(1)
+        let items = map.scene.items
+        let mark = try XCTUnwrap(items.first { $0.kind == .marker })
+        XCTAssertEqual([mark.anchorX, mark.anchorY], [1, 4.0 / 20], "the marker's own ground anchor, insets counted")
+        let withIcon = try XCTUnwrap(items.first { $0.kind == .clusterItem && $0.icon == icon })
+        XCTAssertEqual([withIcon.anchorX, withIcon.anchorY], [8.0 / 40, 1], "an item stands on its icon's anchor")
+        let pinned = items.filter { $0.kind == .clusterItem && $0.icon == -1 }
+        XCTAssertEqual(pinned.count, 2)
+        for p in pinned { XCTAssertEqual([p.anchorX, p.anchorY], [0.5, 1], "the pin, on its tip") }
+        let cluster = try XCTUnwrap(items.first { $0.kind == .cluster })
+        XCTAssertEqual([cluster.anchorX, cluster.anchorY], [0.5, 0.5], "a cluster's centre")
     }
 
     func testM9_AppearAnimationsPlayOnceFromTheFirstFrameAfterAdding() throws {

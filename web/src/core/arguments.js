@@ -69,6 +69,21 @@ export function numberArg(value, name, call) {
 }
 
 /**
+ * A number the caller may leave out: NaN when it is not given, which is the ABI's "not given"
+ * (the engine takes its default, or keeps its value), so a NaN the caller gives is refused.
+ * @param {unknown} value
+ * @param {string} name
+ * @param {string} call
+ * @returns {number}
+ */
+export function optionalNumberArg(value, name, call) {
+  if (value === undefined) return NaN;
+  const v = numberArg(value, name, call);
+  if (Number.isNaN(v)) throw argumentError(call, `${name} must be a number, not NaN`);
+  return v;
+}
+
+/**
  * @param {unknown} value
  * @param {string} name
  * @param {string} call

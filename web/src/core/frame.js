@@ -20,6 +20,9 @@
  * @property {number} progress  how far its animation has come, 0…1 (appearing, flying out of or into a cluster); 1 when still
  * @property {number} shear     a flat marker's: a point (u, v) of the icon from its anchor is drawn at
  *   (scaleX·u, shear·u + scaleY·v), turned by the rotation; 0 for the others
+ * @property {number} anchorX   the point of the image placed on (x, y), in 0…1 of the whole image (insets
+ *   included): a marker's ground anchor, an item's icon anchor, a cluster's centre
+ * @property {number} anchorY
  */
 
 /**

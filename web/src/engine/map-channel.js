@@ -8,6 +8,7 @@ import { errorFromStatus, memoryError } from '../core/errors.js';
 import { InputBatch } from './input-batch.js';
 import { readLayout } from './read-frame.js';
 import { checkMarkerStride } from './marker-records.js';
+import { checkSettingCount } from './ui-settings.js';
 import { engineMemory } from '../core/engine-memory.js';
 
 /** @typedef {import('./read-frame.js').FrameLayout} FrameLayout */
@@ -40,6 +41,7 @@ export class MapChannel {
     const fn = this.#mod.fn;
     this.#layout = readLayout((which) => fn.cairn_map_layout(which));
     checkMarkerStride(this.#layout.markerStride);
+    checkSettingCount(this.#layout.settingCount);
     this.#batch = new InputBatch(this.#layout.inputStride);
     this.#res = { fn, handle: 0, ptr: 0, capacity: 0 };
     this.#res.handle = this.check(create(fn), call);

@@ -9,9 +9,9 @@
 
 import { getModule } from '../core/wasm.js';
 import { STATUS_BY_CODE, argumentError } from '../core/errors.js';
-import { booleanArg, int32Arg, knownKeys, nameArg, numberArg, numbersArg, objectArg, sidesArg } from '../core/arguments.js';
+import { booleanArg, clampInt32, int32Arg, knownKeys, nameArg, numberArg, numbersArg, objectArg, optionalNumberArg, sidesArg } from '../core/arguments.js';
 import { DOM_KEYS, EASINGS, KEY_COMMANDS, MODIFIER_BITS, POINTER_KINDS, WHEEL_MODES } from './input-codes.js';
-import { resolveSettings, settingsBits } from './ui-settings.js';
+import { readSettings, settingsBits } from './ui-settings.js';
 import { ALTITUDE_MODES } from './marker-records.js';
 import { readFrame } from './read-frame.js';
 import { MapChannel } from './map-channel.js';
@@ -31,6 +31,12 @@ import { ClusterManager } from './cluster-manager.js';
 /** Camera fields, in the order the exports take them. */
 const CAMERA_FIELDS = /** @type {const} */ (['latitude', 'longitude', 'zoom', 'bearing', 'tilt']);
 
+/** Limits, in the order the exports take them. */
+const LIMIT_FIELDS = /** @type {const} */ (['minZoom', 'maxZoom', 'maxTilt', 'maxTileZoom']);
+
+/** The ABI's "not given" for an enumeration or a level (an easing, a building's first level): the engine's default. */
+const DEFAULT_CHOICE = -1;
+
 /**
  * One interactive map in the engine. `await init()` must have finished before one is created.
  *
@@ -43,8 +49,6 @@ export class MapEngine {
   #channel;
   /** @type {CameraPosition} */
   #camera;
-  /** @type {Required<UISettings>} */
-  #settings;
   /** @type {EngineMarkers} */
   #markers;
   /** @type {{engineMs: number, readMs: number}} */
@@ -62,7 +66,8 @@ export class MapEngine {
 
   /**
    * @param {{camera: {latitude: number, longitude: number, zoom: number, bearing?: number, tilt?: number},
-   *   width: number, height: number}} options  the first camera, and the view's size in CSS pixels
+   *   width: number, height: number}} options  the first camera (a bearing or tilt left out takes the
+   *   engine's default), and the view's size in CSS pixels
    * @throws {CairnError} (INVALID_STATE) if `init()` has not finished
    * @throws {CairnError} (INVALID_ARGUMENT) for a camera or size that is not finite and positive
    */
@@ -72,20 +77,20 @@ export class MapEngine {
     const o = objectArg(options, 'options', call);
     const c = objectArg(o.camera, 'camera', call);
     knownKeys(c, CAMERA_FIELDS, 'camera', call);
-    this.#camera = {
-      latitude: numberArg(c.latitude, 'camera.latitude', call),
-      longitude: numberArg(c.longitude, 'camera.longitude', call),
-      zoom: numberArg(c.zoom, 'camera.zoom', call),
-      bearing: c.bearing === undefined ? 0 : numberArg(c.bearing, 'camera.bearing', call),
-      tilt: c.tilt === undefined ? 0 : numberArg(c.tilt, 'camera.tilt', call),
-    };
+    const latitude = numberArg(c.latitude, 'camera.latitude', call);
+    const longitude = numberArg(c.longitude, 'camera.longitude', call);
+    const zoom = numberArg(c.zoom, 'camera.zoom', call);
+    const bearing = optionalNumberArg(c.bearing, 'camera.bearing', call);
+    const tilt = optionalNumberArg(c.tilt, 'camera.tilt', call);
     const width = numberArg(o.width, 'width', call);
     const height = numberArg(o.height, 'height', call);
-    this.#settings = resolveSettings(undefined, call);
-    const k = this.#camera;
-    this.#channel = new MapChannel(call, (fn) => fn.cairn_map_create(k.latitude, k.longitude, k.zoom, k.bearing, k.tilt, width, height));
+    this.#channel = new MapChannel(call, (fn) => fn.cairn_map_create(latitude, longitude, zoom, bearing, tilt, width, height));
     this.#link.fn = this.#channel.fn;
     this.#markers = new EngineMarkers(this.#channel);
+    const h = this.#channel.enter(call);
+    const v = this.#channel.buffer(CAMERA_FIELDS.length);
+    this.#channel.check(this.#channel.fn.cairn_map_camera(h, v.byteOffset), call);
+    this.#camera = /** @type {CameraPosition} */ (Object.fromEntries(CAMERA_FIELDS.map((name, i) => [name, v[i]])));
   }
 
   /**
@@ -117,10 +122,39 @@ export class MapEngine {
   get camera() { return { ...this.#camera }; }
 
   /**
-   * The UI settings in force.
+   * The UI settings in force, as the engine holds them.
    * @returns {Required<UISettings>}
    */
-  get settings() { return { ...this.#settings }; }
+  get settings() {
+    const call = 'settings';
+    return readSettings(this.#channel.check(this.#channel.fn.cairn_map_settings(this.#channel.enter(call)), call));
+  }
+
+  /**
+   * The range of the camera and the highest tile zoom in force, as the engine holds them.
+   * @returns {{minZoom: number, maxZoom: number, maxTilt: number, maxTileZoom: number}}
+   */
+  get limits() {
+    const call = 'limits';
+    const h = this.#channel.enter(call);
+    const v = this.#channel.buffer(LIMIT_FIELDS.length);
+    this.#channel.check(this.#channel.fn.cairn_map_limits(h, v.byteOffset), call);
+    return /** @type {{minZoom: number, maxZoom: number, maxTilt: number, maxTileZoom: number}} */ (
+      Object.fromEntries(LIMIT_FIELDS.map((name, i) => [name, v[i]])));
+  }
+
+  /**
+   * The size of the default pin in CSS pixels (feature M2): the engine places, collides and
+   * hit-tests it at this size, so the host draws it at this size.
+   * @returns {{width: number, height: number}}
+   */
+  get pinSize() {
+    const call = 'pinSize';
+    this.#channel.checkAlive(call);
+    const v = this.#channel.buffer(2);
+    this.#channel.check(this.#channel.fn.cairn_map_pin_size(v.byteOffset), call);
+    return { width: v[0], height: v[1] };
+  }
 
   // ── stage ──────────────────────────────────────────────────────────────────────────────────
 
@@ -138,30 +172,27 @@ export class MapEngine {
   }
 
   /**
-   * The range of the camera, and the highest zoom the tile source has.
+   * The range of the camera, and the highest zoom the tile source has; each one left out takes
+   * the engine's default (Google's, which `limits` reads back).
    * @param {{minZoom?: number, maxZoom?: number, maxTilt?: number, maxTileZoom?: number}} [limits]
-   *   defaults 0, 22, 60 and 22
    */
   setLimits(limits) {
     const call = 'setLimits';
     const l = objectArg(limits, 'limits', call);
-    /** @param {string} name @param {number} fallback */
-    const get = (name, fallback) => (l[name] === undefined ? fallback : numberArg(l[name], name, call));
-    const maxTileZoom = l.maxTileZoom === undefined ? 22 : int32Arg(l.maxTileZoom, 'maxTileZoom', call);
-    const args = [get('minZoom', 0), get('maxZoom', 22), get('maxTilt', 60), maxTileZoom];
+    const args = LIMIT_FIELDS.map((name) => (name === 'maxTileZoom' && l[name] !== undefined
+      ? int32Arg(l[name], name, call) : optionalNumberArg(l[name], name, call)));
     this.#channel.check(this.#channel.fn.cairn_map_set_limits(this.#channel.enter(call), ...args), call);
   }
 
   /**
-   * Which gestures and controls are on; settings not given take their defaults (gestures on,
-   * buttons off). They apply from the next input event and never limit programmatic moves.
+   * Which gestures and controls are on; settings left out take the engine's defaults (see
+   * `settings`). They apply from the next input event and never limit programmatic moves.
    * @param {UISettings} [settings]
    */
   setSettings(settings) {
     const call = 'setSettings';
-    const resolved = resolveSettings(settings, call);
-    this.#channel.check(this.#channel.fn.cairn_map_set_settings(this.#channel.enter(call), settingsBits(resolved)), call);
-    this.#settings = resolved;
+    const { bits, given } = settingsBits(settings, call);
+    this.#channel.check(this.#channel.fn.cairn_map_set_settings(this.#channel.enter(call), bits, given), call);
   }
 
   // ── input (collected; pushed by flushInput, frame and every other engine call) ───────────────
@@ -223,15 +254,24 @@ export class MapEngine {
   }
 
   /**
+   * A key pressed, if the map takes it: keys with ctrl, alt or meta are the browser's (the
+   * engine's rule), so the host lets the browser act on a key this returns false for.
    * @param {KeyCommand} command  see `MapEngine.keyCommand`
    * @param {number} modifiers
    * @param {number} time
+   * @returns {boolean} whether the map took the key
    */
   key(command, modifiers, time) {
     const call = 'key';
     this.#channel.checkAlive(call);
-    this.#channel.batch.add(call, numberArg(time, 'time', call), nameArg(KEY_COMMANDS, command, 'command', call), 0, 0, 0, 0, 0,
-      numberArg(modifiers, 'modifiers', call));
+    const t = numberArg(time, 'time', call);
+    const c = nameArg(KEY_COMMANDS, command, 'command', call);
+    const m = numberArg(modifiers, 'modifiers', call);
+    // Modifiers that are no modifier bits are malformed: queued, the batch refuses them whole.
+    const takes = this.#channel.fn.cairn_map_takes_key(c, Number.isInteger(m) ? clampInt32(m) : -1);
+    if (takes === 0) return false;
+    this.#channel.batch.add(call, t, c, 0, 0, 0, 0, 0, m);
+    return takes > 0;
   }
 
   /**
@@ -293,29 +333,28 @@ export class MapEngine {
    * the last frame included: the engine fills them in).
    * @param {Partial<CameraPosition>} camera
    * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]
-   *   duration in seconds (default 0.5), easing default 'easeInOut'
+   *   duration in seconds; either left out takes the engine's default
    */
   animateCamera(camera, options) {
     const call = 'animateCamera';
     const c = this.#cameraArgs(camera, call);
     const o = objectArg(options, 'options', call);
-    const duration = o.duration === undefined ? 0.5 : numberArg(o.duration, 'duration', call);
-    const easing = nameArg(EASINGS, o.easing ?? 'easeInOut', 'easing', call);
+    const duration = optionalNumberArg(o.duration, 'duration', call);
+    const easing = o.easing === undefined ? DEFAULT_CHOICE : nameArg(EASINGS, o.easing, 'easing', call);
     this.#channel.check(this.#channel.fn.cairn_map_animate_camera(this.#channel.enter(call), ...c, duration, easing), call);
   }
 
   /**
    * Shows a longitude/latitude box north up and flat, `padding` pixels inside the padded view.
    * @param {{west: number, south: number, east: number, north: number}} bounds
-   * @param {{padding?: number, duration?: number}} [options]  defaults 0 and 0 (no animation)
+   * @param {{padding?: number, duration?: number}} [options]  each left out takes the engine's default
    */
   showBounds(bounds, options) {
     const call = 'showBounds';
     const b = objectArg(bounds, 'bounds', call);
     const o = objectArg(options, 'options', call);
     const args = [numberArg(b.west, 'west', call), numberArg(b.south, 'south', call), numberArg(b.east, 'east', call),
-      numberArg(b.north, 'north', call), o.padding === undefined ? 0 : numberArg(o.padding, 'padding', call),
-      o.duration === undefined ? 0 : numberArg(o.duration, 'duration', call)];
+      numberArg(b.north, 'north', call), optionalNumberArg(o.padding, 'padding', call), optionalNumberArg(o.duration, 'duration', call)];
     this.#channel.check(this.#channel.fn.cairn_map_show_bounds(this.#channel.enter(call), ...args), call);
   }
 
@@ -323,15 +362,16 @@ export class MapEngine {
    * Zooms by `amount` levels keeping the ground under (x, y) still, or the padded centre when
    * no point is given.
    * @param {number} amount
-   * @param {{x?: number, y?: number, duration?: number}} [options]  duration default 0
+   * @param {{x?: number, y?: number, duration?: number}} [options]  a duration left out takes the engine's
+   *   default
    */
   zoomBy(amount, options) {
     const call = 'zoomBy';
     const o = objectArg(options, 'options', call);
     // NaN is the ABI's "no point", so a NaN from the caller must not slip through as one.
-    const x = o.x === undefined ? NaN : notNaN(o.x, 'x', call);
-    const y = o.y === undefined ? NaN : notNaN(o.y, 'y', call);
-    const duration = o.duration === undefined ? 0 : numberArg(o.duration, 'duration', call);
+    const x = optionalNumberArg(o.x, 'x', call);
+    const y = optionalNumberArg(o.y, 'y', call);
+    const duration = optionalNumberArg(o.duration, 'duration', call);
     this.#channel.check(this.#channel.fn.cairn_map_zoom_by(this.#channel.enter(call), numberArg(amount, 'amount', call), x, y, duration), call);
   }
 
@@ -345,15 +385,16 @@ export class MapEngine {
    * The user's location for the dot and the my-location button, or null to forget it. When
    * a tap of the button asked for it (a `locationRequested` event), the camera goes there.
    * @param {{latitude: number, longitude: number, accuracy?: number} | null} location
-   *   accuracy: radius in metres, default 0
+   *   accuracy: radius in metres (left out: unknown)
    */
   setMyLocation(location) {
     const call = 'setMyLocation';
-    let args = [NaN, NaN, 0];
+    let args = [NaN, NaN, NaN];
     if (location !== null) {
       const l = objectArg(location, 'location', call);
+      // A NaN latitude is the ABI's "clear it".
       args = [notNaN(l.latitude, 'latitude', call), numberArg(l.longitude, 'longitude', call),
-        l.accuracy === undefined ? 0 : numberArg(l.accuracy, 'accuracy', call)];
+        optionalNumberArg(l.accuracy, 'accuracy', call)];
     }
     this.#channel.check(this.#channel.fn.cairn_map_set_my_location(this.#channel.enter(call), ...args), call);
   }
@@ -364,7 +405,8 @@ export class MapEngine {
    * Registers an icon the host will draw: markers refer to it by the number returned.
    * @param {{width: number, height: number, insets?: {top?: number, left?: number, bottom?: number, right?: number},
    *   anchor?: {x: number, y: number}}} icon  size in CSS pixels; insets: transparent padding that
-   *   does not count for anchoring and taps (default 0); anchor: default {x: 0.5, y: 1}
+   *   does not count for anchoring and taps (default 0); anchor: where cluster items drawn with it
+   *   stand (left out: the engine's default)
    * @returns {number}
    * @throws {CairnError} (INVALID_ARGUMENT) for a size that is not positive (at most 4096), insets that
    *   leave nothing of the image, or an anchor that is not finite
@@ -372,9 +414,11 @@ export class MapEngine {
   registerIcon(icon) {
     const call = 'registerIcon';
     const i = objectArg(icon, 'icon', call);
-    const anchor = i.anchor === undefined ? { x: 0.5, y: 1 } : numbersArg(i.anchor, ['x', 'y'], 'anchor', call);
+    // NaN is the ABI's "not given": the engine's default anchor.
+    const a = i.anchor === undefined ? null : objectArg(i.anchor, 'anchor', call);
+    const anchor = a ? [notNaN(a.x, 'anchor.x', call), notNaN(a.y, 'anchor.y', call)] : [NaN, NaN];
     const args = [numberArg(i.width, 'width', call), numberArg(i.height, 'height', call), ...sidesArg(i.insets, 'insets', call),
-      anchor.x, anchor.y];
+      ...anchor];
     return this.#channel.check(this.#channel.fn.cairn_map_register_icon(this.#channel.enter(call), ...args), call,
       'the size must be positive and at most 4096 pixels, the insets must leave part of the image');
   }
@@ -514,7 +558,7 @@ export class MapEngine {
    * (`indoorLevel`) are drawn only while that level is shown.
    * @param {{footprint: LatLng[], levels: number, defaultLevel?: number}} options  the footprint's
    *   corners in order (3 or more), the number of levels (counted from the top, 0 first), the one
-   *   shown first (default 0)
+   *   shown first (left out: the engine's default)
    * @returns {number} its id
    * @throws {CairnError} INVALID_ARGUMENT for a footprint of fewer than 3 corners, or levels
    *   outside 1…256; NON_FINITE_COORDINATE, LATITUDE_OUT_OF_RANGE naming the corner
@@ -525,13 +569,26 @@ export class MapEngine {
     if (!Array.isArray(b.footprint)) throw argumentError(call, 'options.footprint must be an array of {latitude, longitude}');
     const corners = b.footprint.map((c, i) => numbersArg(c, ['latitude', 'longitude'], `options.footprint[${i}]`, call));
     const levels = int32Arg(b.levels, 'options.levels', call);
-    const defaultLevel = b.defaultLevel === undefined ? 0 : int32Arg(b.defaultLevel, 'options.defaultLevel', call);
+    const level = b.defaultLevel === undefined ? DEFAULT_CHOICE : int32Arg(b.defaultLevel, 'options.defaultLevel', call);
+    // A -1 given must not pass for the ABI's "not given": it goes as another level the engine refuses.
+    const defaultLevel = level === DEFAULT_CHOICE && b.defaultLevel !== undefined ? level - 1 : level;
     const h = this.#channel.enter(call);   // first: it sends waiting input through the same buffer
     const pairs = this.#channel.buffer(Math.max(2, 2 * corners.length));
     corners.forEach((c, i) => { pairs[2 * i] = c.longitude; pairs[2 * i + 1] = c.latitude; });
     const status = this.#channel.fn.cairn_map_add_indoor_building(h, pairs.byteOffset, corners.length, levels, defaultLevel);
     return this.#channel.check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT
       ? 'a footprint needs 3 to 4096 corners, 1 to 256 levels and a default level among them' : undefined);
+  }
+
+  /**
+   * The level of a building shown now (counted from the top, 0 first), as the engine holds it.
+   * @param {number} id
+   * @returns {number}
+   */
+  indoorLevel(id) {
+    const call = 'indoorLevel';
+    const status = this.#channel.fn.cairn_map_indoor_level(this.#channel.enter(call), int32Arg(id, 'id', call));
+    return this.#channel.check(status, call, buildingHint(status));
   }
 
   /**

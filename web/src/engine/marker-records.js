@@ -1,7 +1,9 @@
 // Markers as the engine takes them: the options a caller gives (Google's names), checked for
-// their JS types and completed with Google's defaults, and encoded into the module's marker
-// records. Encodings only: ranges are the engine's to check, and what a marker does (where it
-// is drawn, what it hides, when its info window opens) is decided there.
+// their JS types and encoded into the module's marker records, and the records the engine writes
+// back read as options. Encodings only: a record carries what the caller gave, the engine
+// completes it (its defaults for a marker added, the marker's current properties for one
+// changed), ranges are the engine's to check, and what a marker does (where it is drawn, what
+// it hides, when its info window opens) is decided there.
 
 import { argumentError, bindingError } from '../core/errors.js';
 import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg, stringArg } from '../core/arguments.js';
@@ -17,13 +19,17 @@ export const APPEAR_ANIMATIONS = Object.freeze({ none: 0, pop: 1, fadeIn: 2 });
 
 /**
  * The fields of a marker record, in the engine's order (`_MarkerRecords.Field` in the module's
- * source); the module's stride (`cairn_map_layout(5)`) must equal their number.
+ * source); the module's stride (`cairn_map_layout(5)`) must equal their number. `given` has bit
+ * i set for each field i given, `givenFlags` the bits of `flags` given.
  */
 export const MARKER_FIELDS = Object.freeze([
   'latitude', 'longitude', 'altitudeMode', 'altitude', 'icon', 'groundAnchorX', 'groundAnchorY',
   'infoWindowAnchorX', 'infoWindowAnchorY', 'rotation', 'flags', 'opacity', 'zIndex', 'collision',
-  'collisionPriority', 'appearAnimation', 'userData', 'indoorBuilding', 'indoorLevel',
+  'collisionPriority', 'appearAnimation', 'userData', 'indoorBuilding', 'indoorLevel', 'given', 'givenFlags',
 ]);
+
+/** The icon number of the pin the host draws for markers without an icon, as the engine numbers it. */
+export const DEFAULT_PIN = -1;
 
 /** Doubles per marker record. */
 const STRIDE = MARKER_FIELDS.length;
@@ -55,42 +61,36 @@ export const MARKER_PROPERTY_FIELDS = Object.freeze([
 /** @typedef {keyof typeof APPEAR_ANIMATIONS} AppearAnimation */
 
 /**
- * @typedef {object} MarkerOptions  a marker as the caller describes it, with Google's names
+ * @typedef {object} MarkerOptions  a marker as the caller describes it, with Google's names; each option
+ *   left out takes the engine's default (Google's), which `marker(id)` reports
  * @property {LatLng} position
- * @property {number} [altitude=0]  metres, for `relativeToGround` and `absolute`
- * @property {AltitudeMode} [altitudeMode='clampToGround']
- * @property {number} [icon=-1]  a number from `registerIcon`, or -1 for the default pin
- * @property {Point} [groundAnchor={x: 0.5, y: 1}]  the icon's point on the position, in 0…1 of the icon
- * @property {Point} [infoWindowAnchor={x: 0.5, y: 0}]  the icon's point the info window points at
- * @property {number} [rotation=0]  degrees clockwise about the ground anchor; from north for a flat marker
- * @property {boolean} [flat=false]  lies on the ground: turns with the map and is foreshortened by tilt
- * @property {number} [opacity=1]  0…1
- * @property {number} [zIndex=0]  higher draws on top
- * @property {boolean} [visible=true]
- * @property {CollisionBehavior} [collisionBehavior='required']
- * @property {number} [collisionPriority=0]  among optional markers, the higher wins
- * @property {AppearAnimation} [appearAnimation='none']  played once, when the marker is added
- * @property {string} [title='']  shown in the info window; kept on the JS side
- * @property {string} [snippet='']  shown below the title; kept on the JS side
- * @property {boolean} [customInfoWindow=false]  the app draws its own window, which opens without title or snippet
- * @property {boolean} [tracksInfoWindowChanges=false]  an open window redraws when the title or snippet changes
+ * @property {number} [altitude]  metres, for `relativeToGround` and `absolute`
+ * @property {AltitudeMode} [altitudeMode]
+ * @property {number} [icon]  a number from `registerIcon`, or DEFAULT_PIN (-1) for the default pin
+ * @property {Point} [groundAnchor]  the icon's point on the position, in 0…1 of the icon
+ * @property {Point} [infoWindowAnchor]  the icon's point the info window points at
+ * @property {number} [rotation]  degrees clockwise about the ground anchor; from north for a flat marker
+ * @property {boolean} [flat]  lies on the ground: turns with the map and is foreshortened by tilt
+ * @property {number} [opacity]  0…1
+ * @property {number} [zIndex]  higher draws on top
+ * @property {boolean} [visible]
+ * @property {CollisionBehavior} [collisionBehavior]
+ * @property {number} [collisionPriority]  among optional markers, the higher wins
+ * @property {AppearAnimation} [appearAnimation]  played once, when the marker is added
+ * @property {string} [title]  shown in the info window; kept on the JS side (none: '')
+ * @property {string} [snippet]  shown below the title; kept on the JS side (none: '')
+ * @property {boolean} [customInfoWindow]  the app draws its own window, which opens without title or snippet
+ * @property {boolean} [tracksInfoWindowChanges]  an open window redraws when the title or snippet changes
  *   (an `infoWindowContentChanged` event); otherwise it keeps the old content until reopened
  * @property {unknown} [userData]  any value of the app's, kept on the JS side
- * @property {{building: number, level: number} | null} [indoorLevel=null]  a level of a building
+ * @property {{building: number, level: number} | null} [indoorLevel]  a level of a building
  *   (`addIndoorBuilding`'s id; levels from the top, 0 first): the marker is drawn only while
- *   that level is shown (feature G4)
+ *   that level is shown (feature G4); null for none
  */
 
 /** @typedef {Required<MarkerOptions>} Marker  a marker's options, every one resolved */
 
-/** Google's defaults, for every option but `position`. */
-export const MARKER_DEFAULTS = Object.freeze({
-  altitude: 0, altitudeMode: 'clampToGround', icon: -1,
-  groundAnchor: Object.freeze({ x: 0.5, y: 1 }), infoWindowAnchor: Object.freeze({ x: 0.5, y: 0 }),
-  rotation: 0, flat: false, opacity: 1, zIndex: 0, visible: true, collisionBehavior: 'required', collisionPriority: 0,
-  appearAnimation: 'none', title: '', snippet: '', customInfoWindow: false, tracksInfoWindowChanges: false,
-  userData: undefined, indoorLevel: null,
-});
+/** @typedef {Omit<Marker, 'title' | 'snippet' | 'userData'>} EngineMarker  what the engine holds of a marker */
 
 /**
  * @param {Readonly<Record<string, number>>} table
@@ -129,19 +129,33 @@ const CHECKS = Object.freeze({
   indoorLevel: (value, name, call) => (value === null ? null : numbersArg(value, ['building', 'level'], name, call)),
 });
 
+/** The options a marker takes. */
+export const MARKER_OPTIONS = Object.freeze(Object.keys(CHECKS));
+
 /**
- * A marker's options checked and completed: those `given` (undefined ones are not given) over
- * `base`, which is MARKER_DEFAULTS for a new marker or its current options for an update.
+ * A marker's options as given (undefined ones are not given), checked.
  * @param {unknown} given
- * @param {Readonly<Partial<Marker>>} base
+ * @param {boolean} added  a new marker, which needs a position
  * @param {string} label  how messages name the options ('' for the call's own argument)
  * @param {string} call
- * @returns {Marker}
+ * @returns {Partial<Marker>}
  * @throws {CairnError} (INVALID_ARGUMENT) for an unknown option, a missing position, or a value of
  *   the wrong type, naming the option
  */
-export function resolveMarker(given, base, label, call) {
-  return /** @type {Marker} */ (resolveOptions(CHECKS, 'marker', given, base, label, call));
+export function checkMarker(given, added, label, call) {
+  const o = objectArg(given, label || 'options', call);
+  const prefix = label ? `${label}.` : '';
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  const keys = Object.keys(o);
+  for (const key of keys) {
+    if (!Object.hasOwn(CHECKS, key)) throw argumentError(call, `${prefix}${key} is not a marker option`);
+  }
+  for (const key of keys) {
+    if (o[key] !== undefined) out[key] = CHECKS[/** @type {keyof MarkerOptions} */ (key)](o[key], prefix + key, call);
+  }
+  if (added && out.position === undefined) CHECKS.position(undefined, `${prefix}position`, call);
+  return /** @type {Partial<Marker>} */ (out);
 }
 
 /**
@@ -183,16 +197,6 @@ export function resolveOptions(checks, noun, given, base, label, call) {
 }
 
 /**
- * A copy of a marker's options that the caller may change freely (`userData` is the app's own).
- * @param {Marker} m
- * @returns {Marker}
- */
-export function copyMarker(m) {
-  return { ...m, position: { ...m.position }, groundAnchor: { ...m.groundAnchor }, infoWindowAnchor: { ...m.infoWindowAnchor },
-    indoorLevel: m.indoorLevel && { ...m.indoorLevel } };
-}
-
-/**
  * Checks the module's marker records against MARKER_FIELDS.
  * @param {number} stride  `cairn_map_layout(5)`
  */
@@ -203,37 +207,88 @@ export function checkMarkerStride(stride) {
   }
 }
 
+/** The options that are flags of the record, named as the flags are. */
+const FLAG_OPTIONS = /** @type {const} */ (['flat', 'visible', 'customInfoWindow', 'tracksInfoWindowChanges']);
+
 /**
- * Writes marker `i` of `out` (records of MARKER_FIELDS.length doubles). Title and snippet go as
- * flags (whether each is non-empty); the engine's user-data field carries 0, as the value stays
- * on the JS side.
+ * Writes marker `i` of `out` (records of MARKER_FIELDS.length doubles): the options given, and
+ * which they are. A title or snippet goes as a flag (whether it is non-empty); the engine's
+ * user-data field is not given, as the value stays on the JS side.
  * @param {Float64Array} out
  * @param {number} i
- * @param {Marker} m
+ * @param {Partial<Marker>} m  the options given
  */
 export function encodeMarker(out, i, m) {
   const k = i * STRIDE;
-  const f = MARKER_FLAGS;
-  out[k + R.latitude] = m.position.latitude;
-  out[k + R.longitude] = m.position.longitude;
-  out[k + R.altitudeMode] = ALTITUDE_MODES[m.altitudeMode];
-  out[k + R.altitude] = m.altitude;
-  out[k + R.icon] = m.icon;
-  out[k + R.groundAnchorX] = m.groundAnchor.x;
-  out[k + R.groundAnchorY] = m.groundAnchor.y;
-  out[k + R.infoWindowAnchorX] = m.infoWindowAnchor.x;
-  out[k + R.infoWindowAnchorY] = m.infoWindowAnchor.y;
-  out[k + R.rotation] = m.rotation;
-  out[k + R.flags] = (m.flat ? f.flat : 0) | (m.visible ? f.visible : 0) | (m.title !== '' ? f.hasTitle : 0) |
-    (m.snippet !== '' ? f.hasSnippet : 0) | (m.customInfoWindow ? f.customInfoWindow : 0) |
-    (m.tracksInfoWindowChanges ? f.tracksInfoWindowChanges : 0);
-  out[k + R.opacity] = m.opacity;
-  out[k + R.zIndex] = m.zIndex;
-  out[k + R.collision] = COLLISION_BEHAVIORS[m.collisionBehavior];
-  out[k + R.collisionPriority] = m.collisionPriority;
-  out[k + R.appearAnimation] = APPEAR_ANIMATIONS[m.appearAnimation];
-  out[k + R.userData] = 0;
-  out[k + R.indoorBuilding] = m.indoorLevel ? m.indoorLevel.building : 0;
-  out[k + R.indoorLevel] = m.indoorLevel ? m.indoorLevel.level : 0;
+  out.fill(0, k, k + STRIDE);
+  let given = 0, flags = 0, givenFlags = 0;
+  /** @param {string} field @param {number} value */
+  const put = (field, value) => { out[k + R[field]] = value; given |= 1 << R[field]; };
+  /** @param {number} bit @param {boolean} on */
+  const flag = (bit, on) => { givenFlags |= bit; if (on) flags |= bit; };
+  if (m.position) { put('latitude', m.position.latitude); put('longitude', m.position.longitude); }
+  if (m.altitudeMode !== undefined) put('altitudeMode', ALTITUDE_MODES[m.altitudeMode]);
+  if (m.altitude !== undefined) put('altitude', m.altitude);
+  if (m.icon !== undefined) put('icon', m.icon);
+  if (m.groundAnchor) { put('groundAnchorX', m.groundAnchor.x); put('groundAnchorY', m.groundAnchor.y); }
+  if (m.infoWindowAnchor) { put('infoWindowAnchorX', m.infoWindowAnchor.x); put('infoWindowAnchorY', m.infoWindowAnchor.y); }
+  if (m.rotation !== undefined) put('rotation', m.rotation);
+  for (const name of FLAG_OPTIONS) if (m[name] !== undefined) flag(MARKER_FLAGS[name], Boolean(m[name]));
+  if (m.title !== undefined) flag(MARKER_FLAGS.hasTitle, m.title !== '');
+  if (m.snippet !== undefined) flag(MARKER_FLAGS.hasSnippet, m.snippet !== '');
+  if (m.opacity !== undefined) put('opacity', m.opacity);
+  if (m.zIndex !== undefined) put('zIndex', m.zIndex);
+  if (m.collisionBehavior !== undefined) put('collision', COLLISION_BEHAVIORS[m.collisionBehavior]);
+  if (m.collisionPriority !== undefined) put('collisionPriority', m.collisionPriority);
+  if (m.appearAnimation !== undefined) put('appearAnimation', APPEAR_ANIMATIONS[m.appearAnimation]);
+  if (m.indoorLevel !== undefined) {
+    // null: on no building (the engine's building 0).
+    put('indoorBuilding', m.indoorLevel ? m.indoorLevel.building : 0);
+    put('indoorLevel', m.indoorLevel ? m.indoorLevel.level : 0);
+  }
+  out[k + R.flags] = flags;
+  out[k + R.given] = given;
+  out[k + R.givenFlags] = givenFlags;
 }
 
+/**
+ * The name of an engine number in a table of them.
+ * @template {string} K
+ * @param {Readonly<Record<K, number>>} table
+ * @param {number} value
+ * @returns {K}
+ */
+function nameOfNumber(table, value) {
+  const entry = Object.entries(table).find(([, v]) => v === value);
+  if (!entry) throw bindingError('MODULE_MISMATCH', `cairn: the engine wrote ${value}, which marker-records.js does not name`);
+  return /** @type {K} */ (entry[0]);
+}
+
+/**
+ * A marker record the engine wrote back (every field given), as options.
+ * @param {Float64Array} r  one record
+ * @returns {EngineMarker}
+ */
+export function decodeMarker(r) {
+  const flags = r[R.flags];
+  const building = r[R.indoorBuilding];
+  return {
+    position: { latitude: r[R.latitude], longitude: r[R.longitude] },
+    altitude: r[R.altitude],
+    altitudeMode: nameOfNumber(ALTITUDE_MODES, r[R.altitudeMode]),
+    icon: r[R.icon],
+    groundAnchor: { x: r[R.groundAnchorX], y: r[R.groundAnchorY] },
+    infoWindowAnchor: { x: r[R.infoWindowAnchorX], y: r[R.infoWindowAnchorY] },
+    rotation: r[R.rotation],
+    flat: (flags & MARKER_FLAGS.flat) !== 0,
+    opacity: r[R.opacity],
+    zIndex: r[R.zIndex],
+    visible: (flags & MARKER_FLAGS.visible) !== 0,
+    collisionBehavior: nameOfNumber(COLLISION_BEHAVIORS, r[R.collision]),
+    collisionPriority: r[R.collisionPriority],
+    appearAnimation: nameOfNumber(APPEAR_ANIMATIONS, r[R.appearAnimation]),
+    customInfoWindow: (flags & MARKER_FLAGS.customInfoWindow) !== 0,
+    tracksInfoWindowChanges: (flags & MARKER_FLAGS.tracksInfoWindowChanges) !== 0,
+    indoorLevel: building === 0 ? null : { building, level: r[R.indoorLevel] },
+  };
+}

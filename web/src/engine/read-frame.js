@@ -55,6 +55,7 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {number} inputStride
  * @property {number} drawStride
  * @property {number} markerStride
+ * @property {number} settingCount  UI settings (bits of the settings), see ui-settings.js
  */
 
 /** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
@@ -73,15 +74,15 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
 export function readLayout(layout) {
   const l = {
     header: layout(0), tileStride: layout(1), eventStride: layout(2), inputStride: layout(3),
-    drawStride: layout(4), markerStride: layout(5),
+    drawStride: layout(4), markerStride: layout(5), settingCount: layout(6),
   };
   if (l.header !== FRAME_FIELDS.length) {
     throw bindingError('MODULE_MISMATCH', `cairn: the module's frame header has ${l.header} fields but read-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
-  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 16)) {
+  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 18)) {
     throw bindingError('MODULE_MISMATCH', `cairn: tile records of ${l.tileStride}, event records of ${l.eventStride} and draw records of ` +
-      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 16)`);
+      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 18)`);
   }
   return Object.freeze(l);
 }
@@ -180,7 +181,7 @@ function readItems(v, layout) {
       kind: ITEM_KINDS[v[k]] ?? 'unknown', id: v[k + 1], x: v[k + 2], y: v[k + 3], rotation: v[k + 4],
       scaleX: v[k + 5], scaleY: v[k + 6], opacity: v[k + 7], icon: v[k + 8], count: v[k + 9], zIndex: v[k + 10],
       manager: v[k + 11], leg: Number.isNaN(v[k + 12]) ? null : { x: v[k + 12], y: v[k + 13] }, progress: v[k + 14],
-      shear: v[k + 15],
+      shear: v[k + 15], anchorX: v[k + 16], anchorY: v[k + 17],
     };
   }
   return items;

@@ -51,7 +51,7 @@ import { FrameStats } from './frame-stats.js';
 /**
  * @typedef {object} CairnMapOptions
  * @property {{latitude: number, longitude: number, zoom: number, bearing?: number, tilt?: number}} camera
- * @property {UISettings} [settings]  gestures and controls (Google's defaults: gestures on, buttons off)
+ * @property {UISettings} [settings]  gestures and controls (those left out: the engine's defaults, Google's)
  * @property {BasemapOptions} [basemap]  default: offline
  * @property {{top?: number, left?: number, bottom?: number, right?: number}} [padding]
  * @property {{minZoom?: number, maxZoom?: number, maxTilt?: number}} [limits]
@@ -124,7 +124,7 @@ export class CairnMap {
     if (o.padding) this.#engine.setViewport(width, height, o.padding);
     this.#padding = o.padding ?? {};
     this.#pixelRatio = window.devicePixelRatio || 1;
-    this.#icons = new IconTable((icon) => this.#engine.registerIcon(icon), this.#pixelRatio);
+    this.#icons = new IconTable((icon) => this.#engine.registerIcon(icon), this.#pixelRatio, this.#engine.pinSize);
     this.#views = new ViewMarkers(this.#icons, this.#pixelRatio, (id, icon) => this.#engine.updateMarker(id, { icon: icon.number }), wake);
     this.#popovers = new Popovers(this.#popoverLink());
     this.#markers = new MarkerTable(this.#engine, this.#icons, this.#views, this.#buildings,
@@ -143,7 +143,7 @@ export class CairnMap {
       popovers: this.#popovers, handlers: this.#handlers, infoWindow: this.#infoWindow, buildings: this.#buildings,
       locate: () => this.#locate() });
     this.#host = {
-      drawable: (item) => (item.kind === 'marker' ? this.#markers.drawable(item.id) : this.#clusters.drawable(item)),
+      drawable: (item) => (item.kind === 'marker' ? this.#icons.drawable(item.icon) : this.#clusters.drawable(item)),
       infoWindowContent: () => this.#infoWindow.text(),
       levelName: (building, level) => this.#buildings.levelName(building, level),
     };
@@ -176,7 +176,8 @@ export class CairnMap {
   /**
    * Animates the camera; fields not given stay.
    * @param {Partial<CameraPosition>} camera
-   * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]  seconds (default 0.5)
+   * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]  seconds; either left out
+   *   takes the engine's default
    */
   animateCamera(camera, options) { this.#engine.animateCamera(camera, options); this.#wake(); }
 
@@ -204,7 +205,7 @@ export class CairnMap {
   }
 
   /**
-   * Camera limits.
+   * Camera limits; those left out take the engine's defaults (Google's), which `engine.limits` reads back.
    * @param {{minZoom?: number, maxZoom?: number, maxTilt?: number}} limits
    */
   setLimits(limits) {

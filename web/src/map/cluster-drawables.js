@@ -65,7 +65,7 @@ export class ClusterDrawables {
     let d = this.#cache.get(key);
     if (!d) {
       if (this.#cache.size >= CACHE_LIMIT) this.#cache.clear();
-      d = { image: this.#rasterise(icon, item, aggregates), width: icon.diameter, height: icon.diameter, anchorX: 0.5, anchorY: 0.5 };
+      d = { image: this.#rasterise(icon, item, aggregates), width: icon.diameter, height: icon.diameter };
       this.#cache.set(key, d);
     }
     return d;

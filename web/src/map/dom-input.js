@@ -1,8 +1,8 @@
 // Browser input for a map: the DOM's pointer, wheel and keyboard events, forwarded to the
 // engine as they come (it batches them until the next frame). Nothing is decided here: what a
-// drag, a pinch or a key does is the engine's; this file only translates DOM names and
-// coordinates, and keeps the browser from acting on the events itself (scrolling the page,
-// zooming it, opening the context menu that a right-drag would).
+// drag, a pinch or a key does, and which keys are the map's, is the engine's; this file only
+// translates DOM names and coordinates, and keeps the browser from acting on the events the map
+// takes (scrolling the page, zooming it, opening the context menu that a right-drag would).
 
 import { MapEngine } from '../engine/map-engine.js';
 
@@ -65,12 +65,10 @@ export function forwardInput(element, engine, onInput) {
   };
   /** @param {KeyboardEvent} e */
   const key = (e) => {
-    // Ctrl, Alt or Cmd with a key is the browser's or the system's (ctrl+plus zooms the page,
-    // alt+left goes back); shift is the map's (it rotates and tilts).
-    if (e.ctrlKey || e.altKey || e.metaKey) return;
     const command = MapEngine.keyCommand(e.key);
     if (!command || isOverlay(e.target, element)) return;
-    engine.key(command, MapEngine.modifiers(e), time(e));
+    // A key the engine does not take (with ctrl, alt or cmd) stays the browser's.
+    if (!engine.key(command, MapEngine.modifiers(e), time(e))) return;
     e.preventDefault();
     onInput();
   };

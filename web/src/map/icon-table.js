@@ -1,11 +1,13 @@
 // The images markers are drawn with, by the engine's icon number (features M2, M3, V1). The engine
-// knows an icon's size, insets and default anchor (for placement, collisions and taps); this
-// table keeps the picture for each number, so the renderer can ask "what do I draw for icon
-// n" once per drawn item. One decoded image per source (M3): loading the same URL twice, or
-// asking for the same pin style twice, gives the same icon.
+// knows an icon's size, insets and default anchor (for placement, collisions and taps, and the
+// point of the image each drawn item stands on); this table keeps the picture for each number,
+// so the renderer can ask "what do I draw for icon n" once per drawn item. One decoded image
+// per source (M3): loading the same URL twice, or asking for the same pin style twice, gives
+// the same icon.
 
 import { pinImage, pinSize } from '../render/pin.js';
 import { MapIcon } from '../engine/map-icon.js';
+import { DEFAULT_PIN } from '../engine/marker-records.js';
 import { argumentError, bindingError } from '../core/errors.js';
 import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from '../core/arguments.js';
 
@@ -23,31 +25,17 @@ import { numberArg, numbersArg, objectArg, sidesArg, stringArg } from '../core/a
  *   a custom view marker's content (feature M4)
  */
 
-/**
- * @typedef {object} Drawable  what the renderer draws for an item
- * @property {CanvasImageSource} image
- * @property {number} width   CSS pixels
- * @property {number} height
- * @property {number} anchorX  0…1 of the image: the point placed on the item's position
- * @property {number} anchorY
- */
+/** @typedef {import('../render/renderer.js').Drawable} Drawable  what the renderer draws for an item */
 
-/**
- * @typedef {object} IconEntry
- * @property {CanvasImageSource} image
- * @property {number} width
- * @property {number} height
- * @property {{top: number, left: number, bottom: number, right: number}} insets
- * @property {{x: number, y: number}} anchor  default ground anchor, in 0…1 of the inset box
- */
+/** @typedef {Drawable} IconEntry  an icon's picture and its size in CSS pixels */
 
 /**
  * @typedef {object} IconOptions
  * @property {number} [width]   CSS pixels (default: the image's own size divided by `scale`)
  * @property {number} [height]
  * @property {number} [scale=1]  image pixels per CSS pixel (2 for an "@2x" image)
- * @property {{x: number, y: number}} [anchor={x: 0.5, y: 1}]  where cluster items drawn with it stand; a marker
- *   stands on its own `groundAnchor` (Google's rule), whatever its icon
+ * @property {{x: number, y: number}} [anchor]  where cluster items drawn with it stand (left out: the engine's
+ *   default); a marker stands on its own `groundAnchor` (Google's rule), whatever its icon
  * @property {{top?: number, left?: number, bottom?: number, right?: number}} [insets]  transparent padding (M3)
  */
 
@@ -55,6 +43,8 @@ export class IconTable {
   /** @type {(icon: {width: number, height: number, insets?: object, anchor?: {x: number, y: number}}) => number} */
   #register;
   #pixelRatio;
+  /** @type {import('../render/pin.js').PinBox} the engine's size of the default pin */
+  #pinBox;
   /** @type {Map<number, IconEntry>} */
   #entries = new Map();
   /** @type {Map<string, MapIcon>} */
@@ -63,17 +53,17 @@ export class IconTable {
   #images = new Map();
   /** @type {IconEntry} */
   #defaultPin;
-  /** @type {Drawable} one object handed out per call, refilled: the renderer reads it at once */
-  #scratch = { image: /** @type {CanvasImageSource} */ (/** @type {unknown} */ (null)), width: 0, height: 0, anchorX: 0, anchorY: 0 };
 
   /**
    * @param {(icon: {width: number, height: number, insets?: object, anchor?: {x: number, y: number}}) => number} register
    *   the engine's `registerIcon`
    * @param {number} pixelRatio  device pixels per CSS pixel, for the pins drawn here
+   * @param {{width: number, height: number}} pinBox  the engine's size of the default pin (`MapEngine.pinSize`)
    */
-  constructor(register, pixelRatio) {
+  constructor(register, pixelRatio, pinBox) {
     this.#register = register;
     this.#pixelRatio = pixelRatio;
+    this.#pinBox = pinBox;
     this.#defaultPin = this.#pinEntry({});
   }
 
@@ -91,11 +81,10 @@ export class IconTable {
     const scale = o.scale === undefined ? 1 : numberArg(o.scale, 'scale', call);
     const width = o.width === undefined ? size.width / scale : numberArg(o.width, 'width', call);
     const height = o.height === undefined ? size.height / scale : numberArg(o.height, 'height', call);
-    const anchor = o.anchor === undefined ? { x: 0.5, y: 1 } : numbersArg(o.anchor, ['x', 'y'], 'anchor', call);
+    const anchor = o.anchor === undefined ? undefined : numbersArg(o.anchor, ['x', 'y'], 'anchor', call);
     const [top, left, bottom, right] = sidesArg(o.insets, 'insets', call);
-    const insets = { top, left, bottom, right };
-    const number = this.#register({ width, height, insets, anchor });
-    this.#entries.set(number, { image, width, height, insets, anchor });
+    const number = this.#register({ width, height, insets: { top, left, bottom, right }, anchor });
+    this.#entries.set(number, { image, width, height });
     return new MapIcon(number, width, height);
   }
 
@@ -127,7 +116,7 @@ export class IconTable {
     let icon = this.#pins.get(key);
     if (!icon) {
       const entry = this.#pinEntry(s);
-      const number = this.#register({ width: entry.width, height: entry.height, anchor: entry.anchor });
+      const number = this.#register({ width: entry.width, height: entry.height });
       this.#entries.set(number, entry);
       icon = new MapIcon(number, entry.width, entry.height);
       this.#pins.set(key, icon);
@@ -140,12 +129,11 @@ export class IconTable {
    * @param {CanvasImageSource} image
    * @param {number} width
    * @param {number} height
-   * @param {{x: number, y: number}} anchor
    * @returns {MapIcon}
    */
-  dynamicIcon(image, width, height, anchor) {
-    const number = this.#register({ width, height, anchor });
-    this.#entries.set(number, { image, width, height, insets: { top: 0, left: 0, bottom: 0, right: 0 }, anchor });
+  dynamicIcon(image, width, height) {
+    const number = this.#register({ width, height });
+    this.#entries.set(number, { image, width, height });
     return new MapIcon(number, width, height);
   }
 
@@ -176,27 +164,13 @@ export class IconTable {
   owns(icon) { return icon instanceof MapIcon && this.#entries.has(icon.number); }
 
   /**
-   * What to draw for icon `number` (-1: the default pin), with the ground anchor `anchor`
-   * (in 0…1 of the icon's inset box; the icon's own default when null). The object returned is
-   * reused by the next call.
+   * What to draw for icon `number` (DEFAULT_PIN: the default pin); the engine's draw item says
+   * which point of it stands on the item's position.
    * @param {number} number
-   * @param {{x: number, y: number} | null} anchor
    * @returns {Drawable | null}
    */
-  drawable(number, anchor) {
-    const e = number === -1 ? this.#defaultPin : this.#entries.get(number);
-    if (!e) return null;
-    const a = anchor ?? e.anchor;
-    const d = this.#scratch;
-    const i = e.insets;
-    d.image = e.image;
-    d.width = e.width;
-    d.height = e.height;
-    // The anchor is in the box without the transparent padding (M3); the renderer wants it in
-    // the whole image.
-    d.anchorX = (i.left + a.x * (e.width - i.left - i.right)) / e.width;
-    d.anchorY = (i.top + a.y * (e.height - i.top - i.bottom)) / e.height;
-    return d;
+  drawable(number) {
+    return (number === DEFAULT_PIN ? this.#defaultPin : this.#entries.get(number)) ?? null;
   }
 
   /**
@@ -204,8 +178,7 @@ export class IconTable {
    * @returns {IconEntry}
    */
   #pinEntry(style) {
-    const size = pinSize(style);
-    return { image: pinImage(style, this.#pixelRatio), ...size, insets: { top: 0, left: 0, bottom: 0, right: 0 }, anchor: { x: 0.5, y: 1 } };
+    return { image: pinImage(style, this.#pinBox, this.#pixelRatio), ...pinSize(style, this.#pinBox) };
   }
 }
 

@@ -1,5 +1,5 @@
 // A building with floors on a CairnMap (feature G4): a handle the app keeps. The map keeps the
-// levels' names (the engine knows only how many there are) and the level shown; the engine
+// levels' names (the engine knows only how many there are); the engine holds the level shown,
 // decides when the building is prominent, places the picker and hides the markers of the
 // levels not shown.
 
@@ -12,12 +12,12 @@
 /**
  * @typedef {object} IndoorRecord  what the map keeps of a building
  * @property {IndoorLevel[]} levels  from the top
- * @property {number} active  the level shown
  */
 
 /**
  * @typedef {object} IndoorLink  what a building reaches its map through
  * @property {(id: number) => IndoorRecord | undefined} record  undefined once removed
+ * @property {(id: number) => number} active  the level shown, as the engine holds it
  * @property {(id: number, level: number) => void} activate
  * @property {(id: number) => void} remove
  */
@@ -40,7 +40,7 @@ export class IndoorBuilding {
   get levels() { return (this.#link.record(this.id)?.levels ?? []).map((l) => ({ ...l })); }
 
   /** The level shown (its index from the top); assigning shows another, as the picker does. */
-  get activeLevel() { return this.#link.record(this.id)?.active ?? -1; }
+  get activeLevel() { return this.onMap ? this.#link.active(this.id) : -1; }
   set activeLevel(level) { this.#link.activate(this.id, level); }
 
   /** Whether the building is still on its map. */

@@ -1,5 +1,5 @@
-// The buildings with floors of one CairnMap (feature G4): their handles, the levels' names and
-// the level shown, over the engine's buildings.
+// The buildings with floors of one CairnMap (feature G4): their handles and the levels' names,
+// over the engine's buildings (which hold the level shown).
 
 import { IndoorBuilding } from './indoor-building.js';
 import { argumentError } from '../core/errors.js';
@@ -28,9 +28,9 @@ export class IndoorBuildings {
   /** @type {IndoorLink} */
   #link = {
     record: (id) => this.#byId.get(id)?.record,
+    active: (id) => this.#engine.indoorLevel(id),
     activate: (id, level) => {
       this.#engine.activateIndoorLevel(id, level);
-      /** @type {{record: IndoorRecord}} */ (this.#byId.get(id)).record.active = level;
       this.#wake();
     },
     remove: (id) => {
@@ -58,7 +58,7 @@ export class IndoorBuildings {
     const defaultLevel = /** @type {number | undefined} */ (o.defaultLevel);
     const id = this.#engine.addIndoorBuilding({ footprint: /** @type {any} */ (o.footprint), levels: levels.length, defaultLevel });
     const handle = new IndoorBuilding(this.#link, id);
-    this.#byId.set(id, { handle, record: { levels, active: defaultLevel ?? 0 } });
+    this.#byId.set(id, { handle, record: { levels } });
     this.#wake();
     return handle;
   }
@@ -79,15 +79,12 @@ export class IndoorBuildings {
   handle(id) { return id === null ? null : this.#byId.get(id)?.handle ?? null; }
 
   /**
-   * The engine showed another level: the handle reads it from now on.
+   * The engine showed another level (its handle reads the level from the engine).
    * @param {number} id
    * @param {number} level
    * @returns {IndoorBuilding | null}  the building's handle, if it is on the map
    */
   shown(id, level) {
-    const b = this.#byId.get(id);
-    if (!b) return null;
-    b.record.active = level;
-    return b.handle;
+    return this.#byId.get(id)?.handle ?? null;
   }
 }

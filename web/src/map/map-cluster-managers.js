@@ -139,6 +139,6 @@ export class MapClusterManagers {
     if (!r) return null;
     if (item.kind === 'cluster') return r.icons.drawable(item);
     const icon = r.manager.itemIcon(item.id);
-    return icon === undefined ? null : this.#icons.drawable(icon, null);
+    return icon === undefined ? null : this.#icons.drawable(icon);
   }
 }

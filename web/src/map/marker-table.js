@@ -1,11 +1,13 @@
-// A CairnMap's markers: each one's options as the app gave them (icons as MapIcon objects, a
-// view, a pin style, a building's handle) and its handle, beside the engine's copy of what the
-// engine needs. It turns the app's options into the engine's, and back into what is drawn.
+// A CairnMap's markers: each one's handle and what only the page holds of it (its icon as a
+// MapIcon, its view, its pin style, its building's handle). Everything else a marker is, the
+// engine holds (and the engine's layer its text and user data); this table turns the app's
+// options into the engine's and reads the engine's back into the app's.
 
 import { Marker } from './marker.js';
 import { IndoorBuilding } from './indoor-building.js';
 import { argumentError } from '../core/errors.js';
 import { booleanArg, objectArg } from '../core/arguments.js';
+import { DEFAULT_PIN } from '../engine/marker-records.js';
 
 /** @typedef {import('./marker.js').MapMarkerOptions} MapMarkerOptions */
 /** @typedef {import('../engine/marker-records.js').MarkerOptions} EngineMarkerOptions */
@@ -14,6 +16,15 @@ import { booleanArg, objectArg } from '../core/arguments.js';
 /** @typedef {import('./icon-table.js').PinStyle} PinStyle */
 /** @typedef {import('./view-markers.js').ViewMarkers} ViewMarkers */
 /** @typedef {import('./indoor-buildings.js').IndoorBuildings} IndoorBuildings */
+
+/**
+ * @typedef {Pick<MapMarkerOptions, 'icon' | 'pin' | 'view' | 'viewSize' | 'tracksViewChanges'>
+ *   & {building?: IndoorBuilding | null}} PageOptions  what only the page holds of a marker: the
+ *   options as the app gave them, and the building handle its level was given with
+ */
+
+/** The options only the page holds. */
+const PAGE_OPTIONS = Object.freeze(['icon', 'pin', 'view', 'viewSize', 'tracksViewChanges']);
 
 export class MarkerTable {
   /** @type {MapEngine} */
@@ -28,12 +39,10 @@ export class MarkerTable {
   #wake;
   /** @type {(id: number) => void} told when a marker leaves (its popovers go with it) */
   #removed;
-  /** @type {Map<number, {options: MapMarkerOptions, handle: Marker}>} */
+  /** @type {Map<number, {page: PageOptions, handle: Marker}>} */
   #markers = new Map();
   /** whether every marker may have a window of the app's (info window hooks are set) */
   #customWindows = false;
-  /** the anchor of the marker being drawn, reused */
-  #anchor = { x: 0.5, y: 1 };
 
   /**
    * @param {MapEngine} engine
@@ -70,11 +79,11 @@ export class MarkerTable {
   holds(marker) { return marker instanceof Marker && this.#markers.get(marker.id)?.handle === marker; }
 
   /**
-   * A marker's position as the app gave it, or null for one the map does not hold.
+   * A marker's position, or null for one the map does not hold.
    * @param {number} id
    * @returns {import('../core/frame.js').LatLng | null}
    */
-  position(id) { return this.#markers.get(id)?.options.position ?? null; }
+  position(id) { return this.#markers.has(id) ? this.#engine.marker(id).position : null; }
 
   /**
    * Adds markers in one step, all or none.
@@ -83,12 +92,14 @@ export class MarkerTable {
    */
   add(list) {
     if (!Array.isArray(list)) throw argumentError('addMarkers', 'markers must be an array');
-    const resolved = list.map((o, i) => this.#resolve(objectArg(o, list.length === 1 ? 'options' : `markers[${i}]`, 'addMarker'), {}));
-    const ids = list.length === 1 ? [this.#engine.addMarker(resolved[0].engine)] : this.#engine.addMarkers(resolved.map((r) => r.engine));
+    const resolved = list.map((o, i) => this.#resolve(objectArg(o, list.length === 1 ? 'options' : `markers[${i}]`, 'addMarker'), {}, null));
+    // Each marker's options as the app gave them (MapEngine checks them, a position included).
+    const engine = resolved.map((r) => /** @type {EngineMarkerOptions} */ (r.engine));
+    const ids = list.length === 1 ? [this.#engine.addMarker(engine[0])] : this.#engine.addMarkers(engine);
     const handles = ids.map((id, i) => {
       const handle = new Marker(this.#link, id);
-      this.#markers.set(id, { options: resolved[i].options, handle });
-      if (resolved[i].options.view) this.#views.attach(id, resolved[i].options);
+      this.#markers.set(id, { page: resolved[i].page, handle });
+      if (resolved[i].page.view) this.#views.attach(id, resolved[i].page);
       return handle;
     });
     this.#wake();
@@ -112,42 +123,33 @@ export class MarkerTable {
     this.#customWindows = custom;
   }
 
-  /**
-   * What the renderer draws for a marker.
-   * @param {number} id
-   * @returns {import('./icon-table.js').Drawable | null}
-   */
-  drawable(id) {
-    const m = this.#markers.get(id);
-    if (!m) return null;
-    const o = m.options;
-    const a = this.#anchor;
-    a.x = o.groundAnchor?.x ?? 0.5;
-    a.y = o.groundAnchor?.y ?? 1;
-    return this.#icons.drawable(this.#views.iconOf(id) ?? o.icon?.number ?? -1, a);
-  }
-
   /** @type {import('./marker.js').MarkerLink} */
   #link = {
     options: (id) => {
-      const o = this.#entry(id).options;
-      // Copies of the nested points too: changing what a getter returned must not move the marker.
-      return { ...o, position: { ...o.position },
-        ...(o.groundAnchor && { groundAnchor: { ...o.groundAnchor } }),
-        ...(o.infoWindowAnchor && { infoWindowAnchor: { ...o.infoWindowAnchor } }),
-        ...(o.indoorLevel && { indoorLevel: { ...o.indoorLevel } }) };
+      const page = this.#entry(id).page;
+      // The engine's options, fresh objects each time, with the page's in place of the engine's icon number.
+      const { icon, customInfoWindow, ...engine } = this.#engine.marker(id);
+      /** @type {import('./marker.js').MarkerState} */
+      const options = { ...engine, icon: page.icon ?? null, pin: page.pin ?? null, view: page.view ?? null };
+      if (page.viewSize) options.viewSize = { ...page.viewSize };
+      if (page.tracksViewChanges !== undefined) options.tracksViewChanges = page.tracksViewChanges;
+      // A level given with the building's handle reads back with it.
+      if (engine.indoorLevel && page.building && page.building.id === engine.indoorLevel.building) {
+        options.indoorLevel = { ...engine.indoorLevel, building: page.building };
+      }
+      return options;
     },
     update: (id, changes) => {
       const m = this.#entry(id);
       const c = objectArg(changes, 'changes', 'marker');
       // A view is made again only when it changed (each is its own icon, rasterised anew).
       const viewChanged = c.view !== undefined || c.viewSize !== undefined || c.tracksViewChanges !== undefined;
-      const next = this.#resolve(c, m.options, viewChanged ? undefined : id);
+      const next = this.#resolve(c, m.page, { id, viewChanged });
       this.#engine.updateMarker(id, next.engine);
-      m.options = next.options;
+      m.page = next.page;
       if (viewChanged) {
         this.#views.detach(id);
-        if (next.options.view) this.#views.attach(id, next.options);
+        if (next.page.view) this.#views.attach(id, next.page);
       }
       this.#wake();
     },
@@ -164,7 +166,7 @@ export class MarkerTable {
 
   /**
    * @param {number} id
-   * @returns {{options: MapMarkerOptions, handle: Marker}}
+   * @returns {{page: PageOptions, handle: Marker}}
    */
   #entry(id) {
     const m = this.#markers.get(id);
@@ -173,35 +175,48 @@ export class MarkerTable {
   }
 
   /**
-   * A marker's options split into what the map keeps and what the engine takes.
+   * A marker's options given (undefined ones are not) split into what the page keeps (over
+   * `base`, what it kept) and what the engine is given.
    * @param {Record<string, unknown>} given
-   * @param {Partial<MapMarkerOptions>} base
-   * @param {number} [id]  the marker, when its view (and so its icon) stays
-   * @returns {{options: MapMarkerOptions, engine: EngineMarkerOptions}}
+   * @param {PageOptions} base
+   * @param {{id: number, viewChanged: boolean} | null} change  the marker changed and whether its view
+   *   changed (and so its icon); null for one added
+   * @returns {{page: PageOptions, engine: Partial<EngineMarkerOptions>}}
    */
-  #resolve(given, base, id) {
+  #resolve(given, base, change) {
     const call = 'addMarker';
-    const options = /** @type {MapMarkerOptions} */ ({ ...base, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) });
+    /** @type {Record<string, unknown>} */
+    const page = { ...base };
+    /** @type {Record<string, unknown>} */
+    const engine = {};
+    for (const [key, value] of Object.entries(given)) {
+      if (value !== undefined) (PAGE_OPTIONS.includes(key) ? page : engine)[key] = value;
+    }
     if (given.icon !== undefined && given.icon !== null && !this.#icons.owns(given.icon)) {
       throw argumentError(call, 'icon must come from this map\'s icon(), loadIcon() or pinIcon(), or be null');
     }
-    if (given.pin !== undefined && given.pin !== null) options.icon = this.#icons.pinIcon(/** @type {PinStyle} */ (given.pin));
+    if (given.pin !== undefined && given.pin !== null) page.icon = this.#icons.pinIcon(/** @type {PinStyle} */ (given.pin));
     // The pin's style taken away, and no icon given: back to the default pin.
-    if (given.pin === null && given.icon === undefined && base.pin) options.icon = null;
+    if (given.pin === null && given.icon === undefined && base.pin) page.icon = null;
     if (given.tracksViewChanges !== undefined) booleanArg(given.tracksViewChanges, 'tracksViewChanges', call);
-    const { icon, pin, view, viewSize, tracksViewChanges, ...engine } = options;
-    const viewIcon = id === undefined ? undefined : this.#views.iconOf(id);
-    const e = /** @type {EngineMarkerOptions} */ ({ ...engine, icon: viewIcon ?? icon?.number ?? -1 });
+    // The engine's icon, when it changes: the view's while it stays, else the page's icon (the
+    // default pin for none); a new view's own icon follows once it is made.
+    const viewIcon = change && !change.viewChanged ? this.#views.iconOf(change.id) : undefined;
+    if (given.icon !== undefined || given.pin !== undefined || change?.viewChanged) {
+      engine.icon = viewIcon ?? /** @type {import('../engine/map-icon.js').MapIcon | null | undefined} */ (page.icon)?.number ?? DEFAULT_PIN;
+    }
     // A building may be given as its handle (G4). Ids are per map: another map's building may
     // have the id of one of this map's. (A building removed from this map keeps its id, which
     // the engine refuses.)
     const level = /** @type {any} */ (engine.indoorLevel);
+    if (level !== undefined) page.building = null;
     if (level && level.building instanceof IndoorBuilding) {
       const held = this.#buildings.handle(level.building.id);
       if (held && held !== level.building) throw argumentError(call, 'indoorLevel.building must be a building of this map');
-      e.indoorLevel = { ...level, building: level.building.id };
+      engine.indoorLevel = { ...level, building: level.building.id };
+      page.building = level.building;
     }
-    if (this.#customWindows) e.customInfoWindow = true;
-    return { options, engine: e };
+    if (this.#customWindows) engine.customInfoWindow = true;
+    return { page: /** @type {PageOptions} */ (page), engine: /** @type {Partial<EngineMarkerOptions>} */ (engine) };
   }
 }

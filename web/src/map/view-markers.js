@@ -51,7 +51,7 @@ export class ViewMarkers {
   /**
    * Makes the view of a marker that has one.
    * @param {number} id
-   * @param {MapMarkerOptions} options
+   * @param {Pick<MapMarkerOptions, 'view' | 'viewSize' | 'tracksViewChanges'>} options
    */
   attach(id, options) {
     const content = /** @type {import('./icon-table.js').ViewContent} */ (options.view);
@@ -69,8 +69,8 @@ export class ViewMarkers {
     const canvas = document.createElement('canvas');
     canvas.width = Math.ceil(size.width * this.#pixelRatio);
     canvas.height = Math.ceil(size.height * this.#pixelRatio);
-    const anchor = options.groundAnchor ?? { x: 0.5, y: 1 };
-    const icon = this.#icons.dynamicIcon(canvas, size.width, size.height, anchor);
+    // The marker stands on its own ground anchor, whatever the icon's.
+    const icon = this.#icons.dynamicIcon(canvas, size.width, size.height);
     /** @type {View} */
     const view = { canvas, icon, content, tracks: options.tracksViewChanges ?? true, observer: null, dirty: true, ...size };
     if (content instanceof HTMLElement && view.tracks) {

@@ -1,10 +1,11 @@
 // The default marker pin (features M2, V1): Google's classic red teardrop with a darker border and
-// a dark round glyph in its head, 27 × 43 CSS pixels with its tip at the bottom centre. The
-// engine hit-tests the default pin with exactly that box, so the drawing fills it: the head
-// spans the full width and the tip touches the bottom edge.
+// a dark round glyph in its head, its tip at the bottom centre. Its size is the engine's (the
+// engine places, collides and hit-tests the default pin with that box), which the map hands
+// in; the drawing fills the box: the head spans the full width and the tip touches the bottom
+// edge.
 //
-// Pins are drawn once per distinct style and pixel ratio and kept: thousands of markers share
-// a handful of canvases.
+// Pins are drawn once per distinct style, size and pixel ratio and kept: thousands of markers
+// share a handful of canvases.
 
 import { createCanvas, context2d, cssToRgba, imageHeight, imageId, imageReady, imageWidth } from './canvas.js';
 import { cssColor, darken } from './color.js';
@@ -21,66 +22,89 @@ import { LRU } from './lru.js';
  * @property {number} [scale=1]  size multiplier, above 0
  */
 
-/** The unscaled pin in CSS pixels, and where its tip is (fractions of the box). */
-export const PIN = Object.freeze({ width: 27, height: 43, anchorX: 0.5, anchorY: 1 });
+/** @typedef {{width: number, height: number}} PinBox  the unscaled pin's size in CSS pixels, the engine's */
 
 const DEFAULT_BACKGROUND = '#EA4335';
 const DEFAULT_BORDER = '#B31412';
 const GLYPH_FONT = 'Roboto, Arial, sans-serif';
 
-// The outline in the 27 × 43 box: a head of radius 12.5 centred 13.5 from the top and sides
-// (half the 1-pixel border stays inside the box), narrowing to the tip at the bottom centre.
-const HEAD = { x: 13.5, y: 13.5, r: 12.5 };
-const TIP_Y = 42.25;
-const DOT_RADIUS = 4.5;
-const GLYPH_BOX = 15;
+// The outline in the pin's box, a pixel wide: a head as wide as the box (half the border stays
+// inside it), narrowing to the tip at the bottom centre. The rest of the shape is measured in
+// head radii: the neck's control points, the round glyph, the square a text or image glyph is
+// fitted in, and the text's size.
+const BORDER = 1;
+const TIP_INSET = 0.75;
+const NECK = Object.freeze({ tipDx: 0.096, tipDy: 0.48, headDy: 0.8 });
+const DOT_RADIUS = 0.36;
+const GLYPH_BOX = 1.2;
+const GLYPH_FONT_SIZE = 1.12;
+const GLYPH_MIN_FONT_SIZE = 0.48;
 
 /** @type {LRU<string, HTMLCanvasElement>} */
 const cache = new LRU(512);
 
 /**
  * The drawn size of a pin of this style, in CSS pixels.
- * @param {PinStyle} [style]
+ * @param {PinStyle | undefined} style
+ * @param {PinBox} box  the engine's pin size
  * @returns {{width: number, height: number}}
  */
-export function pinSize(style) {
+export function pinSize(style, box) {
   const scale = pinScale(style);
-  return { width: PIN.width * scale, height: PIN.height * scale };
+  const b = pinBox(box);
+  return { width: b.width * scale, height: b.height * scale };
 }
 
 /**
  * The pin drawn for a screen of this pixel ratio: a canvas of its CSS size times the ratio, to
- * be drawn at `pinSize(style)` with the anchor (0.5, 1). The same style and ratio return the
- * same canvas.
- * @param {PinStyle} [style]
+ * be drawn at `pinSize(style, box)` with its tip on the marker's point. The same style, size and
+ * ratio return the same canvas.
+ * @param {PinStyle} style
+ * @param {PinBox} box  the engine's pin size
  * @param {number} [pixelRatio=1]
  * @returns {HTMLCanvasElement}
  */
-export function pinImage(style = {}, pixelRatio = 1) {
+export function pinImage(style, box, pixelRatio = 1) {
   const scale = pinScale(style);
+  const b = pinBox(box);
   if (!(Number.isFinite(pixelRatio) && pixelRatio > 0)) throw argumentError('pinImage', `pixelRatio must be above 0, not ${pixelRatio}`);
   const colors = pinColors(style);
   // An image glyph still loading is left out, under a key of its own: asked again once the
   // image has loaded, the pin is drawn whole.
   const loading = style.glyph != null && typeof style.glyph !== 'string' && !imageReady(style.glyph);
   const glyph = loading ? null : style.glyph;
-  const key = `${colors.background}|${colors.border}|${colors.glyph}|${glyphKey(style.glyph)}${loading ? '|loading' : ''}|${scale}|${pixelRatio}`;
+  const key = `${colors.background}|${colors.border}|${colors.glyph}|${glyphKey(style.glyph)}${loading ? '|loading' : ''}|${scale}|` +
+    `${b.width}x${b.height}|${pixelRatio}`;
   const cached = cache.get(key);
   if (cached) return cached;
 
-  const canvas = createCanvas(PIN.width * scale * pixelRatio, PIN.height * scale * pixelRatio);
+  const canvas = createCanvas(b.width * scale * pixelRatio, b.height * scale * pixelRatio);
   const ctx = context2d(canvas);
   // Fill the whole canvas even where rounding made it a fraction of a pixel larger.
-  ctx.scale(canvas.width / PIN.width, canvas.height / PIN.height);
-  pinPath(ctx);
+  ctx.scale(canvas.width / b.width, canvas.height / b.height);
+  const head = { x: b.width / 2, y: b.width / 2, r: (b.width - BORDER) / 2 };
+  pinPath(ctx, head, b.height - TIP_INSET);
   ctx.fillStyle = colors.background;
   ctx.fill();
-  ctx.lineWidth = 1;
+  ctx.lineWidth = BORDER;
   ctx.strokeStyle = colors.border;
   ctx.stroke();
-  drawGlyph(ctx, glyph, colors.glyph);
+  drawGlyph(ctx, head, glyph, colors.glyph);
   cache.set(key, canvas);
   return canvas;
+}
+
+/**
+ * The engine's pin size, checked.
+ * @param {PinBox} box
+ * @returns {PinBox}
+ */
+function pinBox(box) {
+  const ok = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v) && v > 0;
+  if (!(box && ok(box.width) && ok(box.height))) {
+    throw argumentError('pinImage', `the pin's size must be {width, height} above 0, not ${describeValue(box)}`);
+  }
+  return box;
 }
 
 /**
@@ -122,55 +146,60 @@ function glyphKey(glyph) {
   return 'image:' + imageId(glyph);
 }
 
+/** @typedef {{x: number, y: number, r: number}} Head  the pin's round head, in CSS pixels of its box */
+
 /**
  * The teardrop: from the tip up the left side to the head, over the top, and back down.
  * @param {CanvasRenderingContext2D} ctx
+ * @param {Head} head
+ * @param {number} tipY
  */
-function pinPath(ctx) {
-  const { x, y, r } = HEAD;
+function pinPath(ctx, { x, y, r }, tipY) {
   const left = x - r, right = x + r;
   ctx.beginPath();
-  ctx.moveTo(x, TIP_Y);
+  ctx.moveTo(x, tipY);
   // The sides leave the head vertically at its widest and meet at the tip almost vertically,
   // which gives the pin its narrow neck.
-  ctx.bezierCurveTo(x - 1.2, TIP_Y - 6, left, y + 10, left, y);
+  ctx.bezierCurveTo(x - NECK.tipDx * r, tipY - NECK.tipDy * r, left, y + NECK.headDy * r, left, y);
   ctx.arc(x, y, r, Math.PI, 0);
-  ctx.bezierCurveTo(right, y + 10, x + 1.2, TIP_Y - 6, x, TIP_Y);
+  ctx.bezierCurveTo(right, y + NECK.headDy * r, x + NECK.tipDx * r, tipY - NECK.tipDy * r, x, tipY);
   ctx.closePath();
 }
 
 /**
  * Draws the glyph in the head.
  * @param {CanvasRenderingContext2D} ctx
+ * @param {Head} head
  * @param {PinStyle['glyph']} glyph  an image glyph is loaded
  * @param {string} color
  */
-function drawGlyph(ctx, glyph, color) {
+function drawGlyph(ctx, head, glyph, color) {
   if (glyph === null || glyph === '') return;
   if (glyph === undefined) {
     ctx.beginPath();
-    ctx.arc(HEAD.x, HEAD.y, DOT_RADIUS, 0, 2 * Math.PI);
+    ctx.arc(head.x, head.y, DOT_RADIUS * head.r, 0, 2 * Math.PI);
     ctx.fillStyle = color;
     ctx.fill();
     return;
   }
+  const box = GLYPH_BOX * head.r;
   if (typeof glyph === 'string') {
     // Shrink the text until it fits across the head.
-    let size = 14;
+    let size = GLYPH_FONT_SIZE * head.r;
     ctx.font = `bold ${size}px ${GLYPH_FONT}`;
     const width = ctx.measureText(glyph).width;
-    if (width > GLYPH_BOX + 2) {
-      size = Math.max(6, size * (GLYPH_BOX + 2) / width);
+    if (width > box + 2) {
+      size = Math.max(GLYPH_MIN_FONT_SIZE * head.r, size * (box + 2) / width);
       ctx.font = `bold ${size}px ${GLYPH_FONT}`;
     }
     ctx.fillStyle = color;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(glyph, HEAD.x, HEAD.y + 0.5, GLYPH_BOX + 2);
+    ctx.fillText(glyph, head.x, head.y + 0.5, box + 2);
     return;
   }
   const w = imageWidth(glyph), h = imageHeight(glyph);
   if (!(w > 0 && h > 0)) return;
-  const k = GLYPH_BOX / Math.max(w, h);
-  ctx.drawImage(glyph, HEAD.x - (w * k) / 2, HEAD.y - (h * k) / 2, w * k, h * k);
+  const k = box / Math.max(w, h);
+  ctx.drawImage(glyph, head.x - (w * k) / 2, head.y - (h * k) / 2, w * k, h * k);
 }

@@ -22,12 +22,11 @@ import { itemTransform } from './item-transform.js';
 /** @typedef {import('./info-window.js').InfoWindowLayout} InfoWindowLayout */
 
 /**
- * @typedef {object} Drawable  a ready image and how to place it
+ * @typedef {object} Drawable  a ready image and its size (the draw item says which point of it
+ *   stands on the item's (x, y): its anchorX, anchorY)
  * @property {CanvasImageSource} image
  * @property {number} width   CSS pixels
  * @property {number} height  CSS pixels
- * @property {number} anchorX  0…1 of the width: the point placed on the item's (x, y)
- * @property {number} anchorY  0…1 of the height
  */
 
 /**
@@ -171,12 +170,12 @@ export class Renderer {
         // snapping is not visible, even in an animation.
         const dw = d.width * r, dh = d.height * r;
         ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.drawImage(d.image, Math.round(item.x * r - d.anchorX * dw), Math.round(item.y * r - d.anchorY * dh), dw, dh);
+        ctx.drawImage(d.image, Math.round(item.x * r - item.anchorX * dw), Math.round(item.y * r - item.anchorY * dh), dw, dh);
         continue;
       }
       // One matrix, no save/restore.
       ctx.setTransform(...itemTransform(item, r));
-      ctx.drawImage(d.image, -d.anchorX * d.width, -d.anchorY * d.height, d.width, d.height);
+      ctx.drawImage(d.image, -item.anchorX * d.width, -item.anchorY * d.height, d.width, d.height);
     }
     ctx.setTransform(r, 0, 0, r, 0, 0);
     ctx.globalAlpha = 1;

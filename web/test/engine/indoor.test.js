@@ -41,7 +41,9 @@ test('G4: a prominent building\'s floors on the picker; a tapped level shows its
   assert.equal(frame.floorPicker.activeLevel, 0);
   assert.deepEqual(drawnMarkers(frame), [top, street]);
   // The host changes levels too; the setting hides the picker; removal shows every marker.
+  assert.equal(map.indoorLevel(building), 0, 'the tapped level, read back from the engine');
   map.activateIndoorLevel(building, 2);
+  assert.equal(map.indoorLevel(building), 2);
   assert.deepEqual(drawnMarkers(map.frame(3)), [street]);
   map.setSettings({ indoorPicker: false });
   assert.equal(map.frame(4).floorPicker, null);
@@ -67,6 +69,9 @@ test('G4: bad buildings and levels are refused and change nothing', () => {
   assert.equal(map.frame(0).floorPicker, null, 'nothing was added');
   const building = map.addIndoorBuilding({ footprint: FOOTPRINT, levels: 2 });
   assert.equal(map.frame(1).floorPicker.activeLevel, 0, 'the default level is the top one');
+  assert.equal(map.indoorLevel(building), 0, 'as the engine holds it');
+  refused(() => map.addIndoorBuilding({ footprint: FOOTPRINT, levels: 2, defaultLevel: -1 }), 'INVALID_ARGUMENT');
+  refused(() => map.indoorLevel(building + 1), 'INVALID_HANDLE');
   refused(() => map.activateIndoorLevel(building, 2), 'INVALID_ARGUMENT');
   refused(() => map.activateIndoorLevel(building + 1, 0), 'INVALID_HANDLE');
   refused(() => map.removeIndoorBuilding(building + 1), 'INVALID_HANDLE');

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 
 import { init, MapEngine, CairnError } from '../../src/index.js';
 import { FRAME_FIELDS, readLayout } from '../../src/engine/read-frame.js';
-import { SETTINGS, resolveSettings, settingsBits } from '../../src/engine/ui-settings.js';
+import { SETTINGS, checkSettingCount, readSettings, settingsBits } from '../../src/engine/ui-settings.js';
 import { mulberry32 } from '../../bench/generate.js';
 import { MAP_SCRIPT } from '../support/map-script.js';
 
@@ -61,7 +61,10 @@ test('the frame header: names match the module, and a mismatch is refused', () =
   assert.equal(layout.inputStride, mod.fn.cairn_map_layout(3));
   assert.throws(() => readLayout((which) => (which === 0 ? FRAME_FIELDS.length + 1 : mod.fn.cairn_map_layout(which))),
     /frame header has \d+ fields but read-frame.js names/);
-  assert.equal(mod.fn.cairn_map_layout(6), -2);
+  assert.equal(layout.settingCount, mod.fn.cairn_map_layout(6));
+  assert.equal(layout.drawStride, 18);
+  assert.throws(() => readLayout((which) => (which === 4 ? 16 : mod.fn.cairn_map_layout(which))), /draw records of 16 doubles are shorter/);
+  assert.equal(mod.fn.cairn_map_layout(7), -2);
 });
 
 test('a frame of a known camera: target, tiles, bounds, controls', () => {
@@ -98,12 +101,42 @@ test('a frame of a known camera: target, tiles, bounds, controls', () => {
   map.destroy();
 });
 
-test('UI settings: bits in the engine order, defaults as Google, scroll off stops a drag', () => {
-  assert.equal(settingsBits(resolveSettings(undefined, 't')), 0b1001111);
-  SETTINGS.forEach((s, i) => {
-    assert.equal(settingsBits(resolveSettings({ [s.name]: !s.default }, 't')), 0b1001111 ^ (1 << i), s.name);
+/** What a map made straight through the ABI reports with `read(fn, handle, out)`, then frees. */
+function rawMap(read) {
+  const fn = mod.fn;
+  const h = fn.cairn_map_create(0, 0, 3, NaN, NaN, 800, 600);
+  const out = fn.cairn_alloc(64) >>> 0;
+  try {
+    return read(fn, h, out, () => new Float64Array(mod.memory.buffer, out, 8));
+  } finally {
+    fn.cairn_free(out);
+    fn.cairn_map_destroy(h);
+  }
+}
+
+test('UI settings: names in the engine order, defaults the engine\'s (Google\'s), scroll off stops a drag', () => {
+  assert.equal(SETTINGS.length, mod.fn.cairn_map_layout(6));
+  checkSettingCount(mod.fn.cairn_map_layout(6));
+  assert.throws(() => checkSettingCount(SETTINGS.length + 1), /module has \d+ UI settings but ui-settings.js names/);
+  // The defaults are the engine's: a map reports what a map made through the ABI holds.
+  const engineDefaults = rawMap((fn, h) => fn.cairn_map_settings(h));
+  assert.equal(engineDefaults, 0b1001111, 'gestures and the floor picker on, buttons off');
+  const fresh = mapAt({ latitude: 0, longitude: 0, zoom: 3 });
+  assert.deepEqual(fresh.settings, readSettings(engineDefaults));
+  assert.deepEqual(fresh.settings, { scrollGestures: true, zoomGestures: true, tiltGestures: true, rotateGestures: true,
+    compassButton: false, myLocationButton: false, indoorPicker: true });
+  // A setting given changes that one; those left out go back to the engine's defaults.
+  SETTINGS.forEach((name, i) => {
+    const flipped = !(engineDefaults & (1 << i));
+    assert.deepEqual(settingsBits({ [name]: flipped }, 't'), { bits: flipped ? 1 << i : 0, given: 1 << i }, name);
+    fresh.setSettings({ [name]: flipped });
+    assert.deepEqual(fresh.settings, readSettings(engineDefaults ^ (1 << i)), name);
   });
-  throwsCairn(() => resolveSettings({ zoomGestures: 1 }, 't'), 'INVALID_ARGUMENT');
+  fresh.setSettings({});
+  assert.deepEqual(fresh.settings, readSettings(engineDefaults));
+  fresh.destroy();
+  assert.deepEqual(settingsBits(undefined, 't'), { bits: 0, given: 0 });
+  throwsCairn(() => settingsBits({ zoomGestures: 1 }, 't'), 'INVALID_ARGUMENT');
 
   const map = mapAt({ latitude: 10, longitude: 20, zoom: 5 });
   map.setSettings({ scrollGestures: false });
@@ -118,6 +151,53 @@ test('UI settings: bits in the engine order, defaults as Google, scroll off stop
   drag(map, 400, 300, 200, 0, 2);
   assert.ok(map.frame(2.1).camera.longitude < before.longitude);
   map.destroy();
+});
+
+test('limits, camera fields and durations left out take the engine\'s defaults, which the map reports', () => {
+  const engineLimits = rawMap((fn, h, out, view) => (fn.cairn_map_limits(h, out), Array.from(view().subarray(0, 4))));
+  assert.deepEqual(engineLimits, [0, 22, 60, 22], 'Google\'s');
+  const map = mapAt({ latitude: 0, longitude: 0, zoom: 5 });
+  const standard = map.limits;
+  assert.deepEqual(Object.values(standard), engineLimits);
+  assert.deepEqual(Object.keys(standard), ['minZoom', 'maxZoom', 'maxTilt', 'maxTileZoom']);
+  map.setLimits({ maxZoom: 7 });
+  assert.deepEqual(map.limits, { ...standard, maxZoom: 7 });
+  map.setLimits({ minZoom: 3, maxTileZoom: 18 });
+  assert.deepEqual(map.limits, { ...standard, minZoom: 3, maxTileZoom: 18 }, 'those left out take the defaults again');
+  map.setLimits({});
+  assert.deepEqual(map.limits, standard);
+  map.moveCamera({ zoom: 40, tilt: 89 });
+  const f = map.frame(1);
+  assert.equal(f.camera.zoom, standard.maxZoom);
+  assert.equal(f.camera.tilt, standard.maxTilt);
+  for (const bad of [{ maxZoom: NaN }, { maxTilt: NaN }, { maxTileZoom: NaN }]) throwsCairn(() => map.setLimits(bad), 'INVALID_ARGUMENT');
+  assert.deepEqual(map.limits, standard, 'a NaN is refused, not taken as left out');
+  // A camera without bearing or tilt: the engine's (north up, flat), reported before any frame.
+  const engineCamera = rawMap((fn, h, out, view) => (fn.cairn_map_camera(h, out), Array.from(view().subarray(0, 5))));
+  assert.deepEqual(engineCamera, [0, 0, 3, 0, 0]);
+  const plain = mapAt({ latitude: 0, longitude: 0, zoom: 3 });
+  assert.deepEqual(Object.values(plain.camera), engineCamera);
+  assert.deepEqual(plain.frame(0).camera, plain.camera);
+  throwsCairn(() => mapAt({ latitude: 0, longitude: 0, zoom: 3, tilt: NaN }), 'INVALID_ARGUMENT');
+  // An animation without duration or easing: the engine's half second, easing in and out.
+  plain.animateCamera({ zoom: 5 });
+  plain.frame(1);
+  near(plain.frame(1.25).camera.zoom, 4, 1e-9, 'half way in time and in zoom');
+  const done = plain.frame(1.51);
+  assert.equal(done.camera.zoom, 5);
+  assert.equal(done.animating, false);
+  // Bounds and zooms without a duration move at once; a location without accuracy has none.
+  plain.showBounds({ west: -1, south: -1, east: 1, north: 1 });
+  assert.equal(plain.frame(1.52).animating, false);
+  plain.zoomBy(-1);
+  assert.equal(plain.frame(1.53).animating, false);
+  plain.setMyLocation({ latitude: 0, longitude: 0 });
+  assert.equal(plain.frame(1.54).locationDot?.radius, 0);
+  throwsCairn(() => plain.animateCamera({ zoom: 4 }, { duration: NaN }), 'INVALID_ARGUMENT');
+  throwsCairn(() => plain.showBounds({ west: -1, south: -1, east: 1, north: 1 }, { padding: NaN }), 'INVALID_ARGUMENT');
+  throwsCairn(() => plain.setMyLocation({ latitude: 0, longitude: 0, accuracy: NaN }), 'INVALID_ARGUMENT');
+  map.destroy();
+  plain.destroy();
 });
 
 test('a mouse drag pans (dragging right moves west), then will-move, changed, idle', () => {
@@ -301,9 +381,15 @@ test('keys and the programmatic camera', () => {
 
   const map = mapAt({ latitude: 0, longitude: 0, zoom: 5 });
   map.frame(0);
-  map.key(MapEngine.keyCommand('+'), 0, 0.1);
+  // The engine says which keys it takes: not with ctrl, alt or meta, which are the browser's.
+  for (const held of [{ ctrlKey: true }, { altKey: true }, { metaKey: true }, { shiftKey: true, ctrlKey: true }]) {
+    assert.equal(map.key('zoomIn', MapEngine.modifiers(held), 0.05), false, JSON.stringify(held));
+    assert.equal(mod.fn.cairn_map_takes_key(5, MapEngine.modifiers(held)), 0);
+  }
+  assert.equal(map.flushInput(), 0, 'a key the map does not take is not queued');
+  assert.equal(map.key(MapEngine.keyCommand('+'), 0, 0.1), true);
   near(map.frame(1).camera.zoom, 6, 1e-9, 'zoom after +');
-  map.key('panLeft', MapEngine.modifiers({ shiftKey: true }), 1.1);
+  assert.equal(map.key('panLeft', MapEngine.modifiers({ shiftKey: true }), 1.1), true);
   assert.equal(map.frame(2).camera.bearing, 345);
   map.moveCamera({ zoom: 8 });
   assert.deepEqual(map.frame(2.1).camera, { latitude: 0, longitude: 0, zoom: 8, bearing: 345, tilt: 0 });

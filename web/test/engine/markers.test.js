@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { init, MapEngine, CairnError } from '../../src/index.js';
-import { MARKER_DEFAULTS, MARKER_FIELDS, MARKER_PROPERTY_FIELDS, checkMarkerStride } from '../../src/engine/marker-records.js';
+import { MARKER_FIELDS, MARKER_FLAGS, MARKER_OPTIONS, MARKER_PROPERTY_FIELDS, checkMarkerStride, decodeMarker, encodeMarker } from '../../src/engine/marker-records.js';
 import { mulberry32 } from '../../bench/generate.js';
 import { itemTransform } from '../../src/render/item-transform.js';
 import { at, click, closeTo, garbage, refused } from '../support/map-helpers.js';
@@ -18,6 +18,17 @@ before(async () => {
 
 /** The default pin's size in CSS pixels (the engine's DefaultPin). */
 const PIN = { width: 27, height: 43 };
+
+/**
+ * Google's marker defaults, which the engine gives a marker added with only a position (the JS
+ * side writes none of them), and the text the JS side keeps.
+ */
+const DEFAULTS = Object.freeze({
+  altitude: 0, altitudeMode: 'clampToGround', icon: -1, groundAnchor: { x: 0.5, y: 1 }, infoWindowAnchor: { x: 0.5, y: 0 },
+  rotation: 0, flat: false, opacity: 1, zIndex: 0, visible: true, collisionBehavior: 'required', collisionPriority: 0,
+  appearAnimation: 'none', customInfoWindow: false, tracksInfoWindowChanges: false, indoorLevel: null,
+  title: '', snippet: '', userData: undefined,
+});
 
 const newMap = (camera = { latitude: 0, longitude: 0, zoom: 3 }) => new MapEngine({ camera, width: 800, height: 600 });
 
@@ -36,18 +47,53 @@ test('the marker record: MARKER_FIELDS matches the module stride; another stride
   assert.throws(() => checkMarkerStride(MARKER_FIELDS.length + 1), /marker records have \d+ doubles but marker-records.js names/);
 });
 
+test('a record carries only what was given; the engine completes it and writes it back whole', () => {
+  const R = Object.fromEntries(MARKER_FIELDS.map((f, i) => [f, i]));
+  const record = new Float64Array(MARKER_FIELDS.length).fill(7);
+  encodeMarker(record, 0, { position: { latitude: 10, longitude: 20 } });
+  assert.equal(record[R.given], (1 << R.latitude) | (1 << R.longitude), 'the position, nothing else');
+  assert.equal(record[R.givenFlags], 0);
+  assert.deepEqual([...record].filter((v, i) => i !== R.latitude && i !== R.longitude && i !== R.given), new Array(MARKER_FIELDS.length - 3).fill(0));
+  encodeMarker(record, 0, { opacity: 0.5, title: 'T', flat: false });
+  assert.equal(record[R.given], 1 << R.opacity);
+  assert.equal(record[R.givenFlags], MARKER_FLAGS.flat | MARKER_FLAGS.hasTitle);
+  assert.equal(record[R.flags], MARKER_FLAGS.hasTitle);
+  // Through the ABI alone: what the engine makes of a record giving only a position.
+  const fn = mod.fn;
+  const h = fn.cairn_map_create(0, 0, 3, 0, 0, 800, 600);
+  const buffer = fn.cairn_alloc(8 * (MARKER_FIELDS.length + 1)) >>> 0;
+  try {
+    const view = () => new Float64Array(mod.memory.buffer, buffer, MARKER_FIELDS.length + 1);
+    encodeMarker(view(), 0, { position: { latitude: 10, longitude: 20 } });
+    assert.equal(fn.cairn_map_add_markers(h, buffer, 1, buffer + 8 * MARKER_FIELDS.length), 1);
+    const id = view()[MARKER_FIELDS.length];
+    assert.equal(fn.cairn_map_marker(h, id, buffer), 0);
+    const { title, snippet, userData, ...engineDefaults } = DEFAULTS;
+    const engine = decodeMarker(view().subarray(0, MARKER_FIELDS.length));
+    assert.deepEqual(engine, { position: { latitude: 10, longitude: 20 }, ...engineDefaults });
+    // And a MapEngine reports what the engine holds.
+    const map = newMap();
+    const a = map.addMarker(at(10, 20));
+    assert.deepEqual(map.marker(a), { ...engine, title, snippet, userData });
+    map.destroy();
+  } finally {
+    fn.cairn_free(buffer);
+    fn.cairn_map_destroy(h);
+  }
+});
+
 test('add, read back with the defaults, update merges, remove and clear', () => {
   const map = newMap();
   const data = { shop: 42 };
   const a = map.addMarker({ ...at(10, 20), title: 'Café', snippet: 'Open', userData: data });
   const b = map.addMarker({ ...at(-5, -8), zIndex: 2, flat: true, icon: -1, collisionBehavior: 'requiredAndHidesOptional' });
   assert.equal(map.markerCount, 2);
-  assert.deepEqual(map.marker(a), { ...MARKER_DEFAULTS, position: { latitude: 10, longitude: 20 },
+  assert.deepEqual(map.marker(a), { ...DEFAULTS, position: { latitude: 10, longitude: 20 },
     title: 'Café', snippet: 'Open', userData: data });
   assert.equal(map.marker(a).userData, data, 'userData is the app value itself');
-  assert.deepEqual(MARKER_DEFAULTS.groundAnchor, { x: 0.5, y: 1 });
-  assert.deepEqual(MARKER_DEFAULTS.infoWindowAnchor, { x: 0.5, y: 0 });
-  assert.equal(MARKER_DEFAULTS.collisionBehavior, 'required');
+  assert.deepEqual(map.marker(a).groundAnchor, { x: 0.5, y: 1 });
+  assert.deepEqual(map.marker(a).infoWindowAnchor, { x: 0.5, y: 0 });
+  assert.equal(map.marker(a).collisionBehavior, 'required');
   assert.equal(map.marker(b).collisionBehavior, 'requiredAndHidesOptional');
   assert.equal(map.marker(b).flat, true);
 
@@ -65,9 +111,9 @@ test('add, read back with the defaults, update merges, remove and clear', () => 
   closeTo(before.x, point.x, 1e-9, 'x');
   closeTo(before.y, point.y, 1e-9, 'y');
 
-  // Changes merge over the current options; the engine gets the whole marker.
+  // Changes merge over the current options: the engine puts those given over what it holds.
   map.updateMarker(a, { position: { latitude: 20, longitude: 30 }, opacity: 0.5, title: undefined });
-  assert.deepEqual(map.marker(a), { ...MARKER_DEFAULTS, position: { latitude: 20, longitude: 30 }, opacity: 0.5,
+  assert.deepEqual(map.marker(a), { ...DEFAULTS, position: { latitude: 20, longitude: 30 }, opacity: 0.5,
     title: 'Café', snippet: 'Open', userData: data });
   frame = map.frame(0.1);
   const moved = drawn(frame, a);
@@ -160,7 +206,7 @@ test('options of the wrong type are INVALID_ARGUMENT; the engine refusing one is
   assert.equal(refused(() => map.addMarker({ ...at(0, 0), icon: 3, opacity: 2 }), 'INVALID_MARKER').detail, 3);
   assert.equal(map.markerCount, 1, 'nothing was added by the refused calls or by finding the property');
   assert.deepEqual(map.frame(0).items.map((i) => i.id), [id]);
-  assert.deepEqual(map.marker(id), { ...MARKER_DEFAULTS, ...at(1, 2), title: 'T' }, 'a refused update changes nothing');
+  assert.deepEqual(map.marker(id), { ...DEFAULTS, ...at(1, 2), title: 'T' }, 'a refused update changes nothing');
   const icon = map.registerIcon({ width: 20, height: 20 });
   map.updateMarker(id, { icon });
   assert.equal(map.frame(0.1).items[0].icon, icon);
@@ -490,7 +536,7 @@ test('seeded garbage through every marker call never traps the module', () => {
     2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 31) - 1, 10000, 10001];
   const OTHERS = ['', '1', 'pop', 'required', null, undefined, true, false, {}, [], [1, 2], 10n, Symbol('s'), () => 1,
     { x: 0.5, y: 1 }, { latitude: 1, longitude: 2 }, { valueOf: () => 3 }];
-  const NAMES = [...Object.keys(MARKER_DEFAULTS), 'position', 'map', 'zindex'];
+  const NAMES = [...MARKER_OPTIONS, 'position', 'map', 'zindex'];
   const live = new Set();
   const { pick, value } = garbage(random, NUMBERS, OTHERS, ['x', 'y', 'latitude', 'longitude']);
   const options = () => {

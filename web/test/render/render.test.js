@@ -1,7 +1,7 @@
 // The renderer's pure parts, in Node: info window layout with a fake measure (features I1, I2, I5,
 // I9), tile URLs, the graticule, the LRU cache, tile keys and ancestor lookup, the quad maths,
-// the tile request queue and the raster source's request discipline, pin sizes (M2, V1) and
-// colour maths. The drawing itself is checked in a browser.
+// the tile request queue and the raster source's request discipline, pin sizes at the engine's
+// size (M2, V1) and colour maths. The drawing itself is checked in a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -9,7 +9,8 @@ import { layoutInfoWindow, wrapText, fitLine, INFO_WINDOW, ELLIPSIS } from '../.
 import { tileUrl, graticuleStep, formatDegrees, tileKey, RasterTileSource, OfflineTileSource, mercatorY } from '../../src/render/basemap/tile-source.js';
 import { paintGraticule } from '../../src/render/basemap/offline-tile-source.js';
 import { LRU, cacheCapacity } from '../../src/render/lru.js';
-import { pinSize, PIN } from '../../src/render/pin.js';
+import { pinSize } from '../../src/render/pin.js';
+import { init, MapEngine } from '../../src/index.js';
 import { findTileImage, emptyPatch } from '../../src/render/basemap/tile-pyramid.js';
 import { affineFromTriangles, growTriangle, isParallelogram, parallelogramTransform } from '../../src/render/quad.js';
 import { TileQueue } from '../../src/render/basemap/tile-queue.js';
@@ -446,13 +447,22 @@ test('LRU: evicts the least recently used, reads refresh, peek does not', () => 
   assert.throws(() => new LRU(0), RangeError);
 });
 
-test('M2/V1: the pin is 27 × 43 and scales with its style', () => {
-  assert.deepEqual(pinSize(), { width: 27, height: 43 });
-  assert.deepEqual(pinSize({ scale: 2 }), { width: 54, height: 86 });
-  assert.deepEqual(pinSize({ scale: 0.5, background: '#00f' }), { width: 13.5, height: 21.5 });
-  assert.deepEqual([PIN.anchorX, PIN.anchorY], [0.5, 1]);
-  assert.throws(() => pinSize({ scale: 0 }), /scale must be a number above 0/);
-  assert.throws(() => pinSize({ scale: NaN }), { name: 'CairnError', code: 'INVALID_ARGUMENT' });
+test('M2/V1: the pin is drawn at the engine\'s size (27 × 43) on its tip, and scales with its style', async () => {
+  await init();
+  const map = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 3 }, width: 100, height: 100 });
+  const box = map.pinSize;
+  map.addMarker({ position: { latitude: 0, longitude: 0 } });
+  const [item] = map.frame(0).items;
+  map.destroy();
+  assert.deepEqual(box, { width: 27, height: 43 });
+  assert.deepEqual(pinSize(undefined, box), box);
+  assert.deepEqual(pinSize({ scale: 2 }, box), { width: 54, height: 86 });
+  assert.deepEqual(pinSize({ scale: 0.5, background: '#00f' }, box), { width: 13.5, height: 21.5 });
+  assert.deepEqual(pinSize({}, { width: 30, height: 50 }), { width: 30, height: 50 }, 'whatever size the engine gives');
+  assert.deepEqual([item.anchorX, item.anchorY], [0.5, 1], 'the engine stands the pin on its tip');
+  assert.throws(() => pinSize({ scale: 0 }, box), /scale must be a number above 0/);
+  assert.throws(() => pinSize({ scale: NaN }, box), { name: 'CairnError', code: 'INVALID_ARGUMENT' });
+  assert.throws(() => pinSize({}, { width: 0, height: 43 }), /the pin's size must be \{width, height\} above 0/);
 });
 
 test('colours: parse hex and rgb(), darken, print', () => {
