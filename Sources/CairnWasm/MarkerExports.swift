@@ -104,3 +104,13 @@ public func cairn_map_answer_tap(_ handle: Int32, _ consumed: Int32) -> Int32 {
         map.answerTap(consumed: consumed == 1)
     }
 }
+
+/// Whether the host may draw a window of its own for any marker or item (1) or not (0): windows
+/// then open without title or snippet (I7).
+@_expose(wasm, "cairn_map_set_custom_info_windows") @_cdecl("cairn_map_set_custom_info_windows")
+public func cairn_map_set_custom_info_windows(_ handle: Int32, _ on: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        guard on == 0 || on == 1 else { throw .invalidArgument }
+        map.customInfoWindows = on == 1
+    }
+}

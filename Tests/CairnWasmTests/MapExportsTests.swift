@@ -32,7 +32,8 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_layout(2), 5)
         XCTAssertEqual(cairn_map_layout(3), 9)
         XCTAssertEqual(cairn_map_layout(4), 16)
-        XCTAssertEqual(cairn_map_layout(6), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_layout(6), 7, "popover records")
+        XCTAssertEqual(cairn_map_layout(7), -CairnError.invalidArgument.code)
     }
 
     func testAFrameReportsTheCameraTilesAndEventsAndWaitsForRoom() {
