@@ -36,12 +36,16 @@ final class PopoverExportsTests: XCTestCase {
         let h = cairn_map_create(0, 0, 10, 0, 0, 800, 600)
         defer { _ = cairn_map_destroy(h) }
         let marker = addMarker(h)
-        XCTAssertEqual(cairn_map_add_popover(h, marker + 1, 7), -CairnError.unknownMarker(id: 0).code)
-        XCTAssertEqual(cairn_map_add_popover(h, 0.5, 7), -CairnError.unknownMarker(id: 0).code)
-        XCTAssertEqual(cairn_map_add_popover(h, marker, 8), -CairnError.invalidArgument.code)
-        XCTAssertEqual(cairn_map_add_popover(h + 1, marker, 7), -CairnError.invalidHandle.code)
-        let p = cairn_map_add_popover(h, marker, 7)   // open, auto-close, auto-pan
-        XCTAssertGreaterThan(p, 0)
+        XCTAssertEqual(cairn_map_add_popover(h, marker + 1, 1, 1), -CairnError.unknownMarker(id: 0).code)
+        XCTAssertEqual(cairn_map_add_popover(h, 0.5, 1, 1), -CairnError.unknownMarker(id: 0).code)
+        XCTAssertEqual(cairn_map_add_popover(h, marker, 8, 8), -CairnError.invalidArgument.code, "no such setting")
+        XCTAssertEqual(cairn_map_add_popover(h, marker, 1, 2), -CairnError.invalidArgument.code, "a bit outside the mask")
+        XCTAssertEqual(cairn_map_add_popover(h + 1, marker, 1, 1), -CairnError.invalidHandle.code)
+        let closed = cairn_map_add_popover(h, marker, 0, 0)
+        XCTAssertEqual(cairn_map_popover_state(h, closed), 6, "the defaults: closed, auto-close, auto-pan")
+        XCTAssertEqual(cairn_map_remove_popover(h, closed), 0)
+        let p = cairn_map_add_popover(h, marker, 1, 1)   // opened, the other settings the defaults
+        XCTAssertGreaterThan(p, closed)
         XCTAssertEqual(cairn_map_popover_state(h, p), 7)
         XCTAssertEqual(cairn_map_popover_state(h, p + 1), -CairnError.invalidHandle.code)
         XCTAssertEqual(cairn_map_set_popover_size(h, p, 100, .nan), -CairnError.invalidArgument.code)
@@ -53,10 +57,10 @@ final class PopoverExportsTests: XCTestCase {
         XCTAssertEqual((0..<7).map { read(out, at + $0) }, [Double(p), marker, 1, 350, 300 - 43 - Popovers.lift - 50, 100, 50])
         _ = cairn_free(out)
         // Closed by the host: no record, and a close event with the popover and its marker.
-        XCTAssertEqual(cairn_map_set_popover(h, p, 16), -CairnError.invalidArgument.code)
-        XCTAssertEqual(cairn_map_set_popover(h, p + 1, 0), -CairnError.invalidHandle.code)
-        XCTAssertEqual(cairn_map_set_popover(h, p, 2), 0)
-        XCTAssertEqual(cairn_map_popover_state(h, p), 2)
+        XCTAssertEqual(cairn_map_set_popover(h, p, 16, 0), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_set_popover(h, p + 1, 1, 0), -CairnError.invalidHandle.code)
+        XCTAssertEqual(cairn_map_set_popover(h, p, 5, 0), 0, "closed, without auto-pan")
+        XCTAssertEqual(cairn_map_popover_state(h, p), 2, "auto-close kept")
         (out, at) = frame(h, 2)
         XCTAssertEqual(read(out, _FrameField.popoverCount.rawValue), 0)
         let event = at - _FrameWriter.eventStride
@@ -70,7 +74,7 @@ final class PopoverExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_popover_state(h, p), -CairnError.invalidHandle.code)
         XCTAssertEqual(cairn_map_remove_popover(h, p), -CairnError.invalidHandle.code)
         _ = cairn_free(out)
-        let again = cairn_map_add_popover(h, addMarker(h), 0)
+        let again = cairn_map_add_popover(h, addMarker(h), 0, 0)
         XCTAssertEqual(cairn_map_remove_popover(h, again), 0)
         XCTAssertEqual(cairn_map_remove_popover(h, again), -CairnError.invalidHandle.code)
     }

@@ -3,17 +3,20 @@
 /// pans a newly opened one into view as it pans an info window, closes the auto-closing ones on
 /// a tap elsewhere and removes a marker's popovers with it; the host measures and shows them.
 extension MapController {
-    /// Adds a popover to a marker; returns its id. Opened at once when `open` (and then panned
-    /// into view when `autoPan`, once measured and drawn).
-    public func addPopover(marker: Int64, open: Bool = false, autoClose: Bool = true,
-                           autoPan: Bool = true) throws(CairnError) -> Int32 {
+    /// Adds a popover to a marker with `Popover`'s defaults for what is not given (nil); returns
+    /// its id. Opened at once when `open` (and then panned into view when `autoPan`, once
+    /// measured and drawn).
+    public func addPopover(marker: Int64, open: Bool? = nil, autoClose: Bool? = nil,
+                           autoPan: Bool? = nil) throws(CairnError) -> Int32 {
         _ = try markers.slot(of: marker)
-        return try popovers.add(Popover(marker: marker, isOpen: open, autoClose: autoClose, autoPan: autoPan))
+        let id = try popovers.add(marker: marker)
+        try popovers.set(id, open: open, autoClose: autoClose, autoPan: autoPan, events: &events)
+        return id
     }
 
-    /// Opens or closes a popover and sets how it behaves; one that opens pans into view (when
-    /// `autoPan`), one that closes is reported (`popoverClosed`).
-    public func setPopover(_ id: Int32, open: Bool, autoClose: Bool, autoPan: Bool) throws(CairnError) {
+    /// Opens or closes a popover and sets how it behaves (nil keeps a setting); one that opens
+    /// pans into view (when `autoPan`), one that closes is reported (`popoverClosed`).
+    public func setPopover(_ id: Int32, open: Bool? = nil, autoClose: Bool? = nil, autoPan: Bool? = nil) throws(CairnError) {
         try popovers.set(id, open: open, autoClose: autoClose, autoPan: autoPan, events: &events)
     }
 

@@ -2,11 +2,12 @@
 /// state and places it; the host measures the content and shows it where each frame says.
 public struct Popover: Equatable {
     public var marker: Int64
-    public internal(set) var isOpen: Bool
+    /// Closed until opened.
+    public internal(set) var isOpen = false
     /// A tap anywhere but on its marker or that marker's info window closes it.
-    public var autoClose: Bool
+    public var autoClose = true
     /// Opening it pans the map, as an info window's opening does, so it shows whole.
-    public var autoPan: Bool
+    public var autoPan = true
     /// The size the host measured for its content, in CSS pixels (0 until measured).
     public internal(set) var width = 0.0, height = 0.0
     /// Opened with `autoPan` and not panned yet: waits for its marker to be drawn and measured.
@@ -46,29 +47,30 @@ public struct Popovers {
         return i
     }
 
-    mutating func add(_ popover: Popover) throws(CairnError) -> Int32 {
+    /// Adds a closed popover to a marker, with the defaults; returns its id.
+    mutating func add(marker: Int64) throws(CairnError) -> Int32 {
         guard ids.count < Popovers.maximumCount, nextID < Int32.max else { throw .tooManyPoints }
-        var p = popover
-        p.needsAutoPan = p.isOpen && p.autoPan
         let id = nextID
         nextID += 1
         ids.append(id)
-        popovers.append(p)
+        popovers.append(Popover(marker: marker))
         return id
     }
 
-    /// Opens or closes a popover and sets how it behaves. One that opens pans into view (when
-    /// `autoPan`); closing one reports it.
-    mutating func set(_ id: Int32, open: Bool, autoClose: Bool, autoPan: Bool,
+    /// Opens or closes a popover and sets how it behaves (nil keeps a setting). One that opens
+    /// pans into view (when `autoPan`); closing one reports it.
+    mutating func set(_ id: Int32, open: Bool?, autoClose: Bool?, autoPan: Bool?,
                       events: inout MapEventQueue) throws(CairnError) {
         let i = try index(of: id)
         let wasOpen = popovers[i].isOpen
-        popovers[i].autoClose = autoClose
-        popovers[i].autoPan = autoPan
-        popovers[i].isOpen = open
-        if open && !wasOpen { popovers[i].needsAutoPan = autoPan }
-        if !open || !autoPan { popovers[i].needsAutoPan = false }
-        if wasOpen && !open { events.append(.popoverClosed(popover: id, marker: popovers[i].marker)) }
+        var p = popovers[i]
+        p.autoClose = autoClose ?? p.autoClose
+        p.autoPan = autoPan ?? p.autoPan
+        p.isOpen = open ?? p.isOpen
+        if p.isOpen && !wasOpen { p.needsAutoPan = p.autoPan }
+        if !p.isOpen || !p.autoPan { p.needsAutoPan = false }
+        popovers[i] = p
+        if wasOpen && !p.isOpen { events.append(.popoverClosed(popover: id, marker: p.marker)) }
     }
 
     mutating func setSize(_ id: Int32, width: Double, height: Double) throws(CairnError) {

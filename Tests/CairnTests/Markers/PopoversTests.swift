@@ -31,6 +31,11 @@ final class PopoversTests: XCTestCase {
         XCTAssertEqual(q.minY, anchor.y - Popovers.lift - 30, accuracy: 1e-9)
         XCTAssertEqual(anchor.y, 300 - 21.5, accuracy: 1e-9, "halfway up the pin")
         XCTAssertNil(placed(map)[closed], "a closed popover stands nowhere")
+        let defaults = try map.popover(closed)
+        XCTAssertEqual([defaults.isOpen, defaults.autoClose, defaults.autoPan], [false, true, true], "closed, auto-close, auto-pan")
+        try map.setPopover(closed, autoPan: false)
+        XCTAssertEqual([try map.popover(closed).isOpen, try map.popover(closed).autoClose, try map.popover(closed).autoPan],
+                       [false, true, false], "what is not given stays")
         // Its marker off screen: open, but not shown.
         try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 30, zoom: 10))
         map.frame(2)
@@ -121,6 +126,20 @@ final class PopoversTests: XCTestCase {
         try map.setPopover(popover, open: true, autoClose: true, autoPan: true)
         map.frame(5)
         XCTAssertTrue(map.camera.isAnimating)
+    }
+
+    func testI1V2_TheAutoPanMovesJustEnoughAndNeverPushesTheTopLeftOut() {
+        // Room from 10 to 500 px down: what the view offers, less the margin.
+        let view = try! Viewport(width: 510, height: 510).validated()
+        func dy(_ minY: Double, _ height: Double) -> Double {
+            InfoWindowSelection.autoPanShift((minX: 100, minY: minY, width: 100, height: height), view, margin: 10).dy
+        }
+        XCTAssertEqual(dy(50, 100), 0, "inside")
+        XCTAssertEqual(dy(-30, 100), 40, "off the top: everything moves down by 40")
+        XCTAssertEqual(dy(450, 100), -50, "off the bottom: up by 50")
+        XCTAssertEqual(dy(100, 1000), -90, "too tall: its top goes to the margin, no further")
+        XCTAssertEqual(InfoWindowSelection.autoPanShift((minX: 100, minY: 100, width: 0, height: 50), view, margin: 10).dx, 0,
+                       "not measured: nothing to fit")
     }
 
     func testV2_PopoversGoWithTheirMarker() throws {

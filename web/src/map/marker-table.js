@@ -26,12 +26,8 @@ export class MarkerTable {
   #buildings;
   /** @type {() => void} asks the map for a frame */
   #wake;
-  /** @type {(id: number) => void} told when a marker leaves (its popovers go with it) */
-  #removed;
   /** @type {Map<number, {options: MapMarkerOptions, handle: Marker}>} */
   #markers = new Map();
-  /** whether every marker may have a window of the app's (info window hooks are set) */
-  #customWindows = false;
   /** the anchor of the marker being drawn, reused */
   #anchor = { x: 0.5, y: 1 };
 
@@ -40,15 +36,14 @@ export class MarkerTable {
    * @param {IconTable} icons
    * @param {ViewMarkers} views
    * @param {IndoorBuildings} buildings
-   * @param {{wake: () => void, removed: (id: number) => void}} hooks
+   * @param {{wake: () => void}} hooks
    */
-  constructor(engine, icons, views, buildings, { wake, removed }) {
+  constructor(engine, icons, views, buildings, { wake }) {
     this.#engine = engine;
     this.#icons = icons;
     this.#views = views;
     this.#buildings = buildings;
     this.#wake = wake;
-    this.#removed = removed;
   }
 
   /** Markers on the map. */
@@ -103,16 +98,6 @@ export class MarkerTable {
   }
 
   /**
-   * Whether every marker may have a window of the app's: without title or snippet a window
-   * opens only for markers flagged as custom (I2).
-   * @param {boolean} custom
-   */
-  set customWindows(custom) {
-    for (const id of this.#markers.keys()) this.#engine.updateMarker(id, { customInfoWindow: custom });
-    this.#customWindows = custom;
-  }
-
-  /**
    * What the renderer draws for a marker.
    * @param {number} id
    * @returns {import('./icon-table.js').Drawable | null}
@@ -156,7 +141,6 @@ export class MarkerTable {
       this.#engine.removeMarker(id);
       this.#views.detach(id);
       this.#markers.delete(id);
-      this.#removed(id);
       this.#wake();
     },
     alive: (id) => this.#markers.has(id),
@@ -201,7 +185,6 @@ export class MarkerTable {
       if (held && held !== level.building) throw argumentError(call, 'indoorLevel.building must be a building of this map');
       e.indoorLevel = { ...level, building: level.building.id };
     }
-    if (this.#customWindows) e.customInfoWindow = true;
     return { options, engine: e };
   }
 }
