@@ -133,13 +133,20 @@ public func cairn_map_move_camera(_ handle: Int32, _ latitude: Double, _ longitu
     }
 }
 
-/// Easing: 0 linear, 1 ease-in-out, 2 ease-out.
+/// Easing: 0 linear, 1 ease-in-out, 2 ease-out, -1 the engine's default; a NaN duration is the
+/// engine's default (`MapController.defaultAnimationDuration`).
 @_expose(wasm, "cairn_map_animate_camera") @_cdecl("cairn_map_animate_camera")
 public func cairn_map_animate_camera(_ handle: Int32, _ latitude: Double, _ longitude: Double, _ zoom: Double,
                                      _ bearing: Double, _ tilt: Double, _ duration: Double, _ easing: Int32) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in
+        let position = _cameraPosition(map, latitude, longitude, zoom, bearing, tilt)
+        let seconds = duration.isNaN ? MapController.defaultAnimationDuration : duration
+        if easing == -1 {
+            try map.animateCamera(to: position, duration: seconds)
+            return
+        }
         guard let e = Easing(rawValue: easing) else { throw .invalidArgument }
-        try map.animateCamera(to: _cameraPosition(map, latitude, longitude, zoom, bearing, tilt), duration: duration, easing: e)
+        try map.animateCamera(to: position, duration: seconds, easing: e)
     }
 }
 

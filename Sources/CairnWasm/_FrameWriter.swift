@@ -37,8 +37,10 @@ enum _FrameField: Int {
     /// animates), a positive time for a timer it waits for, infinity for none until input or a
     /// call (`MapController.nextFrameIn`).
     case nextFrameIn
+    /// The open info window's box: its top-left corner (the window is centred above its anchor).
+    case infoWindowLeft, infoWindowTop
 
-    static let count = _FrameField.nextFrameIn.rawValue + 1
+    static let count = _FrameField.infoWindowTop.rawValue + 1
 }
 
 enum _FrameWriter {
@@ -129,6 +131,8 @@ enum _FrameWriter {
         put(.infoWindowY, window?.anchorY ?? 0)
         put(.infoWindowWidth, window?.width ?? 0)
         put(.infoWindowHeight, window?.height ?? 0)
+        put(.infoWindowLeft, window?.minX ?? 0)
+        put(.infoWindowTop, window?.minY ?? 0)
         let picker = map.floorPicker
         put(.pickerVisible, flag(picker != nil))
         put(.pickerBuilding, Double(picker?.building ?? -1))

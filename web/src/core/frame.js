@@ -41,8 +41,8 @@
  */
 
 /**
- * @typedef {WindowOwner & {x: number, y: number, width: number, height: number}} InfoWindowPlacement
- *   the open info window: its tail at (x, y), centred above
+ * @typedef {WindowOwner & {x: number, y: number, width: number, height: number, left: number, top: number}} InfoWindowPlacement
+ *   the open info window: its tail at (x, y), its box's top-left corner at (left, top)
  */
 
 /**

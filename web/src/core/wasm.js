@@ -54,7 +54,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_push_events: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, input records, count) → count; a batch with a bad record is refused whole' },
   cairn_map_frame: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, time, out, capacity) → frame size in doubles; written only when it fits' },
   cairn_map_move_camera: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, latitude, longitude, zoom, bearing, tilt); NaN keeps a field' },
-  cairn_map_animate_camera: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64', 'i32'], result: 'i32', doc: '(handle, latitude, longitude, zoom, bearing, tilt, duration, easing); NaN keeps a field' },
+  cairn_map_animate_camera: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64', 'i32'], result: 'i32', doc: '(handle, latitude, longitude, zoom, bearing, tilt, duration, easing); NaN keeps a field, a NaN duration and easing -1 are the engine\'s defaults' },
   cairn_map_show_bounds: { params: ['i32', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, west, south, east, north, padding, duration)' },
   cairn_map_zoom_by: { params: ['i32', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, amount, x, y, duration); NaN x or y zooms about the centre' },
   cairn_map_stop_animation: { params: ['i32'], result: 'i32', doc: 'stops a running camera animation' },

@@ -293,14 +293,15 @@ export class MapEngine {
    * the last frame included: the engine fills them in).
    * @param {Partial<CameraPosition>} camera
    * @param {{duration?: number, easing?: 'linear' | 'easeInOut' | 'easeOut'}} [options]
-   *   duration in seconds (default 0.5), easing default 'easeInOut'
+   *   duration in seconds (the engine's default, 0.5), easing the engine's default ('easeInOut')
    */
   animateCamera(camera, options) {
     const call = 'animateCamera';
     const c = this.#cameraArgs(camera, call);
     const o = objectArg(options, 'options', call);
-    const duration = o.duration === undefined ? 0.5 : numberArg(o.duration, 'duration', call);
-    const easing = nameArg(EASINGS, o.easing ?? 'easeInOut', 'easing', call);
+    // NaN and -1 ask for the engine's defaults, so a NaN given is refused here.
+    const duration = o.duration === undefined ? NaN : notNaN(o.duration, 'duration', call);
+    const easing = o.easing === undefined ? -1 : nameArg(EASINGS, o.easing, 'easing', call);
     this.#channel.check(this.#channel.fn.cairn_map_animate_camera(this.#channel.enter(call), ...c, duration, easing), call);
   }
 

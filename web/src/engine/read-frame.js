@@ -24,7 +24,7 @@ export const FRAME_FIELDS = Object.freeze([
   'infoWindowOpen', 'infoWindowMarker', 'infoWindowX', 'infoWindowY', 'infoWindowWidth', 'infoWindowHeight',
   'selectedMarker', 'infoWindowManager', 'selectedManager',
   'pickerVisible', 'pickerBuilding', 'pickerActiveLevel', 'pickerFirst', 'pickerCount', 'pickerX', 'pickerTop',
-  'popoverCount', 'nextFrameIn',
+  'popoverCount', 'nextFrameIn', 'infoWindowLeft', 'infoWindowTop',
 ]);
 
 /** Header position by field name. */
@@ -140,7 +140,7 @@ export function readFrame(v, layout) {
     hiddenCount: v[F.hiddenCount],
     infoWindow: v[F.infoWindowOpen] !== 0 ? {
       ...windowOwner(v[F.infoWindowMarker], v[F.infoWindowManager]), x: v[F.infoWindowX], y: v[F.infoWindowY],
-      width: v[F.infoWindowWidth], height: v[F.infoWindowHeight],
+      width: v[F.infoWindowWidth], height: v[F.infoWindowHeight], left: v[F.infoWindowLeft], top: v[F.infoWindowTop],
     } : null,
     selectedMarker: selected && 'marker' in selected ? selected.marker : null,
     selectedItem: selected && 'item' in selected ? selected : null,

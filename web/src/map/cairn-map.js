@@ -323,8 +323,8 @@ export class CairnMap {
    * The cluster item whose info window is open (C7: a tap no handler consumes selects it, as a
    * marker's does), as a `clusterItemTap` handler gets it (the same object while its window
    * stays open), or null; assigning `{manager, id}` of an item a manager on this map holds, or
-   * null, opens or closes it at once. An item without title or snippet (and nothing from the
-   * hooks) reads as selected until the next frame shows it has nothing to show.
+   * null, opens or closes it at once. An item without title or snippet opens none; with info
+   * window hooks set, one reads as selected until the next frame shows the hooks give it nothing.
    * @returns {ClusterItemTap | null}
    */
   get selectedClusterItem() {

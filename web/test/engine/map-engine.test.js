@@ -651,6 +651,13 @@ test('nextFrameIn: Infinity at rest, 0 while anything animates, the time left wh
   map.pointerDown(1, 'touch', 200, 200, 0, 0, 4);
   near(map.frame(4.1).nextFrameIn, 0.4, 1e-9, 'the long press left');
   map.pointerUp(1, 200, 200, 4.2);
+  // Without a duration, an animation takes the engine's (0.5 s).
+  map.animateCamera({ zoom: 7 });
+  assert.equal(map.frame(10).nextFrameIn, 0);
+  assert.equal(map.frame(10.49).nextFrameIn, 0);
+  const done = map.frame(10.5);
+  assert.deepEqual([done.nextFrameIn, done.camera.zoom], [Infinity, 7]);
+  throwsCairn(() => map.animateCamera({ zoom: 8 }, { duration: NaN }), 'INVALID_ARGUMENT');
   map.destroy();
 });
 
