@@ -10,10 +10,20 @@ extension MapController {
     public var nextFrameIn: Double {
         if !events.events.isEmpty || camera.isAnimating || camera.changedSinceFrame || gestures.fling != nil
             || compass.isFading { return 0 }
-        let appearing = scene.withPlacedItems { items, _ in items.contains { $0.progress < 1 } }
-        if appearing { return 0 }
+        if markerAppearing { return 0 }
         var wait = gestures.nextTimer(at: time)
         for case let manager? in clusterManagers { wait = Swift.min(wait, manager.nextChange(at: time)) }
         return wait
+    }
+
+    /// Whether a marker's appear animation (M9) plays at the latest time, or waits for its first
+    /// frame. The times added are read first, one double per marker: this is asked every frame.
+    private var markerAppearing: Bool {
+        markers.addedAt.withUnsafeBufferPointer { added in
+            for slot in 0..<added.count where time - added[slot] < _MarkerPlacement.appearDuration {
+                if markers.live[slot] && markers.properties[slot].appearAnimation != .none { return true }
+            }
+            return false
+        }
     }
 }

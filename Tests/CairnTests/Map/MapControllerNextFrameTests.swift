@@ -92,11 +92,16 @@ final class MapControllerNextFrameTests: XCTestCase {
     func testAMarkersAppearAnimationWantsFramesWhileItPlays() throws {
         let map = MapController.make()
         _ = try map.addMarker(marker(0, 0) { $0.appearAnimation = .pop })
+        XCTAssertEqual(map.nextFrameIn, 0, "it waits for its first frame")
         XCTAssertEqual(after(map, 1), 0, "it starts with this frame")
         XCTAssertEqual(after(map, 1.2), 0)
         XCTAssertEqual(after(map, 1 + _MarkerPlacement.appearDuration), .infinity)
         _ = try map.addMarker(marker(0, 0.01))
         XCTAssertEqual(after(map, 2), .infinity, "no appear animation")
+        let gone = try map.addMarker(marker(0, 0.02) { $0.appearAnimation = .fadeIn })
+        XCTAssertEqual(after(map, 3), 0)
+        try map.removeMarker(gone)
+        XCTAssertEqual(after(map, 3.1), .infinity, "removed while it appeared")
     }
 
     func testClustersWantFramesWhileTheyFlyAndWaitTheReclusterDelay() throws {
