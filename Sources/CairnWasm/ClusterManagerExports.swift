@@ -69,22 +69,23 @@ public func cairn_map_set_cluster_buckets(_ handle: Int32, _ manager: Int32, _ b
     }
 }
 
-/// Adds `count` items from records [latitude, longitude, icon, then one value per aggregated
-/// property the manager declared]; returns the first id (the others follow by one), or a
-/// negative status. All or none. (A double: ids exceed 32 bits.)
+/// Adds `count` items from records [latitude, longitude, icon, text flags (1 has a title, 2 has
+/// a snippet), then one value per aggregated property the manager declared]; returns the first
+/// id (the others follow by one), or a negative status. All or none. (A double: ids exceed 32 bits.)
 @_expose(wasm, "cairn_map_add_cluster_items") @_cdecl("cairn_map_add_cluster_items")
 public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ records: UnsafeMutableRawPointer?,
                                         _ count: Int32) -> Double {
     do throws(CairnError) {
         let map = try _Registry.map(handle)
-        let k = try map.clusterManager(manager).aggregateOperations.count, stride = 3 + k
+        let k = try map.clusterManager(manager).aggregateOperations.count, stride = 4 + k
         guard count > 0, Int(count) <= Int.max / (8 * stride) else { throw .invalidArgument }
         let r = try _Registry.doubles(records, count: stride * Int(count))
-        var lats: [Double] = [], lngs: [Double] = [], icons: [Int32] = [], values: [Double] = []
+        var lats: [Double] = [], lngs: [Double] = [], icons: [Int32] = [], text: [UInt8] = [], values: [Double] = []
         // Reserved: appended to growing arrays, a million items would be copied about twenty times.
         lats.reserveCapacity(Int(count))
         lngs.reserveCapacity(Int(count))
         icons.reserveCapacity(Int(count))
+        text.reserveCapacity(Int(count))
         values.reserveCapacity(k * Int(count))
         for i in 0..<Int(count) {
             lats.append(r[stride * i])
@@ -94,9 +95,13 @@ public func cairn_map_add_cluster_items(_ handle: Int32, _ manager: Int32, _ rec
                 throw .invalidMarkerInBatch(index: i, field: MarkerProperties.Field.icon.rawValue)
             }
             icons.append(Int32(icon))
-            for c in 0..<k { values.append(r[stride * i + 3 + c]) }
+            let flags = r[stride * i + 3]
+            guard flags == 0 || flags == 1 || flags == 2 || flags == 3 else { throw .invalidMarkerInBatch(index: i, field: 0) }
+            text.append(UInt8(flags))
+            for c in 0..<k { values.append(r[stride * i + 4 + c]) }
         }
-        return Double(try map.addClusterItems(manager, latitudes: lats, longitudes: lngs, icons: icons, values: values))
+        return Double(try map.addClusterItems(manager, latitudes: lats, longitudes: lngs, icons: icons, text: text,
+                                              values: values))
     } catch {
         return Double(_Registry.fail(error))
     }
@@ -127,11 +132,14 @@ public func cairn_map_remove_cluster_item(_ handle: Int32, _ manager: Int32, _ i
     }
 }
 
-/// Selects an item, opening its info window (C7, M11; the host decides what it shows).
+/// Selects an item (C7, M11), closing the open info window; returns 1 when the item's opened
+/// (it has a title or snippet, or custom windows are on), 0 when none is open.
 @_expose(wasm, "cairn_map_select_cluster_item") @_cdecl("cairn_map_select_cluster_item")
 public func cairn_map_select_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double) -> Int32 {
-    _withMap(handle) { (map) throws(CairnError) in
+    _Registry.status { () throws(CairnError) in
+        let map = try _Registry.map(handle)
         try map.selectClusterItem(manager: manager, item: try _Registry.markerID(item))
+        return map.selectedInfoWindowOwner == nil ? 0 : 1
     }
 }
 

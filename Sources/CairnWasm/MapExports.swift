@@ -37,8 +37,8 @@ func _withMap(_ handle: Int32, _ body: (MapController) throws(CairnError) -> Voi
 }
 
 /// Doubles per layout item: 0 frame header, 1 tile record, 2 event record, 3 input record,
-/// 4 draw record, 5 marker record; 6 the UI settings (bits of `cairn_map_set_settings`); -2 for
-/// anything else.
+/// 4 draw record, 5 marker record; 6 the UI settings (bits of `cairn_map_set_settings`); 7 popover
+/// record; -2 for anything else.
 @_expose(wasm, "cairn_map_layout") @_cdecl("cairn_map_layout")
 public func cairn_map_layout(_ which: Int32) -> Int32 {
     switch which {
@@ -49,6 +49,7 @@ public func cairn_map_layout(_ which: Int32) -> Int32 {
     case 4: return Int32(_FrameWriter.drawStride)
     case 5: return Int32(_MarkerRecords.stride)
     case 6: return UISettings.count
+    case 7: return Int32(_FrameWriter.popoverStride)
     default: return _Registry.fail(.invalidArgument)
     }
 }
@@ -115,7 +116,8 @@ public func cairn_map_frame(_ handle: Int32, _ time: Double, _ out: UnsafeMutabl
         guard capacity >= 0, Int(capacity) <= Int.max / 8 else { throw .invalidArgument }
         try map.advance(to: time)
         let tiles = map.coveringTiles
-        let size = _FrameWriter.size(tiles: tiles.count, draws: map.scene.drawnCount, events: map.pendingEvents.count)
+        let size = _FrameWriter.size(tiles: tiles.count, draws: map.scene.drawnCount, events: map.pendingEvents.count,
+                                     popovers: map.popovers.placements.count)
         if size <= Int(capacity) {
             let buffer = try _Registry.doubles(out, count: size)
             _FrameWriter.write(map, tiles: tiles, events: map.drainEvents(), to: buffer)

@@ -116,3 +116,13 @@ public func cairn_map_marker(_ handle: Int32, _ id: Double, _ out: UnsafeMutable
         _MarkerRecords.encode(marker, to: try _Registry.doubles(out, count: _MarkerRecords.stride), at: 0)
     }
 }
+
+/// Whether the host may draw a window of its own for any marker or item (1) or not (0): windows
+/// then open without title or snippet (I7).
+@_expose(wasm, "cairn_map_set_custom_info_windows") @_cdecl("cairn_map_set_custom_info_windows")
+public func cairn_map_set_custom_info_windows(_ handle: Int32, _ on: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        guard on == 0 || on == 1 else { throw .invalidArgument }
+        map.customInfoWindows = on == 1
+    }
+}

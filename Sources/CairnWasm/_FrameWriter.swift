@@ -2,7 +2,8 @@ import Cairn
 
 /// Writes one map frame for the host, in doubles: a header of `_FrameField.count` fields, then
 /// `tileCount` tile records of `tileStride`, `drawCount` draw records of `drawStride` (bottom
-/// to top), then `eventCount` event records of `eventStride`.
+/// to top), `eventCount` event records of `eventStride`, then `popoverCount` popover records of
+/// `popoverStride`.
 /// The host reads the strides and the header length from `cairn_map_layout`.
 enum _FrameField: Int {
     case time, latitude, longitude, zoom, bearing, tilt, targetX, targetY
@@ -30,8 +31,16 @@ enum _FrameField: Int {
     /// The floor picker (G4): 1 when shown, its building, the shown level, the first level of
     /// its buttons and how many, its column's centre x and top.
     case pickerVisible, pickerBuilding, pickerActiveLevel, pickerFirst, pickerCount, pickerX, pickerTop
+    /// The open popovers (V2), one record each.
+    case popoverCount
+    /// Seconds until the engine wants the next frame: 0 as soon as possible (something
+    /// animates), a positive time for a timer it waits for, infinity for none until input or a
+    /// call (`MapController.nextFrameIn`).
+    case nextFrameIn
+    /// The open info window's box: its top-left corner (the window is centred above its anchor).
+    case infoWindowLeft, infoWindowTop
 
-    static let count = _FrameField.pickerTop.rawValue + 1
+    static let count = _FrameField.infoWindowTop.rawValue + 1
 }
 
 enum _FrameWriter {
@@ -41,7 +50,8 @@ enum _FrameWriter {
     /// tap and long press a, b = screen x, y and
     /// c, d = latitude, longitude; marker taps a = marker id; info window events a = marker or
     /// item id, b = the item's manager (-1 for a marker); cluster and cluster item taps a =
-    /// manager, b = cluster or item id, c = a cluster's count.
+    /// manager, b = cluster or item id, c = a cluster's count; popover events a = popover, b =
+    /// its marker.
     static let eventStride = 5
     /// [kind (1 marker, 2 cluster, 3 cluster item), id, x, y, rotation, scaleX, scaleY, opacity,
     /// icon (a cluster's bucket, -1 below the first), count, zIndex, cluster manager (-1 for
@@ -51,10 +61,13 @@ enum _FrameWriter {
     /// the icon's ground anchor (a cluster's centre) at (x, y); a point (u, v) of the icon from
     /// the anchor is drawn at (scaleX · u, shear · u + scaleY · v), turned by the rotation.
     static let drawStride = 18
+    /// [popover id, marker id, 1 shown (its marker is drawn) or 0, left, top, width, height]:
+    /// where an open popover's box stands on screen.
+    static let popoverStride = 7
 
     /// The doubles the frame needs.
-    static func size(tiles: Int, draws: Int, events: Int) -> Int {
-        _FrameField.count + tiles * tileStride + draws * drawStride + events * eventStride
+    static func size(tiles: Int, draws: Int, events: Int, popovers: Int) -> Int {
+        _FrameField.count + tiles * tileStride + draws * drawStride + events * eventStride + popovers * popoverStride
     }
 
     static func write(_ map: MapController, tiles: [CoveringTile], events: [MapEvent],
@@ -119,6 +132,8 @@ enum _FrameWriter {
         put(.infoWindowY, window?.anchorY ?? 0)
         put(.infoWindowWidth, window?.width ?? 0)
         put(.infoWindowHeight, window?.height ?? 0)
+        put(.infoWindowLeft, window?.minX ?? 0)
+        put(.infoWindowTop, window?.minY ?? 0)
         let picker = map.floorPicker
         put(.pickerVisible, flag(picker != nil))
         put(.pickerBuilding, Double(picker?.building ?? -1))
@@ -130,6 +145,9 @@ enum _FrameWriter {
         let selected = map.selectedInfoWindowOwner
         put(.selectedMarker, Double(selected?.id ?? -1))
         put(.selectedManager, Double(selected?.manager ?? -1))
+        let placements = map.popovers.placements
+        put(.popoverCount, Double(placements.count))
+        put(.nextFrameIn, map.nextFrameIn)
         var at = _FrameField.count
         for t in tiles {
             out[at] = Double(t.z)
@@ -177,6 +195,7 @@ enum _FrameWriter {
             case let .clusterItemTapped(manager, item): (a, b) = (Double(manager), Double(item))
             case let .indoorBuildingFocused(building): a = Double(building)
             case let .indoorLevelActivated(building, level): (a, b) = (Double(building), Double(level))
+            case let .popoverClosed(popover, marker), let .popoverRemoved(popover, marker): (a, b) = (Double(popover), Double(marker))
             default: break
             }
             out[at] = Double(e.kind)
@@ -185,6 +204,16 @@ enum _FrameWriter {
             out[at + 3] = c
             out[at + 4] = d
             at += eventStride
+        }
+        for p in placements {
+            out[at] = Double(p.popover)
+            out[at + 1] = Double(p.marker)
+            out[at + 2] = p.isShown ? 1 : 0
+            out[at + 3] = p.minX
+            out[at + 4] = p.minY
+            out[at + 5] = p.width
+            out[at + 6] = p.height
+            at += popoverStride
         }
     }
 }

@@ -12,12 +12,21 @@ final class ClusterManagerExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_add_cluster_manager(h, 0, 4, 20, .nan), -CairnError.invalidArgument.code)
         let m = cairn_map_add_cluster_manager(h, 1, 4, 20, 40)
         XCTAssertEqual(m, 0)
-        let records = cairn_alloc(12 * 8)!
-        for (i, v) in [1.0, 1, -1, 1, -1, -1, -1, 1, -1, -1, -1, -1].enumerated() {
-            records.storeBytes(of: v, toByteOffset: 8 * i, as: Double.self)
+        // [latitude, longitude, icon, text flags] per item.
+        let records = cairn_alloc(16 * 8)!
+        func store(_ values: [Double]) {
+            for (i, v) in values.enumerated() { records.storeBytes(of: v, toByteOffset: 8 * i, as: Double.self) }
         }
+        store([1.0, 1, -1, 1, 1, -1, -1, 2, -1, 1, -1, 3, -1, -1, -1, 0])
         let first = cairn_map_add_cluster_items(h, m, records, 4)
         XCTAssertEqual(first, 1)
+        let manager = try! _Registry.map(h).clusterManager(m)
+        XCTAssertEqual((1...4).map { try! manager.text(of: Int64($0)) }, [1, 2, 3, 0], "title, snippet, both, none")
+        // Text flags are whole bits 1 and 2: anything else refuses the batch, naming the item.
+        store([1.0, 1, -1, 0, 1, -1, -1, 4, -1, 1, -1, 0.5, -1, -1, -1, 0])
+        XCTAssertEqual(cairn_map_add_cluster_items(h, m, records, 4), Double(-CairnError.invalidMarkerInBatch(index: 0, field: 0).code))
+        XCTAssertEqual(cairn_last_error_detail(), 16, "the second item")
+        store([1.0, 1, -1, 0, 1, -1, -1, 0, -1, 1, -1, 0, -1, -1, -1, 0])
         XCTAssertEqual(cairn_map_add_cluster_items(h, m, records, 4), 5, "ids follow on")
         XCTAssertEqual(cairn_map_add_cluster_items(h, 3, records, 4), Double(-CairnError.invalidHandle.code))
         XCTAssertEqual(cairn_map_cluster(h, m), 0)

@@ -33,6 +33,7 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_layout(3), 9)
         XCTAssertEqual(cairn_map_layout(4), 18)
         XCTAssertEqual(cairn_map_layout(6), UISettings.count)
+        XCTAssertEqual(cairn_map_layout(7), 7, "popover records")
         XCTAssertEqual(cairn_map_layout(7), -CairnError.invalidArgument.code)
     }
 
@@ -96,7 +97,7 @@ final class MapExportsTests: XCTestCase {
         _ = cairn_free(out)
     }
 
-    func testSettingsLimitsViewportAndCameraCallsAreChecked() {
+    func testSettingsLimitsViewportAndCameraCallsAreChecked() throws {
         let h = makeMap()
         defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
         XCTAssertEqual(cairn_map_set_settings(h, 127, 127), 0)
@@ -117,8 +118,25 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(try _Registry.map(h).camera.position.latitude, 10, accuracy: 1e-9)
         XCTAssertEqual(try _Registry.map(h).camera.position.zoom, 7, accuracy: 1e-9)
         XCTAssertEqual(cairn_map_animate_camera(h, 0, 0, 3, 0, 0, 1, 7), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_animate_camera(h, 0, 0, 3, 0, 0, 1, -2), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_animate_camera(h, 0, 0, 3, 0, 0, -1, 1), -CairnError.invalidArgument.code)
         XCTAssertEqual(cairn_map_animate_camera(h, 0, 0, 3, 0, 0, 1, 1), 0)
         XCTAssertEqual(cairn_map_stop_animation(h), 0)
+        // NaN and -1: the engine's own duration and easing, as the same animation given them.
+        func zoomsOf(duration: Double, easing: Int32) throws -> [Double] {
+            let m = cairn_map_create(0, 0, 7, 0, 0, 800, 600)
+            defer { _ = cairn_map_destroy(m) }
+            XCTAssertEqual(cairn_map_animate_camera(m, .nan, .nan, 3, .nan, .nan, duration, easing), 0)
+            let map = try _Registry.map(m)
+            return try [0, 0.1, 0.3, 0.49, 0.5].map { t throws -> Double in
+                try map.advance(to: 10 + t)
+                return map.camera.isAnimating ? map.camera.position.zoom : -map.camera.position.zoom
+            }
+        }
+        let engines = try zoomsOf(duration: .nan, easing: -1)
+        XCTAssertEqual(engines, try zoomsOf(duration: MapController.defaultAnimationDuration, easing: Easing.easeInOut.rawValue))
+        XCTAssertNotEqual(engines, try zoomsOf(duration: MapController.defaultAnimationDuration, easing: Easing.linear.rawValue))
+        XCTAssertEqual(engines.last, -3, "over after the default duration")
         XCTAssertEqual(cairn_map_show_bounds(h, -10, -10, 10, 10, 0, 0), 0)
         XCTAssertEqual(cairn_map_zoom_by(h, 1, .nan, .nan, 0), 0)
         XCTAssertEqual(cairn_map_zoom_by(h, .infinity, .nan, .nan, 0), -CairnError.invalidArgument.code)

@@ -7,11 +7,13 @@
 public final class ClusterManager {
     public private(set) var algorithm: ClusterAlgorithmKind
     public var rendering: ClusterRendering
-    /// Items by slot: id, world position, icon, and whether still present.
+    /// Items by slot: id, world position, icon, text flags (`ClusterItemText`), and whether
+    /// still present.
     var ids: [Int64] = []
     var worldX: [Double] = []
     var worldY: [Double] = []
     var icons: [Int32] = []
+    var text: [UInt8] = []
     var alive: [Bool] = []
     /// Aggregated properties (C9): their operations, and each item's values (slot-major,
     /// `aggregateOperations.count` per item; NaN for none).
@@ -88,27 +90,33 @@ public final class ClusterManager {
     /// At most this many aggregated properties per manager.
     public static let maximumAggregates = 16
 
-    /// Adds items at longitude/latitude pairs with an icon each (-1: the default pin) and, for
-    /// the aggregated properties, `values` (item-major, NaN for none; empty for none at all);
+    /// Adds items at longitude/latitude pairs with an icon each (-1: the default pin), whether
+    /// each has a title or snippet (`ClusterItemText` bits; empty for none at all) and, for the
+    /// aggregated properties, `values` (item-major, NaN for none; empty for none at all);
     /// returns the first new id (the others follow it by one). All or none.
-    public func add(latitudes: [Double], longitudes: [Double], icons itemIcons: [Int32],
+    public func add(latitudes: [Double], longitudes: [Double], icons itemIcons: [Int32], text itemText: [UInt8] = [],
                     values itemValues: [Double] = []) throws(CairnError) -> Int64 {
         let k = aggregateOperations.count
         guard latitudes.count == longitudes.count, itemIcons.count == latitudes.count,
+              itemText.isEmpty || itemText.count == latitudes.count,
               itemValues.isEmpty || itemValues.count == k * latitudes.count else { throw .invalidArgument }
         for i in 0..<itemIcons.count where itemIcons[i] < MarkerProperties.defaultPin { throw .invalidArgument }
+        for t in itemText where t & ~ClusterItemText.all != 0 { throw .invalidArgument }
         return try append(latitudes.count, latitude: { latitudes[$0] }, longitude: { longitudes[$0] },
-                          icon: { itemIcons[$0] }, value: { itemValues.isEmpty ? .nan : itemValues[$0] })
+                          icon: { itemIcons[$0] }, text: { itemText.isEmpty ? 0 : itemText[$0] },
+                          value: { itemValues.isEmpty ? .nan : itemValues[$0] })
     }
 
     /// Adds items from records [longitude, latitude, then one value per aggregated property
     /// (NaN for none)], all with `icon`: the bulk path, read straight from the host's buffer
-    /// (without aggregates, plain pairs). Returns the first new id; all or none.
+    /// (without aggregates, plain pairs). Such items have no title or snippet. Returns the
+    /// first new id; all or none.
     public func add(lngLat: UnsafeBufferPointer<Double>, icon: Int32) throws(CairnError) -> Int64 {
         let k = aggregateOperations.count, stride = 2 + k
         guard lngLat.count % stride == 0, icon >= MarkerProperties.defaultPin else { throw .invalidArgument }
         return try append(lngLat.count / stride, latitude: { lngLat[stride * $0 + 1] }, longitude: { lngLat[stride * $0] },
-                          icon: { _ in icon }, value: { lngLat[stride * ($0 / Swift.max(1, k)) + 2 + $0 % Swift.max(1, k)] })
+                          icon: { _ in icon }, text: { _ in 0 },
+                          value: { lngLat[stride * ($0 / Swift.max(1, k)) + 2 + $0 % Swift.max(1, k)] })
     }
 
     /// Checks `n` items (positions by index, aggregated values item-major by index: finite or
@@ -116,7 +124,8 @@ public final class ClusterManager {
     /// accessors are too (a million items per call).
     @inline(__always)
     private func append(_ n: Int, latitude: (Int) -> Double, longitude: (Int) -> Double,
-                        icon: (Int) -> Int32, value: (Int) -> Double) throws(CairnError) -> Int64 {
+                        icon: (Int) -> Int32, text itemText: (Int) -> UInt8,
+                        value: (Int) -> Double) throws(CairnError) -> Int64 {
         for i in 0..<n {
             let lat = latitude(i), lng = longitude(i)
             guard lat.isFinite, lng.isFinite else { throw .nonFiniteCoordinate(index: i) }
@@ -134,6 +143,7 @@ public final class ClusterManager {
             worldX.reserveCapacity(room)
             worldY.reserveCapacity(room)
             icons.reserveCapacity(room)
+            text.reserveCapacity(room)
             alive.reserveCapacity(room)
         }
         let first = nextID
@@ -144,6 +154,7 @@ public final class ClusterManager {
             worldX.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitude(i))))
             worldY.append(WebMercator.y(latitude: latitude(i)))
             icons.append(icon(i))
+            text.append(itemText(i))
             alive.append(true)
         }
         count += n
@@ -157,6 +168,12 @@ public final class ClusterManager {
         guard s < ids.count, ids[s] == id, alive[s] else { throw .unknownMarker(id: id) }
         return s
     }
+
+    /// Whether the item in a slot has a title or a snippet: its info window has something to show.
+    func hasText(slot: Int) -> Bool { text[slot] != 0 }
+
+    /// An item's `ClusterItemText` bits.
+    public func text(of id: Int64) throws(CairnError) -> UInt8 { text[try slot(of: id)] }
 
     public func remove(_ id: Int64) throws(CairnError) {
         alive[try slot(of: id)] = false
@@ -176,6 +193,7 @@ public final class ClusterManager {
         worldX.removeAll()
         worldY.removeAll()
         icons.removeAll()
+        text.removeAll()
         alive.removeAll()
         values.removeAll()
         count = 0
@@ -212,6 +230,7 @@ public final class ClusterManager {
             worldX[kept] = worldX[s]
             worldY[kept] = worldY[s]
             icons[kept] = icons[s]
+            text[kept] = text[s]
             alive[kept] = true
             for c in 0..<k { values[kept * k + c] = values[s * k + c] }
             kept += 1
@@ -221,6 +240,7 @@ public final class ClusterManager {
         worldX.removeLast(worldX.count - kept)
         worldY.removeLast(worldY.count - kept)
         icons.removeLast(icons.count - kept)
+        text.removeLast(text.count - kept)
         alive.removeLast(alive.count - kept)
         guard algorithm == .hierarchical else {
             takeSnapshot(ids: ids, x: worldX, y: worldY, icons: icons, values: values)
@@ -292,6 +312,15 @@ public final class ClusterManager {
         }
     }
 
+    /// Seconds from `time` until what the manager draws changes on its own: 0 while a change
+    /// of clustering animates (C5), the rest of the `reclusterDelay` while a new zoom waits to
+    /// be followed (C6), infinity otherwise.
+    func nextChange(at time: Double) -> Double {
+        if transition != nil { return 0 }
+        if let p = pendingZoom { return Swift.max(0, p.since + ClusterManager.reclusterDelay - time) }
+        return .infinity
+    }
+
     /// C6: follows the camera's rounded zoom once it has held for `reclusterDelay`.
     func followZoom(_ cameraZoom: Double, time: Double) {
         guard algorithm != .hierarchical, groupsZoom != nil else { return }
@@ -306,4 +335,13 @@ public final class ClusterManager {
             regroup(zoom: z)
         }
     }
+}
+
+/// Whether a cluster item has a title and a snippet, as bits (the text stays with the host): an
+/// item's info window opens only with one of them, unless the host may draw windows of its own
+/// (features I2, I7, C7).
+public enum ClusterItemText {
+    public static let hasTitle: UInt8 = 1
+    public static let hasSnippet: UInt8 = 2
+    static let all: UInt8 = hasTitle | hasSnippet
 }

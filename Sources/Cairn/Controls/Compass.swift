@@ -40,6 +40,9 @@ public struct Compass {
         }
     }
 
+    /// Whether it is fading out: its opacity changes with time.
+    var isFading: Bool { fadeStart != nil }
+
     /// A tap hits the compass only while it can be seen.
     var isTappable: Bool { opacity > 0 }
 }

@@ -72,6 +72,19 @@ struct GestureRecognizer {
         gestureMoving || fling != nil || time < lastWheel + GestureRecognizer.wheelHold
     }
 
+    /// Seconds from `time` until a timer of the recognizer fires on its own: a single tap
+    /// confirmed once no second tap came, a long press, the end of a wheel gesture; infinity
+    /// when none is waiting.
+    func nextTimer(at time: Double) -> Double {
+        var wait = Double.infinity
+        if let tap = pendingTap { wait = Swift.min(wait, tap.time + GestureRecognizer.doubleTapTime - time) }
+        if case .press(let id) = mode, let i = pointerIndex(id), !secondTap {
+            wait = Swift.min(wait, pointers[i].downTime + GestureRecognizer.longPressDelay - time)
+        }
+        if time < lastWheel + GestureRecognizer.wheelHold { wait = Swift.min(wait, lastWheel + GestureRecognizer.wheelHold - time) }
+        return Swift.max(0, wait)
+    }
+
     // MARK: Dispatch
 
     mutating func handle(_ event: InputEvent, time: Double, map: MapController) {

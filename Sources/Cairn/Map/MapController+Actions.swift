@@ -3,10 +3,17 @@
 /// mutated, so none of them may touch `gestures`.
 extension MapController {
     /// A confirmed tap: on the info window, on a marker (the host answers before the default
-    /// runs), or on the map, which closes the info window (Google's behaviour).
+    /// runs), or on the map, which closes the info window (Google's behaviour). It closes the
+    /// auto-closing popovers first, but those of the marker it hit or whose window it hit (V2).
     func reportTap(x: Double, y: Double) {
         pendingTap = nil
-        switch scene.hit(x: x, y: y) {
+        let hit = scene.hit(x: x, y: y)
+        switch hit {
+        case .infoWindow(let owner)?: popovers.closeOnTap(except: owner.marker, events: &events)
+        case .item(let item)?: popovers.closeOnTap(except: item.kind == .marker ? item.id : nil, events: &events)
+        case nil: popovers.closeOnTap(except: nil, events: &events)
+        }
+        switch hit {
         case .infoWindow(let owner)?:
             events.append(.infoWindowTapped(owner))
         case .item(let item)?:

@@ -71,15 +71,16 @@ extension MapController {
     }
 
     /// Adds items to a manager: positions and an icon each (a registered icon or -1 for the
-    /// default pin), and their aggregated values (see `ClusterManager.add`); returns the first
-    /// id (the rest follow by one). All or none.
+    /// default pin), whether each has a title or snippet (`ClusterItemText`), and their
+    /// aggregated values (see `ClusterManager.add`); returns the first id (the rest follow by
+    /// one). All or none.
     public func addClusterItems(_ number: Int32, latitudes: [Double], longitudes: [Double],
-                                icons itemIcons: [Int32], values: [Double] = []) throws(CairnError) -> Int64 {
+                                icons itemIcons: [Int32], text: [UInt8] = [], values: [Double] = []) throws(CairnError) -> Int64 {
         let manager = try clusterManager(number)
         for (i, icon) in itemIcons.enumerated() where icon >= 0 && icons.icon(icon) == nil {
             throw .invalidMarkerInBatch(index: i, field: MarkerProperties.Field.icon.rawValue)
         }
-        return try manager.add(latitudes: latitudes, longitudes: longitudes, icons: itemIcons, values: values)
+        return try manager.add(latitudes: latitudes, longitudes: longitudes, icons: itemIcons, text: text, values: values)
     }
 
     /// Adds items from [longitude, latitude] pairs, all with one registered icon (or -1, the pin).

@@ -26,20 +26,27 @@ extension MapController {
         let before = try markers.marker(id)
         try checkOnMap(marker, unlessAsBefore: before)
         try markers.update(id, marker)
-        if contentChanged && marker.tracksInfoWindowChanges && infoWindow.marker == id {
+        guard contentChanged && marker.tracksInfoWindowChanges && infoWindow.marker == id else { return }
+        // Without text, and no window of the host's to show instead, the window has nothing left (I2).
+        if infoWindow.opensWindow(marker) {
             events.append(.infoWindowContentChanged(.marker(id)))
+        } else {
+            infoWindow.close(events: &events)
         }
     }
 
     public func removeMarker(_ id: Int64) throws(CairnError) {
         try markers.remove(id)
         infoWindow.removed(.marker(id), events: &events)
+        popovers.removeAll(ofMarker: id, events: &events)
         if pendingTap?.kind == .marker && pendingTap?.id == id { pendingTap = nil }
     }
 
-    /// Removes every marker and closes a marker's info window (M1 `clear()`; an item's stays).
+    /// Removes every marker and its popovers, and closes a marker's info window (M1 `clear()`;
+    /// an item's stays).
     public func clearMarkers() {
         if infoWindow.marker != nil { infoWindow.close(events: &events) }
+        popovers.removeAll(ofMarker: nil, events: &events)
         markers.removeAll()
         if pendingTap?.kind == .marker { pendingTap = nil }
     }
@@ -51,11 +58,20 @@ extension MapController {
         try infoWindow.select(id, markers: markers, events: &events)
     }
 
-    /// Selects an item a cluster manager holds, as a tap's default does (C7, M11): its window
-    /// opens wherever the manager draws it on its own. Selecting the open one reopens it.
+    /// Selects an item a cluster manager holds, as a tap's default does (C7, M11): the open
+    /// window closes, and the item's opens wherever the manager draws it on its own, when it has
+    /// a title or snippet or custom windows may be drawn (I2). Selecting the open one reopens it.
     public func selectClusterItem(manager number: Int32, item: Int64) throws(CairnError) {
-        _ = try clusterManager(number).slot(of: item)
-        infoWindow.selectClusterItem(manager: number, item: item, events: &events)
+        let manager = try clusterManager(number)
+        let slot = try manager.slot(of: item)
+        infoWindow.selectClusterItem(manager: number, item: item, hasText: manager.hasText(slot: slot), events: &events)
+    }
+
+    /// Whether the host may draw a window of its own for any marker or item (its custom window
+    /// hooks, I7): windows then open without title or snippet.
+    public var customInfoWindows: Bool {
+        get { infoWindow.customWindows }
+        set { infoWindow.customWindows = newValue }
     }
 
     /// Whose window is open: a marker or a cluster manager's item.
@@ -103,7 +119,7 @@ extension MapController {
             target.zoom = zoom
         case .clusterItem:
             guard let manager = try? clusterManager(item.owner), let s = try? manager.slot(of: item.id) else { return }
-            infoWindow.selectClusterItem(manager: item.owner, item: item.id, events: &events)
+            infoWindow.selectClusterItem(manager: item.owner, item: item.id, hasText: manager.hasText(slot: s), events: &events)
             target.x = manager.worldX[s]
             target.y = manager.worldY[s]
         }

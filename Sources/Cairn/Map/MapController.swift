@@ -17,6 +17,8 @@ public final class MapController {
     /// What was drawn in the last frame; taps are tested against it.
     public internal(set) var scene = Scene()
     public internal(set) var infoWindow = InfoWindowSelection()
+    /// Popovers anchored to markers, and where the open ones stand (V2).
+    public internal(set) var popovers = Popovers()
     /// Buildings with floors, the prominent one and the levels shown (G4).
     public internal(set) var indoor = IndoorMaps()
     /// Cluster managers by slot (nil once removed); see `addClusterManager` for their numbers.
@@ -89,7 +91,8 @@ public final class MapController {
     }
 
     /// Brings everything to `time`: animations, the fling, tap confirmation, long press, the
-    /// compass fade; then emits `cameraChanged` / `cameraIdle` for the frame.
+    /// compass fade; then emits `cameraChanged` / `cameraIdle` for the frame, places the info
+    /// window and the popovers, and pans a newly opened one into view.
     public func advance(to time: Double) throws(CairnError) {
         let t = try clock(time)
         gestures.advance(to: t, map: self)
@@ -108,26 +111,40 @@ public final class MapController {
                 manager.sceneItems(owner: clusterManagerNumber(slot: n), projection: p, icons: icons, time: t, into: &placed)
             }
         }
-        autoPanInfoWindow()
+        popovers.place(markers: markers, icons: icons) { scene.drawnItem($0) }
+        autoPan()
     }
 
-    /// Pans the map so a newly opened or measured info window fits in the padded view (once:
-    /// the user may then pan it away). It waits for a running animation (the centring after a
-    /// tap) to end, and for the host's measurement.
-    func autoPanInfoWindow() {
-        guard infoWindow.needsAutoPan, !camera.isAnimating, let window = scene.infoWindow, window.width > 0 else { return }
-        infoWindow.needsAutoPan = false
-        let shift = InfoWindowSelection.autoPanShift(window, camera.viewport, margin: MapController.infoWindowMargin)
-        guard shift.dx != 0 || shift.dy != 0 else { return }
+    /// Pans the map so a newly opened or measured info window, then a newly opened popover, fits
+    /// in the padded view (once each: the user may then pan it away). Each waits for a running
+    /// animation (the centring after a tap, another's pan) to end, for its owner to be drawn,
+    /// and for the host's measurement.
+    func autoPan() {
+        guard !camera.isAnimating else { return }
+        if infoWindow.needsAutoPan, let window = scene.infoWindow, window.width > 0 {
+            infoWindow.needsAutoPan = false
+            if pan(toShow: (window.minX, window.minY, window.width, window.height)) { return }
+        }
+        while let p = popovers.takeAutoPan() {
+            if pan(toShow: (p.minX, p.minY, p.width, p.height)) { return }
+        }
+    }
+
+    /// Starts the auto-pan animation that brings a box on screen inside the padded view with
+    /// `infoWindowMargin` to spare; false when it is inside already.
+    private func pan(toShow box: (minX: Double, minY: Double, width: Double, height: Double)) -> Bool {
+        let shift = InfoWindowSelection.autoPanShift(box, camera.viewport, margin: MapController.infoWindowMargin)
+        guard shift.dx != 0 || shift.dy != 0 else { return false }
         var base = camera.destination
         base.world = camera.world
         let c = base.center
         camera.animate(to: base.panned(from: c, to: (c.x + shift.dx, c.y + shift.dy)),
                        duration: CameraAnimation.zoomStepDuration, easing: .easeOut, cause: .apiAnimation, at: time,
                        events: &events)
+        return true
     }
 
-    /// Pixels kept between an auto-panned info window and the padded edges.
+    /// Pixels kept between an auto-panned info window or popover and the padded edges.
     public static let infoWindowMargin = 10.0
 
     // MARK: Programmatic camera (never gated by the UI settings)

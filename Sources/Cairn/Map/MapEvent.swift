@@ -50,6 +50,11 @@ public enum MapEvent: Equatable {
     case indoorBuildingFocused(building: Int32)
     /// A building shows another level: picked on the floor picker, or set by the host (G4).
     case indoorLevelActivated(building: Int32, level: Int)
+    /// A popover closed: by a tap elsewhere (`autoClose`) or by the host (V2).
+    case popoverClosed(popover: Int32, marker: Int64)
+    /// A popover went with its marker (removed, or every marker cleared): the host takes its
+    /// content away.
+    case popoverRemoved(popover: Int32, marker: Int64)
 
     /// A stable number per kind, for the ABI.
     public var kind: Int32 {
@@ -72,6 +77,8 @@ public enum MapEvent: Equatable {
         case .infoWindowContentChanged: return 16
         case .indoorBuildingFocused: return 17
         case .indoorLevelActivated: return 18
+        case .popoverClosed: return 19
+        case .popoverRemoved: return 20
         }
     }
 }

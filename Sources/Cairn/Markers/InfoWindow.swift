@@ -51,9 +51,8 @@ public struct InfoWindowPlacement: Equatable {
 }
 
 /// Whose info window is open (at most one, I3), and the size the host measured for it. A marker
-/// with neither title nor snippet opens none (I2) unless the host supplies a custom window for
-/// it (I7). A cluster item's text stays with the host, so selecting an item always reports its
-/// window opened; a host with nothing to show for it selects nothing.
+/// or cluster item with neither title nor snippet opens none (I2) unless the host may supply a
+/// window of its own for it (I7): the marker's `customInfoWindow`, or `customWindows` for all.
 public struct InfoWindowSelection: Equatable {
     public private(set) var owner: InfoWindowOwner?
     /// The selected marker, or nil (none, or an item).
@@ -61,22 +60,27 @@ public struct InfoWindowSelection: Equatable {
     public private(set) var width = 0.0, height = 0.0
     /// Set when a window opens or is measured: the next frame pans the map so it fits.
     var needsAutoPan = false
+    /// The host may draw a window of its own for any marker or item (its custom window hooks are
+    /// set): windows then open without text, and the host closes one it has nothing for.
+    public var customWindows = false
 
     /// Whether selecting this marker opens a window.
-    static func opensWindow(_ m: MarkerProperties) -> Bool { m.hasTitle || m.hasSnippet || m.customInfoWindow }
+    func opensWindow(_ m: MarkerProperties) -> Bool { m.hasTitle || m.hasSnippet || m.customInfoWindow || customWindows }
 
     /// Selects a marker (or none), reporting the closing and opening. Selecting the marker
     /// already open closes it and opens it again (I3), so the host redraws its content.
     mutating func select(_ id: Int64?, markers: MarkerStore, events: inout MapEventQueue) throws(CairnError) {
         if let id { _ = try markers.slot(of: id) }
         close(events: &events)
-        guard let id, let props = try? markers.marker(id), InfoWindowSelection.opensWindow(props) else { return }
+        guard let id, let props = try? markers.marker(id), opensWindow(props) else { return }
         open(.marker(id), events: &events)
     }
 
-    /// Selects a cluster manager's item (the caller checked that it is there).
-    mutating func selectClusterItem(manager: Int32, item: Int64, events: inout MapEventQueue) {
+    /// Selects a cluster manager's item (the caller checked that it is there), closing the open
+    /// window; the item's opens when it has a title or snippet (`hasText`), or custom windows may.
+    mutating func selectClusterItem(manager: Int32, item: Int64, hasText: Bool, events: inout MapEventQueue) {
         close(events: &events)
+        guard hasText || customWindows else { return }
         open(.clusterItem(manager: manager, item: item), events: &events)
     }
 
@@ -108,10 +112,11 @@ public struct InfoWindowSelection: Equatable {
         needsAutoPan = owner != nil
     }
 
-    /// How far the map must move (screen pixels, to add to every point) so the window lies
-    /// inside the padded view with `margin` to spare; (0, 0) when it fits or is not measured.
-    /// A window larger than the view keeps its top-left corner in view.
-    static func autoPanShift(_ w: InfoWindowPlacement, _ v: Viewport, margin: Double) -> (dx: Double, dy: Double) {
+    /// How far the map must move (screen pixels, to add to every point) so a window's or a
+    /// popover's box lies inside the padded view with `margin` to spare; (0, 0) when it fits or
+    /// is not measured. A box larger than the view keeps its top-left corner in view.
+    static func autoPanShift(_ w: (minX: Double, minY: Double, width: Double, height: Double), _ v: Viewport,
+                             margin: Double) -> (dx: Double, dy: Double) {
         guard w.width > 0, w.height > 0 else { return (0, 0) }
         func shift(_ lo: Double, _ size: Double, _ min: Double, _ max: Double) -> Double {
             if lo < min { return min - lo }
@@ -120,7 +125,7 @@ public struct InfoWindowSelection: Equatable {
         }
         let p = v.padding
         return (shift(w.minX, w.width, p.left + margin, v.width - p.right - margin),
-                shift(w.minY, w.height + 0, p.top + margin, v.height - p.bottom - margin))
+                shift(w.minY, w.height, p.top + margin, v.height - p.bottom - margin))
     }
 
     /// The window on screen: anchored at its owner's info-window anchor as drawn (turned and

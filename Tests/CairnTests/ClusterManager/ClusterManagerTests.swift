@@ -5,9 +5,10 @@ final class ClusterManagerTests: XCTestCase {
     func clusters(_ map: MapController) -> [SceneItem] { map.scene.items.filter { $0.kind == .cluster } }
     func items(_ map: MapController) -> [SceneItem] { map.scene.items.filter { $0.kind == .clusterItem } }
 
-    func fourAroundTheOrigin(_ map: MapController, _ algorithm: ClusterAlgorithmKind) throws -> Int32 {
+    func fourAroundTheOrigin(_ map: MapController, _ algorithm: ClusterAlgorithmKind, titled: Bool = false) throws -> Int32 {
         let m = try map.addClusterManager(algorithm)
-        _ = try map.addClusterItems(m, latitudes: [1, 1, -1, -1], longitudes: [1, -1, 1, -1], icons: [-1, -1, -1, -1])
+        _ = try map.addClusterItems(m, latitudes: [1, 1, -1, -1], longitudes: [1, -1, 1, -1], icons: [-1, -1, -1, -1],
+                                    text: [UInt8](repeating: titled ? ClusterItemText.hasTitle : 0, count: 4))
         try map.cluster(m)
         return m
     }
@@ -205,7 +206,7 @@ final class ClusterManagerTests: XCTestCase {
 
     func testC7M11_AnItemsTapOpensItsWindowWhichShowsWhileTheItemIsDrawnAndClosesWithIt() throws {
         let map = MapController.make(lat: 1, lng: 1, zoom: 14)
-        let m = try fourAroundTheOrigin(map, .hierarchical)
+        let m = try fourAroundTheOrigin(map, .hierarchical, titled: true)
         var titled = MarkerProperties(latitude: 1.001, longitude: 1.001)
         titled.hasTitle = true
         let marker = try map.addMarker(titled)
@@ -266,7 +267,8 @@ final class ClusterManagerTests: XCTestCase {
         try map.clearClusterItems(m)
         let twice = InfoWindowOwner.clusterItem(manager: m, item: other)
         XCTAssertEqual(map.drainEvents(), [.infoWindowOpened(twice), .infoWindowClosed(twice)])
-        let last = try map.addClusterItems(m, latitudes: [0, 0], longitudes: [0, 0], icons: [-1, -1])
+        let last = try map.addClusterItems(m, latitudes: [0, 0], longitudes: [0, 0], icons: [-1, -1],
+                                           text: [ClusterItemText.hasSnippet, ClusterItemText.hasTitle | ClusterItemText.hasSnippet])
         // Removed on the manager itself, past the map: the next frame closes the window.
         try map.selectClusterItem(manager: m, item: last)
         try map.clusterManager(m).remove(last)
@@ -279,6 +281,60 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertNil(map.selectedInfoWindowOwner)
         XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(.clusterItem(manager: m, item: last + 1))])
         XCTAssertThrowsError(try map.selectClusterItem(manager: m, item: last + 1))
+    }
+
+    func testI2C7_AnItemWithoutTitleOrSnippetOpensNoWindowUnlessTheHostMayDrawItsOwn() throws {
+        let map = MapController.make(lat: 1, lng: 1, zoom: 14)
+        let m = try map.addClusterManager(.grid)
+        let first = try map.addClusterItems(m, latitudes: [1, 1, 1], longitudes: [1, 1.01, 1.02], icons: [-1, -1, -1],
+                                            text: [0, ClusterItemText.hasTitle, 0])
+        let (bare, titled, moved) = (first, first + 1, first + 2)
+        let bulk = try [-60.0, -40].withUnsafeBufferPointer { pairs throws(CairnError) in
+            try map.addClusterItems(m, lngLat: pairs, icon: -1)
+        }
+        XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0], longitudes: [0], icons: [-1], text: [4]),
+                             "bits 1 and 2 only")
+        XCTAssertThrowsError(try map.addClusterItems(m, latitudes: [0], longitudes: [0], icons: [-1], text: [1, 1]))
+        try map.cluster(m)
+        let titledOwner = InfoWindowOwner.clusterItem(manager: m, item: titled)
+        try map.selectClusterItem(manager: m, item: titled)
+        XCTAssertEqual(map.selectedInfoWindowOwner, titledOwner)
+        _ = map.drainEvents()
+        // Selecting an item without text closes the open window and opens none, from the
+        // program as from a tap's default.
+        try map.selectClusterItem(manager: m, item: bare)
+        XCTAssertNil(map.selectedInfoWindowOwner)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(titledOwner)])
+        try map.selectClusterItem(manager: m, item: bulk)
+        XCTAssertNil(map.selectedInfoWindowOwner, "items added from coordinates have no text")
+        map.frame(0)
+        let item = try XCTUnwrap(items(map).first { $0.id == bare })
+        map.down(1, item.x, item.y - 20, at: 1)
+        map.up(1, item.x, item.y - 20, at: 1.05)
+        map.frame(1.4)
+        XCTAssertEqual(map.drainEvents(), [.clusterItemTapped(manager: m, item: bare)])
+        map.answerTap(consumed: false)
+        XCTAssertNil(map.selectedInfoWindowOwner)
+        XCTAssertFalse(map.drainEvents().contains { if case .infoWindowOpened = $0 { return true } else { return false } })
+        // Moves, removals of others and a re-clustering (which squeezes removed items out) keep
+        // each item's flags with it.
+        try map.clusterManager(m).move(moved, latitude: 1.5, longitude: 1.5)
+        try map.removeClusterItem(m, item: bare)
+        try map.cluster(m)
+        XCTAssertEqual(try map.clusterManager(m).text(of: titled), ClusterItemText.hasTitle)
+        XCTAssertEqual(try map.clusterManager(m).text(of: moved), 0)
+        try map.selectClusterItem(manager: m, item: moved)
+        XCTAssertNil(map.selectedInfoWindowOwner)
+        try map.selectClusterItem(manager: m, item: titled)
+        XCTAssertEqual(map.selectedInfoWindowOwner, titledOwner)
+        // With custom windows possible (the host's hooks), every item opens one: the host closes
+        // a window it has nothing for.
+        map.customInfoWindows = true
+        try map.selectClusterItem(manager: m, item: moved)
+        XCTAssertEqual(map.selectedInfoWindowOwner, .clusterItem(manager: m, item: moved))
+        map.customInfoWindows = false
+        try map.selectClusterItem(manager: m, item: bulk)
+        XCTAssertNil(map.selectedInfoWindowOwner)
     }
 
     func testC4_EveryItemIsDrawnOnceAsItselfOrInOneClusterAtEveryZoom() throws {

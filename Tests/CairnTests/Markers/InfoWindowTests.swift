@@ -81,4 +81,26 @@ final class InfoWindowTests: XCTestCase {
         try map.updateMarker(id, tracking, contentChanged: true)
         XCTAssertEqual(map.drainEvents(), [], "no window open")
     }
+
+    func testI2I6_ATrackingWindowWhoseTextGoesClosesUnlessTheHostMayDrawItsOwn() throws {
+        let map = MapController.make(zoom: 10)
+        var m = marker(0, 0) { $0.hasTitle = true; $0.tracksInfoWindowChanges = true }
+        let id = try map.addMarker(m)
+        try map.selectMarker(id)
+        _ = map.drainEvents()
+        m.hasTitle = false
+        try map.updateMarker(id, m, contentChanged: true)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowClosed(.marker(id))], "nothing left to show (I2)")
+        XCTAssertNil(map.selectedMarker)
+        // With custom windows possible, the host is asked to redraw it instead.
+        map.customInfoWindows = true
+        try map.selectMarker(id)
+        XCTAssertEqual(map.selectedMarker, id, "opens without text: the host may draw its own (I7)")
+        _ = map.drainEvents()
+        try map.updateMarker(id, m, contentChanged: true)
+        XCTAssertEqual(map.drainEvents(), [.infoWindowContentChanged(.marker(id))])
+        map.customInfoWindows = false
+        try map.selectMarker(id)
+        XCTAssertNil(map.selectedMarker)
+    }
 }

@@ -44,8 +44,20 @@
  */
 
 /**
- * @typedef {WindowOwner & {x: number, y: number, width: number, height: number}} InfoWindowPlacement
- *   the open info window: its tail at (x, y), centred above
+ * @typedef {WindowOwner & {x: number, y: number, width: number, height: number, left: number, top: number}} InfoWindowPlacement
+ *   the open info window: its tail at (x, y), its box's top-left corner at (left, top)
+ */
+
+/**
+ * @typedef {object} PopoverPlacement  an open popover (feature V2): its box's top-left corner at
+ *   (x, y), centred above its marker's info-window anchor as drawn; not shown while the marker is not drawn
+ * @property {number} popover
+ * @property {number} marker
+ * @property {boolean} shown
+ * @property {number} x
+ * @property {number} y
+ * @property {number} width   as the host measured it
+ * @property {number} height
  */
 
 /**
@@ -79,6 +91,7 @@
  *   | {type: 'clusterItemTapped', manager: number, item: number}
  *   | {type: 'indoorBuildingFocused', building: number | null}
  *   | {type: 'indoorLevelActivated', building: number, level: number}
+ *   | {type: 'popoverClosed' | 'popoverRemoved', popover: number, marker: number}
  *   | {type: string}} MapEvent
  *   cameraWillMove's cause is 'gesture', 'apiAnimation' or 'developer'; the other types are
  *   cameraChanged, cameraIdle, compassTapped, myLocationButtonTapped, locationRequested
@@ -109,6 +122,10 @@
  * @property {number} horizonY  screen y of the horizon (far above the view when there is none)
  * @property {number} farClipY  screen y above which the map is not drawn
  * @property {{width: number, height: number}} viewport
+ * @property {PopoverPlacement[]} popovers  the open popovers, in the order they were added
+ * @property {number} nextFrameIn  seconds until the engine wants the next frame: 0 as soon as
+ *   possible (something animates), a positive time for a timer it waits for (a tap's wait for a
+ *   second one, a long press, a re-clustering), Infinity for none until input or a call
  */
 
 export {};

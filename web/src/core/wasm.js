@@ -67,7 +67,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_remove_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id) → 0' },
   cairn_map_clear_markers: { params: ['i32'], result: 'i32', doc: '(handle) → 0: every marker, and a marker\'s info window' },
   cairn_map_select_marker: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, id or -1 for none) → 1 when its window opened, 0 when none is open' },
-  cairn_map_select_cluster_item: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, item) → 0: selects the item, opening its info window' },
+  cairn_map_select_cluster_item: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, item) → 1 when its info window opened (it has text, or custom windows are on), 0 when none is open' },
   cairn_map_marker_anchor: { params: ['i32', 'f64', 'i32'], result: 'i32', doc: '(handle, id, out) → 1 with the marker\'s info-window anchor as last drawn (x, y) in out, 0 while it is not drawn' },
   cairn_map_selection: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, out) → 1 with the id of the marker or item whose window is open and the item\'s manager (-1 for a marker) in out, 0 when none is' },
   cairn_map_add_indoor_building: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, [lng, lat] corners, corner count, levels, default level or -1 for the default) → building id' },
@@ -78,7 +78,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_add_cluster_manager: { params: ['i32', 'i32', 'i32', 'f64', 'f64'], result: 'i32', doc: '(handle, algorithm 0 hierarchical 1 distance 2 grid 3 none, minimumClusterSize, maximumClusterZoom, hierarchical radius) → manager number' },
   cairn_map_remove_cluster_manager: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → 0' },
   cairn_map_set_cluster_buckets: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, buckets, colours or 0, count) → 0' },
-  cairn_map_add_cluster_items: { params: ['i32', 'i32', 'i32', 'i32'], result: 'f64', doc: '(handle, manager, [lat, lng, icon, aggregated values…] records, count) → first id, or a negative status' },
+  cairn_map_add_cluster_items: { params: ['i32', 'i32', 'i32', 'i32'], result: 'f64', doc: '(handle, manager, [lat, lng, icon, text flags (1 title, 2 snippet), aggregated values…] records, count) → first id, or a negative status' },
   cairn_map_add_cluster_coordinates: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'f64', doc: '(handle, manager, [lng, lat] pairs, count, icon) → first item id, all or none' },
   cairn_map_remove_cluster_item: { params: ['i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, item) → 0' },
   cairn_map_move_cluster_item: { params: ['i32', 'i32', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, manager, item, latitude, longitude) → 0' },
@@ -101,6 +101,12 @@ export const BINDINGS = Object.freeze({
   cairn_map_pin_size: { params: ['i32'], result: 'i32', doc: '(out) → 0 with the default pin\'s [width, height] in CSS pixels in out' },
   cairn_map_marker: { params: ['i32', 'f64', 'i32'], result: 'i32', doc: '(handle, id, out) → 0 with the marker\'s record, every field given, in out' },
   cairn_map_indoor_level: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, building) → the level shown now' },
+  cairn_map_set_custom_info_windows: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, 1 or 0) → 0: whether the host may draw its own window for any marker or item (windows then open without text)' },
+  cairn_map_add_popover: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, marker, mask, flags: bits 1 open 2 autoClose 4 autoPan, those of mask from flags, the others the defaults) → popover id' },
+  cairn_map_set_popover: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, popover, mask, flags) → 0: the settings of mask from flags; one that opens pans into view, one that closes is reported' },
+  cairn_map_popover_state: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, popover) → its flags; INVALID_HANDLE once removed (by the host or with its marker)' },
+  cairn_map_set_popover_size: { params: ['i32', 'i32', 'f64', 'f64'], result: 'i32', doc: '(handle, popover, width, height) → 0: its content as the host laid it out' },
+  cairn_map_remove_popover: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, popover) → 0' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

@@ -1,6 +1,7 @@
 // A cluster manager's items as they cross to the engine: an item's options checked and
 // completed, and the records `cairn_map_add_cluster_items` and `cairn_map_add_cluster_coordinates`
-// read, with the values of the manager's aggregated properties (feature C9) after each item's own.
+// read: whether an item has a title and a snippet (the text stays here), and the values of the
+// manager's aggregated properties (feature C9) after each item's own.
 // A value is a number or none (NaN); the engine refuses an infinite one, as a ClusterIndex's
 // load does, with NON_FINITE_VALUE naming the item, and then adds none of the batch.
 
@@ -24,8 +25,11 @@ export const itemIconArg = (value, name, call) => (value instanceof MapIcon ? va
 const ITEM_CHECKS = Object.freeze({ ...markerChecks(['position', 'title', 'snippet', 'userData']), icon: itemIconArg });
 const ITEM_DEFAULTS = Object.freeze({ icon: -1, title: '', snippet: '', userData: undefined });
 
-/** Doubles per item record before its aggregated values: [latitude, longitude, icon, values…]. */
-const ITEM_FIELDS = 3;
+/** Doubles per item record before its aggregated values: [latitude, longitude, icon, text flags, values…]. */
+const ITEM_FIELDS = 4;
+
+/** The text flags of an item record: the engine opens an item's window only when it has text (feature I2). */
+const TEXT_FLAGS = Object.freeze({ hasTitle: 1, hasSnippet: 2 });
 
 /**
  * An item's options checked and completed with the defaults.
@@ -46,7 +50,7 @@ export function resolveItem(given, label, call) {
 export function itemStride(aggregates) { return ITEM_FIELDS + aggregates.length; }
 
 /**
- * Writes items' records: [latitude, longitude, icon, one value per aggregate].
+ * Writes items' records: [latitude, longitude, icon, text flags, one value per aggregate].
  * @param {Float64Array} records  room for `itemStride(aggregates)` doubles per item
  * @param {readonly ClusterItem[]} items
  * @param {readonly Aggregate[]} aggregates
@@ -57,6 +61,7 @@ export function writeItems(records, items, aggregates) {
     records[k] = items[i].position.latitude;
     records[k + 1] = items[i].position.longitude;
     records[k + 2] = items[i].icon;
+    records[k + 3] = (items[i].title !== '' ? TEXT_FLAGS.hasTitle : 0) | (items[i].snippet !== '' ? TEXT_FLAGS.hasSnippet : 0);
     // An aggregate reads a number of the item's userData.
     aggregates.forEach((a, c) => { records[k + ITEM_FIELDS + c] = aggregateValue(items[i].userData, a.property); });
   }

@@ -311,9 +311,9 @@ export class ClusterManager {
   }
 
   /**
-   * Selects an item, opening its info window as a tap no handler consumes does (C7, M11): the
-   * engine reports the window opened, and the map's host shows the item's title and snippet (a
-   * `CairnMap` closes it at once when there is nothing to show). Selecting the open one reopens it.
+   * Selects an item as a tap no handler consumes does (C7, M11): the open info window closes,
+   * and the item's opens when it has a title or snippet, or when the host may draw its own
+   * (`map.setCustomInfoWindows`); the map's host then shows it. Selecting the open one reopens it.
    * @param {number} id
    * @throws {CairnError} UNKNOWN_MARKER for an id the manager does not hold
    */

@@ -550,6 +550,91 @@ export class MapEngine {
     this.#channel.check(this.#channel.fn.cairn_map_answer_tap(this.#channel.enter(call), c), call);
   }
 
+  /**
+   * Whether the host may draw its own info window for any marker or cluster item (feature I7,
+   * the app's window hooks): windows then open without title or snippet, and a host with
+   * nothing to show for one closes it (`selectMarker(null)`).
+   * @param {boolean} on
+   */
+  setCustomInfoWindows(on) {
+    const call = 'setCustomInfoWindows';
+    const v = booleanArg(on, 'on', call) ? 1 : 0;
+    this.#channel.check(this.#channel.fn.cairn_map_set_custom_info_windows(this.#channel.enter(call), v), call);
+  }
+
+  // ── popovers (feature V2) ──────────────────────────────────────────────────────────────────
+
+  /**
+   * Adds a popover to a marker: content of the host's that the engine places where the marker's
+   * info window would stand (`frame.popovers`, each open one's box), pans into view when it
+   * opens (`autoPan`), closes on a tap that is not on its marker or that marker's window
+   * (`autoClose`; a `popoverClosed` event) and removes with its marker (`popoverRemoved`).
+   * Tell it the content's size with `setPopoverSize`.
+   * @param {number} marker
+   * @param {PopoverSettings} [settings]  those not given: closed, autoClose and autoPan on
+   * @returns {number} its id
+   */
+  addPopover(marker, settings) {
+    const call = 'addPopover';
+    this.#markers.known(marker, call);
+    const { mask, flags } = popoverBits(settings, call);
+    return this.#channel.check(this.#channel.fn.cairn_map_add_popover(this.#channel.enter(call), marker, mask, flags), call,
+      'at most 4096 popovers on one map');
+  }
+
+  /**
+   * Changes a popover's settings (those given): one that opens pans into view when it has
+   * `autoPan`; one that closes is reported (`popoverClosed`).
+   * @param {number} id
+   * @param {PopoverSettings} settings
+   */
+  updatePopover(id, settings) {
+    const call = 'updatePopover';
+    const p = int32Arg(id, 'id', call);
+    const { mask, flags } = popoverBits(settings, call);
+    const status = this.#channel.fn.cairn_map_set_popover(this.#channel.enter(call), p, mask, flags);
+    this.#channel.check(status, call, popoverHint(status));
+  }
+
+  /**
+   * A popover's settings, or null once it is gone (`removePopover`, or with its marker).
+   * @param {number} id
+   * @returns {Required<PopoverSettings> | null}
+   */
+  popover(id) {
+    const call = 'popover';
+    const p = int32Arg(id, 'id', call);
+    const status = this.#channel.fn.cairn_map_popover_state(this.#channel.enter(call), p);
+    if (status === STATUS_BY_CODE.INVALID_HANDLE) return null;
+    const bits = this.#channel.check(status, call);
+    return { open: (bits & POPOVER_BITS.open) !== 0, autoClose: (bits & POPOVER_BITS.autoClose) !== 0,
+      autoPan: (bits & POPOVER_BITS.autoPan) !== 0 };
+  }
+
+  /**
+   * The size of a popover's content as the host laid it out, in CSS pixels: it places the box
+   * and fits it into view.
+   * @param {number} id
+   * @param {number} width
+   * @param {number} height
+   */
+  setPopoverSize(id, width, height) {
+    const call = 'setPopoverSize';
+    const args = [int32Arg(id, 'id', call), numberArg(width, 'width', call), numberArg(height, 'height', call)];
+    const status = this.#channel.fn.cairn_map_set_popover_size(this.#channel.enter(call), ...args);
+    this.#channel.check(status, call, popoverHint(status) ?? 'width and height must be finite, from 0 to 10000');
+  }
+
+  /**
+   * Takes a popover away (no event: the host asked).
+   * @param {number} id
+   */
+  removePopover(id) {
+    const call = 'removePopover';
+    const status = this.#channel.fn.cairn_map_remove_popover(this.#channel.enter(call), int32Arg(id, 'id', call));
+    this.#channel.check(status, call, popoverHint(status));
+  }
+
   // ── buildings with floors (feature G4) ─────────────────────────────────────────────────────
 
   /**
@@ -708,6 +793,39 @@ export class MapEngine {
       return value;
     }));
   }
+}
+
+/** A popover's settings as the engine's bits. */
+const POPOVER_BITS = Object.freeze({ open: 1, autoClose: 2, autoPan: 4 });
+
+/** @typedef {{open?: boolean, autoClose?: boolean, autoPan?: boolean}} PopoverSettings */
+
+/**
+ * The bits of the settings given (`mask`) and their values (`flags`); the engine keeps the others.
+ * @param {unknown} settings
+ * @param {string} call
+ * @returns {{mask: number, flags: number}}
+ */
+function popoverBits(settings, call) {
+  const s = objectArg(settings, 'settings', call);
+  knownKeys(s, Object.keys(POPOVER_BITS), 'settings', call);
+  let mask = 0;
+  let flags = 0;
+  for (const [name, bit] of Object.entries(POPOVER_BITS)) {
+    if (s[name] === undefined) continue;
+    mask |= bit;
+    if (booleanArg(s[name], name, call)) flags |= bit;
+  }
+  return { mask, flags };
+}
+
+/**
+ * The hint for an unknown popover: INVALID_HANDLE's own message speaks of maps and indexes.
+ * @param {number} status
+ * @returns {string | undefined}
+ */
+function popoverHint(status) {
+  return status === STATUS_BY_CODE.INVALID_HANDLE ? 'no popover with this id on the map (never added, removed, or gone with its marker)' : undefined;
 }
 
 /**

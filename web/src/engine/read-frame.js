@@ -1,6 +1,6 @@
 // Reading the frame buffer the engine writes once per frame: a header of named fields, then
-// tile records, draw records (markers and cluster icons, bottom to top), then event records,
-// into the plain object core/frame.js describes. The header length and the record strides come
+// tile records, draw records (markers and cluster icons, bottom to top), event records, then
+// popover records, into the plain object core/frame.js describes. The header length and the record strides come
 // from the module (`cairn_map_layout`); the field names below mirror the engine's `_FrameField`
 // in order, and a mismatch in length is refused when the layout is read.
 
@@ -24,6 +24,7 @@ export const FRAME_FIELDS = Object.freeze([
   'infoWindowOpen', 'infoWindowMarker', 'infoWindowX', 'infoWindowY', 'infoWindowWidth', 'infoWindowHeight',
   'selectedMarker', 'infoWindowManager', 'selectedManager',
   'pickerVisible', 'pickerBuilding', 'pickerActiveLevel', 'pickerFirst', 'pickerCount', 'pickerX', 'pickerTop',
+  'popoverCount', 'nextFrameIn', 'infoWindowLeft', 'infoWindowTop',
 ]);
 
 /** Header position by field name. */
@@ -35,6 +36,7 @@ export const EVENT_TYPES = Object.freeze([
   'myLocationButtonTapped', 'locationRequested',
   'markerTapped', 'infoWindowTapped', 'infoWindowLongPressed', 'infoWindowOpened', 'infoWindowClosed',
   'clusterTapped', 'clusterItemTapped', 'infoWindowContentChanged', 'indoorBuildingFocused', 'indoorLevelActivated',
+  'popoverClosed', 'popoverRemoved',
 ]);
 
 /** Event types of an info window: a marker's or a cluster item's (its id, then its manager or -1). */
@@ -56,6 +58,7 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
  * @property {number} drawStride
  * @property {number} markerStride
  * @property {number} settingCount  UI settings (bits of the settings), see ui-settings.js
+ * @property {number} popoverStride
  */
 
 /** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
@@ -64,6 +67,7 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
 /** @typedef {import('../core/frame.js').LatLng} LatLng */
 /** @typedef {import('../core/frame.js').MapEvent} MapEvent */
 /** @typedef {import('../core/frame.js').Tile} Tile */
+/** @typedef {import('../core/frame.js').PopoverPlacement} PopoverPlacement */
 /** @typedef {import('../core/frame.js').WindowOwner} WindowOwner */
 
 /**
@@ -74,15 +78,15 @@ export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 
 export function readLayout(layout) {
   const l = {
     header: layout(0), tileStride: layout(1), eventStride: layout(2), inputStride: layout(3),
-    drawStride: layout(4), markerStride: layout(5), settingCount: layout(6),
+    drawStride: layout(4), markerStride: layout(5), settingCount: layout(6), popoverStride: layout(7),
   };
   if (l.header !== FRAME_FIELDS.length) {
     throw bindingError('MODULE_MISMATCH', `cairn: the module's frame header has ${l.header} fields but read-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
-  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 18)) {
-    throw bindingError('MODULE_MISMATCH', `cairn: tile records of ${l.tileStride}, event records of ${l.eventStride} and draw records of ` +
-      `${l.drawStride} doubles are shorter than these bindings read (12, 5 and 18)`);
+  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 18 && l.popoverStride >= 7)) {
+    throw bindingError('MODULE_MISMATCH', `cairn: tile records of ${l.tileStride}, event records of ${l.eventStride}, draw records of ` +
+      `${l.drawStride} and popover records of ${l.popoverStride} doubles are shorter than these bindings read (12, 5, 18 and 7)`);
   }
   return Object.freeze(l);
 }
@@ -137,7 +141,7 @@ export function readFrame(v, layout) {
     hiddenCount: v[F.hiddenCount],
     infoWindow: v[F.infoWindowOpen] !== 0 ? {
       ...windowOwner(v[F.infoWindowMarker], v[F.infoWindowManager]), x: v[F.infoWindowX], y: v[F.infoWindowY],
-      width: v[F.infoWindowWidth], height: v[F.infoWindowHeight],
+      width: v[F.infoWindowWidth], height: v[F.infoWindowHeight], left: v[F.infoWindowLeft], top: v[F.infoWindowTop],
     } : null,
     selectedMarker: selected && 'marker' in selected ? selected.marker : null,
     selectedItem: selected && 'item' in selected ? selected : null,
@@ -146,7 +150,28 @@ export function readFrame(v, layout) {
     horizonY: v[F.horizonY],
     farClipY: v[F.farClipY],
     viewport: { width: v[F.viewportWidth], height: v[F.viewportHeight] },
+    popovers: readPopovers(v, layout),
+    nextFrameIn: v[F.nextFrameIn],
   };
+}
+
+/**
+ * @param {Float64Array} v
+ * @param {FrameLayout} layout
+ * @returns {PopoverPlacement[]}
+ */
+function readPopovers(v, layout) {
+  const n = v[F.popoverCount];
+  const stride = layout.popoverStride;
+  /** @type {PopoverPlacement[]} */
+  const popovers = new Array(n);
+  const start = layout.header + v[F.tileCount] * layout.tileStride + v[F.drawCount] * layout.drawStride +
+    v[F.eventCount] * layout.eventStride;
+  for (let i = 0, k = start; i < n; i++, k += stride) {
+    popovers[i] = { popover: v[k], marker: v[k + 1], shown: v[k + 2] !== 0, x: v[k + 3], y: v[k + 4], width: v[k + 5],
+      height: v[k + 6] };
+  }
+  return popovers;
 }
 
 /**
@@ -212,6 +237,8 @@ function readEvents(v, layout) {
       events[i] = /** @type {MapEvent} */ ({ type, building: v[k + 1] < 0 ? null : v[k + 1] });
     } else if (type === 'indoorLevelActivated') {
       events[i] = /** @type {MapEvent} */ ({ type, building: v[k + 1], level: v[k + 2] });
+    } else if (type === 'popoverClosed' || type === 'popoverRemoved') {
+      events[i] = /** @type {MapEvent} */ ({ type, popover: v[k + 1], marker: v[k + 2] });
     } else if (type === 'markerTapped') {
       events[i] = /** @type {MapEvent} */ ({ type, marker: v[k + 1] });
     } else if (INFO_WINDOW_EVENTS.has(type)) {

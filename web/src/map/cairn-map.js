@@ -1,9 +1,10 @@
 // CairnMap: the map a web page shows, in the spirit of Google's Maps SDK. It puts a canvas in
 // the app's element, forwards the element's input to the engine, asks the engine for a frame
-// whenever something may have changed, runs the app's event handlers (which may consume taps)
-// and draws the frame. Every decision about the map (gestures, camera, clusters, collisions,
-// draw order, taps, info windows) is the engine's; this class holds what only the page can:
-// the canvas, images, text, DOM overlays and the app's callbacks.
+// when the engine says it wants one (`frame.nextFrameIn`) or the page changed something, runs
+// the app's event handlers (which may consume taps) and draws the frame. Every decision about
+// the map (gestures, camera, clusters, collisions, draw order, taps, info windows, popovers,
+// when anything animates) is the engine's; this class holds what only the page can: the
+// canvas, images, text, DOM overlays and the app's callbacks.
 
 import { MapEngine } from '../engine/map-engine.js';
 import { forwardInput } from './dom-input.js';
@@ -57,9 +58,6 @@ import { FrameStats } from './frame-stats.js';
  * @property {{minZoom?: number, maxZoom?: number, maxTilt?: number}} [limits]
  */
 
-/** How long frames keep coming after the last change: appear, fade and cluster animations (0.5 s) after a re-cluster delay (0.2 s). */
-const SETTLE_SECONDS = 1.2;
-
 export class CairnMap {
   /** @type {HTMLElement} */
   #container;
@@ -90,8 +88,11 @@ export class CairnMap {
   #stopInput;
   /** @type {ResizeObserver | null} */
   #resizeObserver = null;
+  /** the animation frame asked for, or 0 */
   #raf = 0;
-  #settleUntil = 0;
+  /** @type {ReturnType<typeof setTimeout> | null} the timer for a frame the engine wants later, and when it fires (ms) */
+  #timer = null;
+  #timerAt = Infinity;
   #destroyed = false;
   #pixelRatio = 1;
   /** @type {Frame | null} */
@@ -126,9 +127,8 @@ export class CairnMap {
     this.#pixelRatio = window.devicePixelRatio || 1;
     this.#icons = new IconTable((icon) => this.#engine.registerIcon(icon), this.#pixelRatio, this.#engine.pinSize);
     this.#views = new ViewMarkers(this.#icons, this.#pixelRatio, (id, icon) => this.#engine.updateMarker(id, { icon: icon.number }), wake);
-    this.#popovers = new Popovers(this.#popoverLink());
-    this.#markers = new MarkerTable(this.#engine, this.#icons, this.#views, this.#buildings,
-      { wake, removed: (id) => this.#popovers.removeOf(id) });
+    this.#popovers = new Popovers({ engine: this.#engine, container: () => this.#container, wake });
+    this.#markers = new MarkerTable(this.#engine, this.#icons, this.#views, this.#buildings, { wake });
     this.#clusters = new MapClusterManagers(this.#engine, this.#icons, this.#pixelRatio, wake);
     this.#tiles = this.#basemap(o.basemap);
     this.#renderer = new Renderer(this.#canvas, { basemap: this.#tiles, onNeedsRedraw: wake });
@@ -137,11 +137,11 @@ export class CairnMap {
     this.#renderer.resize(width, height, this.#pixelRatio);
     // The default window is measured by the layout the renderer draws, so the engine places and
     // hit-tests exactly what is drawn.
-    this.#infoWindow = new InfoWindowView(container, (w, h) => this.#engine.setInfoWindowSize(w, h),
+    this.#infoWindow = new InfoWindowView(container, (w, h) => { this.#engine.setInfoWindowSize(w, h); this.#wake(); },
       (title, snippet) => this.#renderer.layoutInfoWindow(title, snippet));
     this.#events = new FrameEvents({ engine: this.#engine, markers: this.#markers, clusters: this.#clusters,
-      popovers: this.#popovers, handlers: this.#handlers, infoWindow: this.#infoWindow, buildings: this.#buildings,
-      locate: () => this.#locate() });
+      handlers: this.#handlers, infoWindow: this.#infoWindow, buildings: this.#buildings,
+      locate: () => this.#locate(), wake });
     this.#host = {
       drawable: (item) => (item.kind === 'marker' ? this.#icons.drawable(item.icon) : this.#clusters.drawable(item)),
       infoWindowContent: () => this.#infoWindow.text(),
@@ -329,8 +329,8 @@ export class CairnMap {
    * The cluster item whose info window is open (C7: a tap no handler consumes selects it, as a
    * marker's does), as a `clusterItemTap` handler gets it (the same object while its window
    * stays open), or null; assigning `{manager, id}` of an item a manager on this map holds, or
-   * null, opens or closes it at once. An item without title or snippet (and nothing from the
-   * hooks) reads as selected until the next frame shows it has nothing to show.
+   * null, opens or closes it at once. An item without title or snippet opens none; with info
+   * window hooks set, one reads as selected until the next frame shows the hooks give it nothing.
    * @returns {ClusterItemTap | null}
    */
   get selectedClusterItem() {
@@ -364,17 +364,22 @@ export class CairnMap {
    * The app's own info windows (I7): `window(marker)` returns a whole window element, or null to
    * fall back to `contents(marker)` (an element inside the default frame), or null for the default.
    * Both are asked for cluster items' windows too, given the item as a `clusterItemTap` handler is.
+   * While hooks are set, a window opens for markers and items without title or snippet too, and
+   * closes again when the hooks give nothing for it.
    * Elements are positioned by the map; they do not take pointer events (taps are info window taps).
    * @param {{window?: import('./info-window-view.js').InfoWindowHook | null, contents?: import('./info-window-view.js').InfoWindowHook | null}} hooks
    */
   setInfoWindowHooks(hooks) {
     const h = objectArg(hooks, 'hooks', 'setInfoWindowHooks');
     this.#infoWindow.hooks = { window: h.window ?? null, contents: h.contents ?? null };
-    this.#markers.customWindows = Boolean(h.window || h.contents);
+    this.#engine.setCustomInfoWindows(Boolean(h.window || h.contents));
   }
 
   /**
-   * A popover anchored to a marker (V2): an element of the app's shown above the marker.
+   * A popover anchored to a marker (V2): an element of the app's shown above the marker, where
+   * its info window would stand. The engine closes it on a tap elsewhere (`autoClose`), pans the
+   * map to show it whole when it opens (`autoPan`, as for an info window), and removes it with
+   * its marker.
    * @param {Marker} marker
    * @param {HTMLElement} content
    * @param {{open?: boolean, autoClose?: boolean, autoPan?: boolean}} [options]  defaults false, true, true
@@ -452,7 +457,8 @@ export class CairnMap {
   get engine() { return this.#engine; }
 
   /**
-   * Asks for a frame soon (the map draws only while something changes).
+   * Asks for a frame soon: the map draws only while the engine says something changes, and
+   * after any call of this class; a change made on `engine` directly needs this.
    */
   requestFrame() { this.#wake(); }
 
@@ -463,9 +469,10 @@ export class CairnMap {
     if (this.#destroyed) return;
     this.#destroyed = true;
     if (this.#raf) cancelAnimationFrame(this.#raf);
+    if (this.#timer !== null) clearTimeout(this.#timer);
     this.#stopInput();
     this.#resizeObserver?.disconnect();
-    this.#popovers.clear();
+    this.#popovers.detach();
     this.#views.clear();
     this.#infoWindow.close();
     this.#engine.destroy();
@@ -474,15 +481,37 @@ export class CairnMap {
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────
 
-  /** Schedules a frame, and keeps frames coming for a while for animations the engine runs. */
-  #wake() {
-    if (this.#destroyed) return;
-    this.#settleUntil = performance.now() + SETTLE_SECONDS * 1000;
-    if (!this.#raf) this.#raf = requestAnimationFrame(() => this.#tick());
+  /** Asks for a frame as soon as possible: the page or the app changed something. */
+  #wake() { this.#schedule(0); }
+
+  /**
+   * Asks for a frame in `seconds`: 0 at the next animation frame, a positive time by a timer
+   * (the engine waits for one of its own), Infinity never (until input or a call). An earlier
+   * request stands.
+   * @param {number} seconds
+   */
+  #schedule(seconds) {
+    if (this.#destroyed || this.#raf || !(seconds < Infinity)) return;
+    if (seconds <= 0) {
+      this.#raf = requestAnimationFrame(() => this.#tick());
+      return;
+    }
+    const at = performance.now() + seconds * 1000;
+    if (this.#timer !== null && this.#timerAt <= at) return;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#timerAt = Infinity;
+      this.#wake();
+    }, Math.ceil(seconds * 1000));
   }
 
   #tick() {
     this.#raf = 0;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#timerAt = Infinity;
     if (this.#destroyed) return;
     const t0 = performance.now();
     this.#views.redraw(t0 / 1000);
@@ -491,14 +520,14 @@ export class CairnMap {
     this.#frame = frame;
     this.#events.dispatch(frame);
     this.#infoWindow.place(frame);
-    this.#popovers.place();
+    this.#popovers.place(frame);
     this.#renderer.draw(frame, this.#host);
     const t2 = performance.now();
     this.stats.add(t1 - t0, t2 - t1);
     this.#handlers.emit('frame', { frame, engineMs: t1 - t0, drawMs: t2 - t1 });
-    if (frame.moving || frame.animating || this.#views.tracking(frame.items) || performance.now() < this.#settleUntil) {
-      this.#raf = requestAnimationFrame(() => this.#tick());
-    }
+    // When the engine wants the next frame; a view marker that tracks changes of its content
+    // is redrawn every frame (the page's own reason).
+    this.#schedule(this.#views.tracking(frame.items) ? 0 : frame.nextFrameIn);
   }
 
   /** The my-location button asked where the user is: ask the browser (G3). */
@@ -509,38 +538,6 @@ export class CairnMap {
       () => {},
       { enableHighAccuracy: false, timeout: 10_000 },
     );
-  }
-
-  /**
-   * What a map's popovers need of it.
-   * @returns {import('./popovers.js').PopoversLink}
-   */
-  #popoverLink() {
-    return {
-      container: () => this.#container,
-      // The marker's info-window anchor as drawn (the engine's, where a window's tail goes). Off
-      // screen, its ground point (so an auto-pan can bring it in); none while it is in view but
-      // not drawn (hidden by a collision, invisible).
-      point: (marker) => {
-        const position = this.#markers.position(marker.id);
-        if (!position) return null;
-        const anchor = this.#engine.markerAnchor(marker.id);
-        if (anchor) return anchor;
-        const { width, height } = this.#size();
-        const s = this.#engine.screenPoint(position.latitude, position.longitude);
-        return s && (s.x < 0 || s.y < 0 || s.x > width || s.y > height) ? s : null;
-      },
-      viewport: () => ({ ...this.#size(), padding: this.#padding }),
-      panBy: (dx, dy) => {
-        const { width, height } = this.#size();
-        const p = this.#padding;
-        const cx = ((p.left ?? 0) + width - (p.right ?? 0)) / 2;
-        const cy = ((p.top ?? 0) + height - (p.bottom ?? 0)) / 2;
-        const to = this.#engine.coordinate(cx + dx, cy + dy);
-        if (to) this.animateCamera(to, { duration: 0.3 });
-      },
-      wake: () => this.#wake(),
-    };
   }
 
   /**

@@ -1,7 +1,8 @@
 // Turns the engine's events of a frame into the app's (see map-event-handlers.js): runs the tap
 // handlers and answers the engine whether they consumed the tap, opens and closes the page's
 // info window as the engine selects, and keeps what the app was told a window opened with, so
-// its taps and its close give the same even once the owner is gone.
+// its taps and its close give the same even once the owner is gone. (Popovers read the frame
+// themselves, see popovers.js: the engine has already closed those a tap closes.)
 
 /** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('../core/frame.js').WindowOwner} WindowOwner */
@@ -13,17 +14,18 @@
  * @property {import('../engine/map-engine.js').MapEngine} engine
  * @property {import('./marker-table.js').MarkerTable} markers
  * @property {import('./map-cluster-managers.js').MapClusterManagers} clusters
- * @property {import('./popovers.js').Popovers} popovers
  * @property {import('./map-event-handlers.js').MapEventHandlers} handlers
  * @property {import('./info-window-view.js').InfoWindowView} infoWindow
  * @property {import('./indoor-buildings.js').IndoorBuildings} buildings
  * @property {() => void} locate  asks the browser where the user is
+ * @property {() => void} wake  asks for a frame: an answer or a close given to the engine changes the map
  */
 
 export class FrameEvents {
   /** @type {FrameEventsLink} */
   #map;
-  /** @type {string | null} the owner (`ownerKey`) of a window closed at once, having nothing to show */
+  /** @type {string | null} the owner (`ownerKey`) of a window closed at once: the hooks gave nothing for an
+   *  owner without text (the engine opens such windows only while hooks are set) */
   #unopened = null;
   /** @type {{key: string, owner: Marker | ClusterItemTap} | null} the window the app was told opened,
    *  and what it was given: its close and taps give the same, even once the owner is gone */
@@ -63,51 +65,43 @@ export class FrameEvents {
    * @param {Frame} frame
    */
   dispatch(frame) {
-    const { engine, markers, clusters, popovers, handlers, infoWindow, buildings } = this.#map;
+    const { markers, clusters, handlers, infoWindow, buildings } = this.#map;
     for (const e of frame.events) {
       const ev = /** @type {any} */ (e);
       switch (e.type) {
         case 'markerTapped': {
           const marker = markers.handle(ev.marker);
-          popovers.closeOnTap(marker);
-          engine.answerTap(marker ? handlers.emitTap('markerTap', marker) : false);
+          this.#answer(marker ? handlers.emitTap('markerTap', marker) : false);
           break;
         }
         case 'clusterTapped': {
           const manager = clusters.get(ev.manager);
-          popovers.closeOnTap(null);
-          engine.answerTap(manager ? handlers.emitTap('clusterTap', { id: ev.cluster, count: ev.count, manager }) : false);
+          this.#answer(manager ? handlers.emitTap('clusterTap', { id: ev.cluster, count: ev.count, manager }) : false);
           break;
         }
         case 'clusterItemTapped': {
           // An item removed since the last cluster() is still drawn (Google's rule) and can be
           // tapped: it has no options any more, so only the default runs (which finds no item).
           const tap = clusters.item(ev.manager, ev.item);
-          popovers.closeOnTap(null);
           // C7: the item's handler, then the map's marker handler, then the default.
-          engine.answerTap(tap ? handlers.emitTap('clusterItemTap', tap) || handlers.emitTap('markerTap', tap) : false);
+          this.#answer(tap ? handlers.emitTap('clusterItemTap', tap) || handlers.emitTap('markerTap', tap) : false);
           break;
         }
         case 'infoWindowOpened': this.#opened(ev); break;
         case 'infoWindowContentChanged': {
-          // The text went and the hooks give nothing: the window closes (and says so).
+          // New text to show (the engine closes one whose text went, unless hooks are set); the
+          // hooks give nothing for an owner without text: the window closes (and says so).
           const owner = this.#windowOwner(ev);
-          if (owner && !infoWindow.open(owner)) engine.selectMarker(null);
+          if (owner && !infoWindow.open(owner)) this.#close();
           break;
         }
         case 'infoWindowClosed': this.#closed(ev); break;
-        case 'infoWindowTapped':
-          popovers.closeOnTap('marker' in ev ? markers.handle(ev.marker) : null);
-          this.#emitForWindow('infoWindowTap', ev);
-          break;
+        case 'infoWindowTapped': this.#emitForWindow('infoWindowTap', ev); break;
         case 'infoWindowLongPressed': this.#emitForWindow('infoWindowLongPress', ev); break;
         case 'cameraWillMove': handlers.emit('cameraWillMove', { cause: ev.cause }); break;
         case 'cameraChanged': handlers.emit('cameraChange', frame.camera); break;
         case 'cameraIdle': handlers.emit('cameraIdle', frame.camera); break;
-        case 'tap':
-          popovers.closeOnTap(null);
-          handlers.emit('tap', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y });
-          break;
+        case 'tap': handlers.emit('tap', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y }); break;
         case 'longPress': handlers.emit('longPress', { latitude: ev.latitude, longitude: ev.longitude, x: ev.x, y: ev.y }); break;
         case 'compassTapped': handlers.emit('compassTap'); break;
         case 'myLocationButtonTapped': handlers.emit('myLocationButtonTap'); break;
@@ -123,6 +117,21 @@ export class FrameEvents {
     }
   }
 
+  /**
+   * The answer to a tap: unless consumed, the engine's default runs from the next frame.
+   * @param {boolean} consumed
+   */
+  #answer(consumed) {
+    this.#map.engine.answerTap(consumed);
+    this.#map.wake();
+  }
+
+  /** Closes the open window in the engine, which reports it in the next frame. */
+  #close() {
+    this.#map.engine.selectMarker(null);
+    this.#map.wake();
+  }
+
   /** @param {WindowOwner} ev */
   #opened(ev) {
     const { engine, infoWindow, handlers } = this.#map;
@@ -132,12 +141,12 @@ export class FrameEvents {
       handlers.emit('infoWindowOpen', owner);
       return;
     }
-    // Every marker may have a custom window while hooks are set, and every cluster item (the
-    // engine knows neither what the hooks answer nor an item's text); one with nothing to show
-    // is no window. (Unless another was selected since, whose window must stay.)
+    // While hooks are set the engine opens a window for every marker and item, not knowing what
+    // the hooks answer; one they give nothing for, without text, is no window. (Unless another
+    // was selected since, whose window must stay.)
     this.#unopened = ownerKey(ev);
     const selected = engine.selection;
-    if (selected && ownerKey(selected) === this.#unopened) engine.selectMarker(null);
+    if (selected && ownerKey(selected) === this.#unopened) this.#close();
   }
 
   /** @param {WindowOwner} ev */

@@ -112,7 +112,7 @@ export class InfoWindowView {
       return;
     }
     el.style.visibility = 'visible';
-    el.style.transform = `translate(${Math.round(w.x - w.width / 2)}px, ${Math.round(w.y - w.height)}px)`;
+    el.style.transform = `translate(${Math.round(w.left)}px, ${Math.round(w.top)}px)`;
   }
 }
 

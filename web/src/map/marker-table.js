@@ -37,27 +37,22 @@ export class MarkerTable {
   #buildings;
   /** @type {() => void} asks the map for a frame */
   #wake;
-  /** @type {(id: number) => void} told when a marker leaves (its popovers go with it) */
-  #removed;
   /** @type {Map<number, {page: PageOptions, handle: Marker}>} */
   #markers = new Map();
-  /** whether every marker may have a window of the app's (info window hooks are set) */
-  #customWindows = false;
 
   /**
    * @param {MapEngine} engine
    * @param {IconTable} icons
    * @param {ViewMarkers} views
    * @param {IndoorBuildings} buildings
-   * @param {{wake: () => void, removed: (id: number) => void}} hooks
+   * @param {{wake: () => void}} hooks
    */
-  constructor(engine, icons, views, buildings, { wake, removed }) {
+  constructor(engine, icons, views, buildings, { wake }) {
     this.#engine = engine;
     this.#icons = icons;
     this.#views = views;
     this.#buildings = buildings;
     this.#wake = wake;
-    this.#removed = removed;
   }
 
   /** Markers on the map. */
@@ -113,16 +108,6 @@ export class MarkerTable {
     this.#markers.clear();
   }
 
-  /**
-   * Whether every marker may have a window of the app's: without title or snippet a window
-   * opens only for markers flagged as custom (I2).
-   * @param {boolean} custom
-   */
-  set customWindows(custom) {
-    for (const id of this.#markers.keys()) this.#engine.updateMarker(id, { customInfoWindow: custom });
-    this.#customWindows = custom;
-  }
-
   /** @type {import('./marker.js').MarkerLink} */
   #link = {
     options: (id) => {
@@ -158,7 +143,6 @@ export class MarkerTable {
       this.#engine.removeMarker(id);
       this.#views.detach(id);
       this.#markers.delete(id);
-      this.#removed(id);
       this.#wake();
     },
     alive: (id) => this.#markers.has(id),
@@ -216,7 +200,6 @@ export class MarkerTable {
       engine.indoorLevel = { ...level, building: level.building.id };
       page.building = level.building;
     }
-    if (this.#customWindows) engine.customInfoWindow = true;
     return { page: /** @type {PageOptions} */ (page), engine: /** @type {Partial<EngineMarkerOptions>} */ (engine) };
   }
 }

@@ -1,37 +1,34 @@
 // A popover anchored to a marker (feature V2): an element of the app's, shown above the marker
-// while open. Unlike info windows it is live page content (it takes its own pointer events);
-// it closes on a tap elsewhere on the map when `autoClose` is on, and when it opens with
-// `autoPan` on, the map pans just enough to show it whole.
+// while open. Unlike info windows it is live page content (it takes its own pointer events).
+// The engine holds it and decides everything about it: where it stands (where the marker's
+// info window would), when it pans the map to show it whole (`autoPan`), when a tap closes it
+// (`autoClose`), and that it goes with its marker. This handle creates its element, measures it
+// for the engine and puts it where each frame says.
 
 /** @typedef {import('./marker.js').Marker} Marker */
+/** @typedef {import('../core/frame.js').PopoverPlacement} PopoverPlacement */
 
 /**
  * @typedef {object} PopoverLink  what a popover needs of its map
+ * @property {import('../engine/map-engine.js').MapEngine} engine
  * @property {() => HTMLElement} container
- * @property {(marker: Marker) => {x: number, y: number} | null} point  where the popover stands: the
- *   marker's info-window anchor as drawn; null while the marker is not drawn
- * @property {() => {width: number, height: number, padding: {top?: number, left?: number, bottom?: number, right?: number}}} viewport
- * @property {(dx: number, dy: number) => void} panBy  moves the view's centre by a screen offset
  * @property {(popover: Popover) => void} removed
  * @property {() => void} wake
  */
-
-/** Gap between the marker's info-window anchor (the top of its icon) and the popover's bottom. */
-const LIFT = 4;
-/** Space kept between a panned-in popover and the view's edges. */
-const MARGIN = 12;
 
 export class Popover {
   /** @type {PopoverLink} */
   #link;
   /** @type {HTMLElement} */
   #element;
-  #open = false;
-  #pendingPan = false;
+  /** @type {number} the engine's id */
+  #id;
+  /** the size last told to the engine */
+  #width = -1;
+  #height = -1;
+  #removed = false;
   /** @type {Marker} */
   marker;
-  autoClose;
-  autoPan;
 
   /**
    * Use `map.addPopover(marker, content, options)`.
@@ -43,79 +40,103 @@ export class Popover {
   constructor(link, marker, content, options) {
     this.#link = link;
     this.marker = marker;
-    this.autoClose = options?.autoClose ?? true;
-    this.autoPan = options?.autoPan ?? true;
+    const { open, ...settings } = options ?? {};
+    this.#id = link.engine.addPopover(marker.id, settings);
     const el = document.createElement('div');
     el.dataset.cairnOverlay = '';
     el.style.cssText = 'position:absolute;left:0;top:0;display:none;z-index:2;';
     el.appendChild(content);
     link.container().appendChild(el);
     this.#element = el;
-    if (options?.open) this.open();
+    if (open) this.open();
   }
 
-  /** Whether it is open. */
-  get isOpen() { return this.#open; }
+  /** The engine's id of the popover (the `popover` of frame records and events). */
+  get id() { return this.#id; }
+
+  /** Whether it is open (as the engine holds it: a tap elsewhere may have closed it). */
+  get isOpen() { return this.#settings()?.open ?? false; }
+
+  /** Whether a tap elsewhere on the map closes it. */
+  get autoClose() { return this.#settings()?.autoClose ?? false; }
+  set autoClose(on) { this.#update({ autoClose: on }); }
+
+  /** Whether opening it pans the map to show it whole. */
+  get autoPan() { return this.#settings()?.autoPan ?? false; }
+  set autoPan(on) { this.#update({ autoPan: on }); }
 
   /** The element holding the app's content. */
   get element() { return this.#element; }
 
+  /** Opens it (an open one stays as it is). */
   open() {
-    this.#open = true;
-    this.#element.style.display = 'block';
-    this.#pendingPan = this.autoPan;
-    this.#link.wake();
+    const settings = this.#settings();
+    if (!settings) return;
+    if (!settings.open) {
+      // Laid out but not seen until a frame places it: the engine needs its size to place it.
+      this.#element.style.display = 'block';
+      this.#element.style.visibility = 'hidden';
+      this.#measure();
+    }
+    this.#update({ open: true });
   }
 
-  close() {
-    this.#open = false;
-    this.#element.style.display = 'none';
-  }
+  close() { this.#update({ open: false }); }
 
   /** Takes it off the map. */
   remove() {
-    this.close();
+    if (this.#settings()) this.#link.engine.removePopover(this.#id);
+    this.gone();
+  }
+
+  /** The engine took it away (with its marker), or the app did: its element goes. */
+  gone() {
+    if (this.#removed) return;
+    this.#removed = true;
     this.#element.remove();
     this.#link.removed(this);
   }
 
-  /** Follows the marker (called by the map every frame). */
-  place() {
-    if (!this.#open) return;
-    const p = this.#link.point(this.marker);
+  /**
+   * Shows it where the frame places it, hidden while it is closed or its marker is not drawn,
+   * and tells the engine its size when that changed (its content is the app's, and may).
+   * @param {PopoverPlacement | undefined} placement  this frame's, none while it is closed
+   */
+  place(placement) {
     const el = this.#element;
-    if (!p) {
-      el.style.visibility = 'hidden';
+    if (!placement) {
+      el.style.display = 'none';
       return;
     }
-    const w = el.offsetWidth;
-    const h = el.offsetHeight;
-    const left = p.x - w / 2;
-    const top = p.y - LIFT - h;
-    el.style.visibility = 'visible';
-    el.style.transform = `translate(${Math.round(left)}px, ${Math.round(top)}px)`;
-    if (this.#pendingPan) {
-      this.#pendingPan = false;
-      const v = this.#link.viewport();
-      const dx = shift(left, w, (v.padding.left ?? 0) + MARGIN, v.width - (v.padding.right ?? 0) - MARGIN);
-      const dy = shift(top, h, (v.padding.top ?? 0) + MARGIN, v.height - (v.padding.bottom ?? 0) - MARGIN);
-      if (dx !== 0 || dy !== 0) this.#link.panBy(dx, dy);
-    }
+    el.style.display = 'block';
+    el.style.visibility = placement.shown ? 'visible' : 'hidden';
+    el.style.transform = `translate(${Math.round(placement.x)}px, ${Math.round(placement.y)}px)`;
+    this.#measure();
   }
-}
 
-/**
- * How far the view must move so [start, start + size] fits in [low, high] (a box too big to
- * fit keeps its start in view).
- * @param {number} start
- * @param {number} size
- * @param {number} low
- * @param {number} high
- * @returns {number}
- */
-export function shift(start, size, low, high) {
-  if (start < low) return start - low;
-  // Move it in, but never push its start out of view.
-  if (start + size > high) return Math.min(start + size - high, start - low);
-  return 0;
+  /** Tells the engine the element's size when it changed, and asks for a frame to show it. */
+  #measure() {
+    const w = this.#element.offsetWidth;
+    const h = this.#element.offsetHeight;
+    if (w === this.#width && h === this.#height) return;
+    this.#width = w;
+    this.#height = h;
+    this.#link.engine.setPopoverSize(this.#id, w, h);
+    this.#link.wake();
+  }
+
+  /** @returns {{open: boolean, autoClose: boolean, autoPan: boolean} | null} */
+  #settings() {
+    return this.#removed ? null : this.#link.engine.popover(this.#id);
+  }
+
+  /**
+   * Changes settings in the engine; a popover gone (removed, or with its marker) takes none.
+   * @param {{open?: boolean, autoClose?: boolean, autoPan?: boolean}} settings
+   */
+  #update(settings) {
+    if (!this.#settings()) return;
+    this.#link.engine.updatePopover(this.#id, settings);
+    this.#link.wake();
+  }
 }

@@ -1,22 +1,22 @@
-// A map's popovers (feature V2): each anchored to a marker, placed every frame, closed by a tap
-// elsewhere, and removed with their marker.
+// A map's popovers (feature V2): each the engine's, shown where every frame places it, and
+// taken away when the engine says it went with its marker.
 
 import { Popover } from './popover.js';
 
 /** @typedef {import('./marker.js').Marker} Marker */
+/** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('./popover.js').PopoverLink} PopoverLink */
 /** @typedef {Omit<PopoverLink, 'removed'>} PopoversLink  what a map's popovers need of it */
 
-/** A map's popovers: they follow their markers each frame, and leave with them. */
 export class Popovers {
-  /** @type {Set<Popover>} */
-  #set = new Set();
+  /** @type {Map<number, Popover>} by the engine's id */
+  #byId = new Map();
   /** @type {PopoverLink} */
   #link;
 
   /** @param {PopoversLink} link */
   constructor(link) {
-    this.#link = { ...link, removed: (popover) => { this.#set.delete(popover); } };
+    this.#link = { ...link, removed: (popover) => { this.#byId.delete(popover.id); } };
   }
 
   /**
@@ -27,33 +27,29 @@ export class Popovers {
    */
   add(marker, content, options) {
     const popover = new Popover(this.#link, marker, content, options);
-    this.#set.add(popover);
+    this.#byId.set(popover.id, popover);
     return popover;
   }
 
-  /** Places the open ones (called by the map every frame). */
-  place() {
-    for (const p of this.#set) p.place();
-  }
-
   /**
-   * A tap anywhere but on a popover's own marker closes it when it closes by itself.
-   * @param {Marker | null} tapped  the marker tapped, if one was
+   * Puts each popover where the frame places it, after taking away those the engine removed.
+   * @param {Frame} frame
    */
-  closeOnTap(tapped) {
-    for (const p of this.#set) if (p.autoClose && p.marker !== tapped) p.close();
-  }
-
-  /**
-   * Removes the popovers of a marker that left the map.
-   * @param {number} id
-   */
-  removeOf(id) {
-    for (const p of [...this.#set]) if (p.marker.id === id) p.remove();
+  place(frame) {
+    for (const e of frame.events) {
+      if (e.type === 'popoverRemoved') this.#byId.get(/** @type {{popover: number}} */ (e).popover)?.gone();
+    }
+    const placed = new Map(frame.popovers.map((p) => [p.popover, p]));
+    for (const [id, popover] of this.#byId) popover.place(placed.get(id));
   }
 
   /** Removes them all. */
   clear() {
-    for (const p of [...this.#set]) p.remove();
+    for (const p of [...this.#byId.values()]) p.remove();
+  }
+
+  /** Takes their elements away without asking the engine (which is going). */
+  detach() {
+    for (const p of [...this.#byId.values()]) p.gone();
   }
 }

@@ -40,7 +40,7 @@ import { itemTransform } from './item-transform.js';
 /**
  * @typedef {object} RendererOptions
  * @property {TileSource} basemap
- * @property {() => void} onNeedsRedraw  asked when something arrived that the last frame lacked (a tile)
+ * @property {() => void} onNeedsRedraw  asked when something arrived that the last frame lacked (a tile, an image)
  */
 
 /** Colours and sizes of what the renderer draws itself (not the sprites or controls). */
@@ -75,6 +75,8 @@ export class Renderer {
   /** @type {CanvasGradient | null} */
   #sky = null;
   #skyFor = NaN;
+  /** @type {WeakSet<object>} images still loading that a frame left out, each waited for once */
+  #loading = new WeakSet();
 
   /**
    * @param {HTMLCanvasElement} canvas
@@ -160,8 +162,13 @@ export class Renderer {
       const item = items[i];
       if (!(item.opacity > 0)) continue;
       const d = host.drawable(item);
-      // An <img> still loading draws nothing, and a broken one would throw and lose the frame.
-      if (!d || !imageReady(d.image)) continue;
+      // An <img> still loading draws nothing (it asks for a redraw once loaded), and a broken
+      // one would throw and lose the frame.
+      if (!d) continue;
+      if (!imageReady(d.image)) {
+        this.#redrawWhenLoaded(d.image);
+        continue;
+      }
       ctx.globalAlpha = item.opacity < 1 ? item.opacity : 1;
       if (item.rotation === 0 && item.scaleX === 1 && item.scaleY === 1 && item.shear === 0) {
         // Upright and unscaled, as most markers are: placed on whole device pixels, so a sprite
@@ -191,6 +198,19 @@ export class Renderer {
     drawMyLocationButton(ctx, frame.myLocationButton, r);
     const picker = frame.floorPicker;
     if (picker) drawFloorPicker(ctx, picker, (level) => host.levelName(picker.building, level), r);
+  }
+
+  /**
+   * Asks for a redraw once an image the frame left out has loaded.
+   * @param {CanvasImageSource} image
+   */
+  #redrawWhenLoaded(image) {
+    if (this.#loading.has(image) || typeof (/** @type {any} */ (image).addEventListener) !== 'function') return;
+    this.#loading.add(image);
+    /** @type {HTMLImageElement} */ (image).addEventListener('load', () => {
+      this.#loading.delete(image);
+      this.#onNeedsRedraw();
+    }, { once: true });
   }
 
   /**

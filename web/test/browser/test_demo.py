@@ -1,8 +1,10 @@
 """The demo page as a whole in headless Chromium: it loads without errors and draws the cities,
 the screenshot has the right colours where the frame says a cluster and a pin are (features C3,
-M2), and switching to a million synthetic points loads them and keeps the map drawing (C11).
+M2), switching to a million synthetic points loads them and keeps the map drawing (C11), and
+the map draws only while something changes.
 Gestures and taps have their own files (test_gestures.py, test_markers.py)."""
 
+import math
 import sys
 import unittest
 from collections import Counter
@@ -119,6 +121,69 @@ class DemoPageTest(DemoTestCase):
         self.assertTrue(all(i["manager"] == number for i in clustered), "items of the old manager are still drawn")
         self.assertGreater(sum(i["count"] for i in clustered), 10_000)
 
+
+
+class FrameScheduleTest(DemoTestCase):
+    """CairnMap asks for frames while the engine says something changes (`frame.nextFrameIn`) or
+    the page does (a view marker drawn every frame, a tile or image loaded), and not otherwise."""
+
+    # Open sea, away from the showcase's pulsing view marker (drawn every frame while in view).
+    QUIET = {"latitude": -30, "longitude": -140, "zoom": 5, "bearing": 0, "tilt": 0}
+
+    def count_frames(self):
+        """From now on, `window.__frames` counts the frames drawn and `__waits` collects their nextFrameIn."""
+        self.js("""() => {
+            window.__stopFrames?.();
+            window.__frames = 0;
+            window.__waits = [];
+            window.__stopFrames = map.on('frame', ({ frame }) => { __frames++; __waits.push(frame.nextFrameIn); });
+        }""")
+
+    def frames(self):
+        return self.js("window.__frames")
+
+    def test_frames_stop_at_rest_and_resume_on_input(self):
+        self.move_camera(**self.QUIET)
+        self.assertEqual(self.frame()["nextFrameIn"], math.inf, "the engine waits for nothing")
+        try:
+            self.count_frames()
+            self.page.wait_for_timeout(1000)
+            self.assertEqual(self.frames(), 0, "at rest the map draws nothing")
+            # A wheel turn over the map: frames while it zooms, none once its gesture is over.
+            self.page.mouse.move(*self.page_xy(self.centre()))
+            self.page.mouse.wheel(0, -120)
+            self.page.wait_for_function("window.__frames > 0", timeout=5000)
+            self.settle()
+            self.assertEqual(self.frame()["nextFrameIn"], math.inf)
+            self.assertGreater(self.camera()["zoom"], self.QUIET["zoom"], "the wheel zoomed in")
+            self.count_frames()
+            self.page.wait_for_timeout(1000)
+            self.assertEqual(self.frames(), 0, "and they stop again")
+        finally:
+            self.js("() => window.__stopFrames()")
+
+    def test_a_tap_waits_on_a_timer_not_on_a_stream_of_frames(self):
+        # The engine reports a tap 0.3 s after it ends, unless a second one comes (feature G6): the
+        # map asks for one frame when that wait is over instead of drawing all through it.
+        self.move_camera(**self.QUIET)
+        items = self.frame()["items"]
+        point = next(p for p in ({"x": x, "y": y} for y in range(100, 600, 37) for x in range(100, 900, 41))
+                     if self.in_view(p) and self.uncovered(items, -1, p))
+        self.js("() => { window.__taps = 0; window.__stopTap = map.on('tap', () => { __taps++; }); }")
+        try:
+            self.count_frames()
+            self.tap(point)
+            self.page.wait_for_function("window.__taps === 1", timeout=5000)
+            self.page.wait_for_timeout(300)
+            waits = self.js("window.__waits")
+            self.assertTrue(any(0 < w <= 0.3 for w in waits), f"a frame said how long the double-tap wait had left: {waits}")
+            self.assertEqual(waits[-1], math.inf, "then nothing")
+            # The press, the release and the timer's frame (one more at most, for a timer that
+            # fired a little early).
+            self.assertLessEqual(self.frames(), 4, f"frames during the wait: {waits}")
+            self.assertEqual(self.js("window.__taps"), 1)
+        finally:
+            self.js("() => { window.__stopTap(); window.__stopFrames(); }")
 
 if __name__ == "__main__":
     unittest.main()

@@ -175,6 +175,35 @@ class MarkerTapTest(DemoTestCase):
         self.settle(after=0.4)
         self.assertIsNone(self.popover_box(), "a map tap closes it")
 
+    def test_a_popover_opened_near_the_edge_pans_the_map_until_it_is_the_engines_margin_inside(self):
+        # V2 with I1's rule: opened near the top edge, the engine pans the map until the popover's
+        # top is 10 px inside the view (the info window's margin), and the element stands where
+        # the frame places it.
+        self.move_camera(**PARIS)
+        place = self.ground({"x": self.box["width"] / 2 + 100, "y": 30})
+        self.js("""(place) => {
+            window.edge = map.addMarker({ position: place, title: 'Edge' });
+            const content = document.createElement('div');
+            content.style.cssText = 'width:160px;height:80px;background:#fff;';
+            window.edgePopover = map.addPopover(edge, content, { open: true });
+        }""", place)
+        try:
+            self.settle(after=0.5)
+            placed = next(p for p in self.frame()["popovers"] if p["popover"] == self.js("edgePopover.id"))
+            self.assertTrue(placed["shown"])
+            self.assertEqual((placed["width"], placed["height"]), (160, 80), "as the page measured it")
+            self.assertAlmostEqual(placed["y"], 10, delta=1e-6)
+            box = self.js("""() => {
+                const r = edgePopover.element.getBoundingClientRect(), m = document.querySelector('#map').getBoundingClientRect();
+                return { left: r.left - m.left, top: r.top - m.top };
+            }""")
+            self.assertAlmostEqual(box["top"], 10, delta=1)
+            self.assertAlmostEqual(box["left"], placed["x"], delta=1)
+            self.assertTrue(self.js("edgePopover.isOpen"))
+        finally:
+            self.js("() => { edgePopover.remove(); edge.remove(); }")
+        self.assertFalse(self.js("edgePopover.isOpen"), "removed")
+
     def test_city_tap_opens_a_window_with_its_name(self):
         # An isolated city of the starting view, approached until it is far from any other.
         _, name, item, point = self.isolated_city()

@@ -420,10 +420,19 @@ test('a tap on an item: clusterItemTapped names the manager and the item, whose 
   assert.equal(map.selection, null);
   assert.deepEqual(map.frame(6).events, [{ type: 'infoWindowClosed', ...item1 }]);
   // item() hands out copies (of an item still held).
-  const kept = manager.addItem(at(0.001, 0.001));
+  const kept = manager.addItem({ ...at(0.001, 0.001), snippet: 'Stall' });
   manager.item(kept).position.latitude = 5;
   assert.equal(manager.item(kept).position.latitude, 0.001);
-  // Selecting an item from the program, as the default does.
+  // Selecting an item from the program, as the default does; one without text opens no window
+  // (I2), unless the host may draw its own.
+  const bare = manager.addItem(at(0.002, 0.001));
+  manager.selectItem(bare);
+  assert.equal(map.selection, null, 'no title, no snippet: no window');
+  map.setCustomInfoWindows(true);
+  manager.selectItem(bare);
+  assert.deepEqual(map.selection, { manager: manager.number, item: bare }, 'the host may draw one');
+  map.setCustomInfoWindows(false);
+  assert.equal(refused(() => map.setCustomInfoWindows(1), 'INVALID_ARGUMENT').code, 'INVALID_ARGUMENT');
   manager.selectItem(kept);
   assert.deepEqual(map.selection, { manager: manager.number, item: kept });
   assert.equal(refused(() => manager.selectItem(id), 'UNKNOWN_MARKER').detail, id, 'a removed item');

@@ -63,8 +63,10 @@ test('the frame header: names match the module, and a mismatch is refused', () =
     /frame header has \d+ fields but read-frame.js names/);
   assert.equal(layout.settingCount, mod.fn.cairn_map_layout(6));
   assert.equal(layout.drawStride, 18);
-  assert.throws(() => readLayout((which) => (which === 4 ? 16 : mod.fn.cairn_map_layout(which))), /draw records of 16 doubles are shorter/);
-  assert.equal(mod.fn.cairn_map_layout(7), -2);
+  assert.throws(() => readLayout((which) => (which === 4 ? 16 : mod.fn.cairn_map_layout(which))), /draw records of 16 and popover records of 7 doubles are shorter/);
+  assert.equal(layout.popoverStride, mod.fn.cairn_map_layout(7));
+  assert.equal(mod.fn.cairn_map_layout(8), -2);
+  assert.throws(() => readLayout((which) => (which === 7 ? 6 : mod.fn.cairn_map_layout(which))), /popover records of 6 doubles/);
 });
 
 test('a frame of a known camera: target, tiles, bounds, controls', () => {
@@ -675,5 +677,114 @@ test('frameTiming splits the last frame into the engine building it and reading 
   assert.ok(engineMs + readMs <= total, `${engineMs} + ${readMs} within the ${total} ms the call took`);
   map.frameTiming.engineMs = -1;   // a copy: the engine's record is not changed from outside
   assert.equal(map.frameTiming.engineMs, engineMs);
+  map.destroy();
+});
+
+test('V2: a popover stands above its marker, closes on a tap elsewhere, pans into view and goes with its marker', () => {
+  const map = mapAt({ latitude: 0, longitude: 0, zoom: 10 });
+  const marker = map.addMarker({ position: { latitude: 0, longitude: 0 } });
+  const popover = map.addPopover(marker, { open: true });
+  assert.deepEqual(map.popover(popover), { open: true, autoClose: true, autoPan: true }, 'the others are the defaults');
+  map.setPopoverSize(popover, 100, 50);
+  let frame = map.frame(1);
+  assert.deepEqual(frame.popovers, [{ popover, marker, shown: true, x: 350, y: 300 - 43 - 4 - 50, width: 100, height: 50 }]);
+  // A tap on its marker leaves it; one on the map closes it, and says so.
+  tap(map, 400, 280, 2);
+  frame = map.frame(2.5);
+  assert.deepEqual(frame.events.map((e) => e.type), ['markerTapped']);
+  map.answerTap(true);
+  tap(map, 100, 500, 3);
+  frame = map.frame(3.5);
+  assert.deepEqual(frame.events[0], { type: 'popoverClosed', popover, marker });
+  assert.deepEqual(frame.popovers, []);
+  assert.equal(map.popover(popover)?.open, false);
+  // Opened near the top edge, it pans the map until it is 10 px inside (the info window's margin).
+  map.moveCamera({ latitude: -0.38 });   // the marker 23 px below the top: its popover's top 74 px above
+  map.updatePopover(popover, { open: true });
+  frame = runFrames(map, 4, 5).frame;
+  assert.ok(Math.abs(frame.popovers[0].y - 10) < 1e-6, `top at ${frame.popovers[0].y}`);
+  map.updatePopover(popover, { autoClose: false });
+  assert.deepEqual(map.popover(popover), { open: true, autoClose: false, autoPan: true });
+  // Refused: unknown settings, wrong types, a marker not on the map, sizes out of range, ids never given.
+  assert.match(throwsCairn(() => map.addPopover(marker, { modal: true }), 'INVALID_ARGUMENT').message, /modal/);
+  throwsCairn(() => map.updatePopover(popover, { open: 'yes' }), 'INVALID_ARGUMENT');
+  throwsCairn(() => map.addPopover(marker + 1), 'UNKNOWN_MARKER');
+  throwsCairn(() => map.setPopoverSize(popover, -1, 10), 'INVALID_ARGUMENT');
+  assert.match(throwsCairn(() => map.updatePopover(popover + 1, { open: true }), 'INVALID_HANDLE').message, /no popover with this id/);
+  throwsCairn(() => map.setPopoverSize(1.5, 1, 1), 'INVALID_ARGUMENT');
+  // Its marker removed, it is gone too: reported, and unknown from then on.
+  map.removeMarker(marker);
+  assert.deepEqual(map.frame(6).events.filter((e) => e.type.startsWith('popover')), [{ type: 'popoverRemoved', popover, marker }]);
+  assert.equal(map.popover(popover), null);
+  throwsCairn(() => map.removePopover(popover), 'INVALID_HANDLE');
+  map.destroy();
+});
+
+test('nextFrameIn: Infinity at rest, 0 while anything animates, the time left while a timer waits', () => {
+  const map = mapAt({ latitude: 0, longitude: 0, zoom: 5 });
+  assert.equal(map.frame(1).nextFrameIn, Infinity);
+  map.animateCamera({ zoom: 6 }, { duration: 0.5 });
+  assert.equal(map.frame(2).nextFrameIn, 0, 'animating');
+  assert.equal(map.frame(2.25).nextFrameIn, 0);
+  assert.equal(map.frame(2.5).nextFrameIn, Infinity, 'done');
+  // A tap waits 0.3 s for a second one (feature G6), then is reported.
+  tap(map, 100, 100, 3);
+  near(map.frame(3.1).nextFrameIn, 0.25, 1e-9, 'the double-tap wait left');
+  const reported = map.frame(3.4);
+  assert.deepEqual(reported.events.map((e) => e.type), ['tap']);
+  assert.equal(reported.nextFrameIn, Infinity);
+  // A press waits for the long press.
+  map.pointerDown(1, 'touch', 200, 200, 0, 0, 4);
+  near(map.frame(4.1).nextFrameIn, 0.4, 1e-9, 'the long press left');
+  map.pointerUp(1, 200, 200, 4.2);
+  // Without a duration, an animation takes the engine's (0.5 s).
+  map.animateCamera({ zoom: 7 });
+  assert.equal(map.frame(10).nextFrameIn, 0);
+  assert.equal(map.frame(10.49).nextFrameIn, 0);
+  const done = map.frame(10.5);
+  assert.deepEqual([done.nextFrameIn, done.camera.zoom], [Infinity, 7]);
+  throwsCairn(() => map.animateCamera({ zoom: 8 }, { duration: NaN }), 'INVALID_ARGUMENT');
+  map.destroy();
+});
+
+test('seeded garbage through the popover calls never traps, and the ABI refuses bad arguments', () => {
+  const random = mulberry32(20261202);
+  const map = mapAt({ latitude: 0, longitude: 0, zoom: 5 });
+  const markers = [map.addMarker({ position: { latitude: 0, longitude: 0 } }), map.addMarker({ position: { latitude: 1, longitude: 1 } })];
+  const VALUES = [NaN, Infinity, -1, 0, 0.5, 1, 2, 7, 8, 2 ** 31, 2 ** 53, true, false, null, undefined, '', 'open', {}, [],
+    { open: true }, { autoClose: 1 }, { autoPan: false, open: true }, { nope: 1 }];
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const ids = [1, 2, 3];
+  const calls = [
+    () => ids.push(map.addPopover(pick([...markers, ...VALUES]), pick(VALUES))),
+    () => map.updatePopover(pick([...ids, ...VALUES]), pick(VALUES)),
+    () => map.popover(pick([...ids, ...VALUES])),
+    () => map.setPopoverSize(pick([...ids, ...VALUES]), pick(VALUES), pick(VALUES)),
+    () => map.removePopover(pick([...ids, ...VALUES])),
+    () => map.frame(random() * 100),
+  ];
+  for (let i = 0; i < 2000; i++) {
+    try {
+      pick(calls)();
+    } catch (error) {
+      if (!(error instanceof CairnError)) throw new Error(`call ${i} threw ${error?.name}: ${error?.message}`, { cause: error });
+    }
+  }
+  const fn = mod.fn;
+  const h = fn.cairn_map_create(0, 0, 3, 0, 0, 800, 600);
+  try {
+    assert.equal(fn.cairn_map_add_popover(h, 1, 0, 0), -13, 'no such marker');
+    assert.equal(fn.cairn_map_add_popover(h, NaN, 0, 0), -13);
+    assert.equal(fn.cairn_map_set_popover(h, 1, 8, 0), -2, 'no such setting');
+    assert.equal(fn.cairn_map_set_popover(h, 1, 0, 1), -2, 'a bit outside the mask');
+    assert.equal(fn.cairn_map_set_popover(h, 1, 1, 1), -1, 'no such popover');
+    assert.equal(fn.cairn_map_popover_state(h, -5), -1);
+    assert.equal(fn.cairn_map_set_popover_size(h, 1, NaN, 1), -2);
+    assert.equal(fn.cairn_map_remove_popover(h, 2 ** 30), -1);
+    assert.equal(fn.cairn_map_set_custom_info_windows(h, 5), -2);
+    assert.equal(fn.cairn_map_add_popover(h + 1000, 1, 0, 0), -1, 'no such map');
+  } finally {
+    fn.cairn_map_destroy(h);
+  }
   map.destroy();
 });

@@ -456,6 +456,7 @@ test('the info window: a map tap closes it, reopening reports both, taps on it, 
   frame = map.frame(4.8);
   assert.deepEqual([frame.infoWindow.width, frame.infoWindow.height], [200, 80]);
   const w = frame.infoWindow;
+  assert.deepEqual([w.left, w.top], [w.x - 100, w.y - 80], 'its box: centred above the tail, as the engine hit-tests it');
   click(map, w.x + 90, w.y - 40, 5);
   frame = map.frame(5.5);
   assert.deepEqual(frame.events, [{ type: 'infoWindowTapped', marker: b }]);

@@ -1,14 +1,13 @@
 // The host-side pieces of CairnMap that hold no DOM: the table of cluster items added in bulk
 // (and how it answers for ids after removals and moves), cluster managers fed from coordinates
-// through the real module, the frame-time percentiles, how far a popover pans the view, and
-// which keys the DOM input forwards (to a stand-in element).
+// through the real module, the frame-time percentiles, and which keys the DOM input forwards
+// (to a stand-in element). How far a popover pans the view is the engine's (PopoversTests).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { init, MapEngine, CairnError } from '../../src/index.js';
 import { ItemTable } from '../../src/engine/item-table.js';
 import { FrameStats, percentiles } from '../../src/map/frame-stats.js';
-import { shift } from '../../src/map/popover.js';
 import { forwardInput } from '../../src/map/dom-input.js';
 
 before(async () => {
@@ -97,13 +96,6 @@ test('FrameStats: medians and 95th percentiles over the frames kept', () => {
   s.reset();
   assert.equal(s.summary().frames, 0);
   assert.deepEqual(percentiles(new Float64Array([3, 1, 2])), { median: 2, p95: 3 });
-});
-
-test('popover auto-pan: the view moves just enough, and never pushes the start out', () => {
-  assert.equal(shift(50, 100, 10, 500), 0);        // inside
-  assert.equal(shift(-30, 100, 10, 500), -40);     // off the top: move up by 40
-  assert.equal(shift(450, 100, 10, 500), 50);      // off the bottom: move down by 50
-  assert.equal(shift(100, 1000, 10, 500), 90);     // too big: its start goes to the edge, no further
 });
 
 test('clusterAsync: a step per zoom with progress, the old clustering drawn meanwhile, then the same as cluster()', async () => {

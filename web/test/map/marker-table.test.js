@@ -19,7 +19,7 @@ function map() {
   const buildings = new IndoorBuildings(engine, () => {});
   const views = { iconOf: () => undefined, attach() {}, detach() {} };
   const markers = new MarkerTable(engine, /** @type {any} */ ({}), /** @type {any} */ (views), buildings,
-    { wake() {}, removed() {} });
+    { wake() {} });
   return { engine, buildings, markers };
 }
 
