@@ -34,7 +34,7 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_layout(4), 18)
         XCTAssertEqual(cairn_map_layout(6), UISettings.count)
         XCTAssertEqual(cairn_map_layout(7), 7, "popover records")
-        XCTAssertEqual(cairn_map_layout(7), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_map_layout(8), -CairnError.invalidArgument.code)
     }
 
     func testAFrameReportsTheCameraTilesAndEventsAndWaitsForRoom() {

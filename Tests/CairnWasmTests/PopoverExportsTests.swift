@@ -28,6 +28,8 @@ final class PopoverExportsTests: XCTestCase {
         record.storeBytes(of: 0.5, toByteOffset: 8 * _MarkerRecords.Field.infoWindowAnchorX.rawValue, as: Double.self)
         record.storeBytes(of: 1.0, toByteOffset: 8 * _MarkerRecords.Field.opacity.rawValue, as: Double.self)
         record.storeBytes(of: -1.0, toByteOffset: 8 * _MarkerRecords.Field.icon.rawValue, as: Double.self)   // the pin
+        record.storeBytes(of: Double(_MarkerRecords.allFields), toByteOffset: 8 * _MarkerRecords.Field.given.rawValue, as: Double.self)
+        record.storeBytes(of: Double(_MarkerRecords.allFlags), toByteOffset: 8 * _MarkerRecords.Field.givenFlags.rawValue, as: Double.self)
         XCTAssertEqual(cairn_map_add_markers(h, record, 1, ids), 1)
         return read(ids, 0)
     }
