@@ -27,10 +27,80 @@ export class InputError extends Error {
 
 /**
  * Why JSON.parse refused a text, on one line: its message quotes the text, which may span
- * lines, and a run's error is one line.
+ * lines, and a run's error is one line. Control characters of the text (binary input) are
+ * escaped, as a terminal would act on them.
  * @param {unknown} error  what JSON.parse threw
  * @returns {string}
  */
 export function jsonReason(error) {
-  return String(error instanceof Error ? error.message : error).replace(/\s*\n\s*/g, ' ');
+  return String(error instanceof Error ? error.message : error).replace(/\s*\n\s*/g, ' ').replace(CONTROL, escapeControl);
+}
+
+/** A text a message quotes is cut after this many characters. */
+const QUOTED_LENGTH = 60;
+/** Column names a message lists, at most. */
+const LISTED_NAMES = 8;
+const CONTROL = /[\x00-\x1f\x7f]/g;
+
+/** @param {string} c */
+const escapeControl = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** @param {number} n */
+const count = (n) => n.toLocaleString('en-US');
+
+/**
+ * A text of the input for a message, in JSON quotes: cut when long, saying how long it was
+ * (a binary file's first "line" may be the whole file, and a message is one line).
+ * @param {string} text
+ * @returns {string}
+ */
+export function quoted(text) {
+  if (text.length <= QUOTED_LENGTH) return JSON.stringify(text);
+  return `${JSON.stringify(text.slice(0, QUOTED_LENGTH))}… (${count(text.length)} characters)`;
+}
+
+/**
+ * A text of the input for a message, as it is when short and printable, else as `quoted`.
+ * @param {string} text
+ * @returns {string}
+ */
+export function unquoted(text) {
+  return text.length <= QUOTED_LENGTH && !/[\x00-\x1f\x7f]/.test(text) ? text : quoted(text);
+}
+
+/**
+ * A JSON value of the input for a message: as JSON, cut as `quoted` cuts text.
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function quotedJson(value) {
+  if (typeof value === 'string') return quoted(value);
+  const text = jsonText(value);
+  if (text === null) return `${Array.isArray(value) ? '[' : '{'}… (nested too deeply to write out)`;
+  return text.length <= QUOTED_LENGTH ? text : `${text.slice(0, QUOTED_LENGTH)}… (${count(text.length)} characters)`;
+}
+
+/**
+ * JSON.stringify, or null for a value nested too deeply for it (it recurses, and runs out of
+ * stack on input that JSON.parse reads).
+ * @param {unknown} value
+ * @returns {string | null}
+ */
+export function jsonText(value) {
+  try {
+    return String(JSON.stringify(value));
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Names for a message, quoted: the first few, and how many there are when there are more.
+ * @param {string[]} names
+ * @param {string} [what]  what they are, for the count: "columns"
+ */
+export function quotedList(names, what = 'columns') {
+  const shown = names.slice(0, LISTED_NAMES).map(quoted).join(', ');
+  return names.length <= LISTED_NAMES ? shown : `${shown}, … (${count(names.length)} ${what})`;
 }
