@@ -104,3 +104,18 @@ export function quotedList(names, what = 'columns') {
   const shown = names.slice(0, LISTED_NAMES).map(quoted).join(', ');
   return names.length <= LISTED_NAMES ? shown : `${shown}, … (${count(names.length)} ${what})`;
 }
+
+/**
+ * A system error's reason without the call and its paths: "no such file or directory".
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function systemReason(error) {
+  const e = /** @type {any} */ (error);
+  const code = e && e.code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'EPERM') return 'operation not permitted';
+  if (code === 'EISDIR') return 'it is a directory';
+  return e && e.message ? e.message : String(error);
+}

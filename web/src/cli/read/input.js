@@ -6,7 +6,7 @@ import { openSync, fstatSync, closeSync, createReadStream } from 'node:fs';
 import { readCsv } from './csv.js';
 import { readNdjson } from './ndjson.js';
 import { readFeatureCollection } from './geojson-stream.js';
-import { UsageError } from '../errors.js';
+import { UsageError, systemReason } from '../errors.js';
 import { RS } from '../ascii.js';
 
 /** Bytes per read: large enough that per-chunk work is noise. */
@@ -100,7 +100,7 @@ function open(path, stdin) {
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${reason(error)}`);
+    throw new UsageError(`cannot read ${path}: ${systemReason(error)}`);
   }
   if (fstatSync(fd).isDirectory()) {
     closeSync(fd);
@@ -169,16 +169,4 @@ export function formatOf(path, head, whole = false) {
     // checks.
   }
   return 'geojson';
-}
-
-/**
- * A system error's reason without the call details: "no such file or directory".
- * @param {any} error
- */
-export function reason(error) {
-  const code = error && error.code;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return error && error.message ? error.message : String(error);
 }
