@@ -13,7 +13,7 @@ public func cairn_map_create(_ latitude: Double, _ longitude: Double, _ zoom: Do
         let map = try MapController(camera: CameraPosition(latitude: latitude, longitude: longitude, zoom: zoom,
                                                            bearing: bearing, tilt: tilt),
                                     viewport: Viewport(width: width, height: height))
-        guard let handle = _Registry.maps.insert(map) else { throw .invalidState }
+        guard let handle = _Registry.maps.insert(map) else { throw .tooManyMaps(limit: _HandleTable<MapController>.maxSlots) }
         return handle
     }
 }

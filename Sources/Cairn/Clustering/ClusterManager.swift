@@ -168,7 +168,7 @@ public final class ClusterManager {
         }
         let k = aggregateOperations.count
         for j in 0..<(n * k) where value(j).isInfinite { throw .nonFiniteValue(index: j / k) }
-        guard count + n <= MarkerStore.capacity else { throw .tooManyPoints }
+        guard count + n <= MarkerStore.capacity else { throw .tooManyItems(limit: MarkerStore.capacity) }
         // Room for a large batch at once (a million appends to growing arrays copy them about
         // twenty times), but still doubling, so items added one by one stay linear.
         let total = ids.count + n
