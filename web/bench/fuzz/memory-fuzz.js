@@ -15,6 +15,29 @@ import { freshInstance } from './abi-fuzz.js';
 const WARM_UP = 3;
 
 /**
+ * Records a cycle's memory size and probe address; after the warm-up, both must be as they
+ * were after it.
+ * @param {Fuzz} fuzz
+ * @param {number} cycle
+ * @param {number[]} bytes  sizes so far
+ * @param {number} size  this cycle's
+ * @param {number[]} probes  addresses so far
+ * @param {number} probe  this cycle's
+ */
+function settled(fuzz, cycle, bytes, size, probes, probe) {
+  bytes.push(size);
+  probes.push(probe);
+  if (cycle < WARM_UP) return;
+  const [warmBytes, warmProbe] = [bytes[WARM_UP - 1], probes[WARM_UP - 1]];
+  if (size > warmBytes) {
+    throw fuzz.fail(`the module's memory grew from ${warmBytes} to ${size} bytes over ${cycle - WARM_UP + 1} cycles that free all they make`);
+  }
+  if (probe !== warmProbe) {
+    throw fuzz.fail(`a probe allocation after cycle ${cycle} is at ${probe}, after cycle ${WARM_UP - 1} it was at ${warmProbe}: the cycle leaves something allocated`);
+  }
+}
+
+/**
  * One cycle's plan, drawn from the seed: what to make, how much of it, and where to look.
  * @param {Fuzz} f
  * @param {number} maxItems
@@ -151,14 +174,7 @@ export async function abiMemoryCycles({ seed, cycles = 12, maxItems = 2000, leak
     if (leak > 0) alloc(leak);
     const probe = alloc(16);
     ok('cairn_free', probe);
-    bytes.push(x.memory.buffer.byteLength);
-    probes.push(probe);
-    if (cycle >= WARM_UP && bytes[cycle] > bytes[WARM_UP - 1]) {
-      throw fuzz.fail(`the module's memory grew from ${bytes[WARM_UP - 1]} to ${bytes[cycle]} bytes over ${cycle - WARM_UP + 1} cycles that free all they make`);
-    }
-    if (cycle >= WARM_UP && probe !== probes[WARM_UP - 1]) {
-      throw fuzz.fail(`a probe allocation after cycle ${cycle} is at ${probe}, after cycle ${WARM_UP - 1} it was at ${probes[WARM_UP - 1]}: the cycle leaves something allocated`);
-    }
+    settled(fuzz, cycle, bytes, x.memory.buffer.byteLength, probes, probe);
   }
   return { bytes, probes };
 }
@@ -230,14 +246,7 @@ export async function apiMemoryCycles({ seed, cycles = 12, maxItems = 2000 }) {
     }
     const probe = mod.fn.cairn_alloc(16) >>> 0;
     mod.fn.cairn_free(probe);
-    bytes.push(mod.memory.buffer.byteLength);
-    probes.push(probe);
-    if (cycle >= WARM_UP && bytes[cycle] > bytes[WARM_UP - 1]) {
-      throw fuzz.fail(`the module's memory grew from ${bytes[WARM_UP - 1]} to ${bytes[cycle]} bytes over ${cycle - WARM_UP + 1} cycles that destroy all they make`);
-    }
-    if (cycle >= WARM_UP && probe !== probes[WARM_UP - 1]) {
-      throw fuzz.fail(`a probe allocation after cycle ${cycle} is at ${probe}, after cycle ${WARM_UP - 1} it was at ${probes[WARM_UP - 1]}: the cycle leaves something allocated`);
-    }
+    settled(fuzz, cycle, bytes, mod.memory.buffer.byteLength, probes, probe);
   }
   return { bytes, probes };
 }

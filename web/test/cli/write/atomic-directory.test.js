@@ -111,14 +111,29 @@ test('an old output whose files cannot be removed is not replaced, and the run s
   assert.deepEqual(tree(out), ['z0.geojson', 'z1.geojson', 'z2.geojson']);
 });
 
-test('an old output that fails to go all the same: the new one is in place, and the run names what is left', async (t) => {
+/**
+ * A folder with points and an output of them, as root makes it, for a case that needs
+ * immutable files; null (the test skipped, saying why) where they cannot be had.
+ * @param {import('node:test').TestContext} t
+ */
+async function immutableCase(t) {
   const dir = folder(false);
   const why = noImmutableFiles(dir);
-  if (why) return t.skip(why);
+  if (why) {
+    t.skip(why);
+    return null;
+  }
   const input = join(dir, 'points.csv');
   writeFileSync(input, POINTS);
   const out = join(dir, 'mine');
   assert.equal((await cairn(['cluster', input, '--out', out, '--max-zoom', '1'])).code, 0);
+  return { dir, input, out };
+}
+
+test('an old output that fails to go all the same: the new one is in place, and the run names what is left', async (t) => {
+  const made = await immutableCase(t);
+  if (!made) return;
+  const { dir, input, out } = made;
   writeFileSync(join(out, 'z0.geojson'), 'old');
   assert.equal(spawnSync('chattr', ['+i', join(out, 'z0.geojson')]).status, 0);
   const r = await cairn(['cluster', input, '--out', out, '--max-zoom', '2', '--force']);
@@ -140,13 +155,9 @@ test('an old output that fails to go all the same: the new one is in place, and 
 });
 
 test('an immutable old output is refused up front, as one without permissions', async (t) => {
-  const dir = folder(false);
-  const why = noImmutableFiles(dir);
-  if (why) return t.skip(why);
-  const input = join(dir, 'points.csv');
-  writeFileSync(input, POINTS);
-  const out = join(dir, 'mine');
-  assert.equal((await cairn(['cluster', input, '--out', out, '--max-zoom', '1'])).code, 0);
+  const made = await immutableCase(t);
+  if (!made) return;
+  const { dir, input, out } = made;
   assert.equal(spawnSync('chattr', ['+i', out]).status, 0);
   const r = await cairn(['cluster', input, '--out', out, '--max-zoom', '2', '--force']);
   spawnSync('chattr', ['-i', out]);
