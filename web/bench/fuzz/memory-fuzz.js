@@ -5,6 +5,8 @@
 // made. Through the ABI (in an instance of its own) the allocator must also hand out the same
 // address to a probe allocation after every cycle, which shows a leak smaller than a page.
 
+import { execFile } from 'node:child_process';
+
 import { init, ClusterIndex, MapEngine } from '../../src/index.js';
 import { readLayout } from '../../src/engine/read-frame.js';
 import { mulberry32 } from '../generate.js';
@@ -180,8 +182,9 @@ export async function abiMemoryCycles({ seed, cycles = 12, maxItems = 2000, leak
 }
 
 /**
- * Runs one seed's cycle `cycles` times through the JS API, in the module `init()` loads (whose
- * state other runs of the process share: they must have destroyed what they made).
+ * Runs one seed's cycle `cycles` times through the JS API, in the module `init()` loads. Run it
+ * in a process whose module nothing else has used: what other runs left behind (grown tables,
+ * free memory in other pieces) moves the probe allocation without a leak.
  * @param {{seed: number, cycles?: number, maxItems?: number}} run
  * @returns {Promise<{bytes: number[], probes: number[]}>}
  * @throws {import('./fuzz-random.js').FuzzFailure}
@@ -249,4 +252,30 @@ export async function apiMemoryCycles({ seed, cycles = 12, maxItems = 2000 }) {
     settled(fuzz, cycle, bytes, mod.memory.buffer.byteLength, probes, probe);
   }
   return { bytes, probes };
+}
+
+/**
+ * `apiMemoryCycles` in a fresh Node process, whose module nothing else has used.
+ * @param {{seed: number, cycles?: number, maxItems?: number}} run
+ * @returns {Promise<{bytes: number[], probes: number[]}>}
+ * @throws {import('./fuzz-random.js').FuzzFailure | Error} its failure (as an Error of that name
+ *   and message), or an Error when the process gave no answer
+ */
+export function apiMemoryCyclesApart(run) {
+  const script = `import(${JSON.stringify(import.meta.url)})
+    .then((m) => m.apiMemoryCycles(${JSON.stringify(run)}))
+    .then((r) => process.stdout.write(JSON.stringify({ ok: r })), (e) => process.stdout.write(JSON.stringify({ failure: e.message ?? String(e) })));`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 1 << 24 }, (error, stdout, stderr) => {
+      let answer;
+      try {
+        answer = JSON.parse(stdout);
+      } catch {
+        reject(new Error(`the memory cycles ended without an answer: ${error?.message ?? ''} ${stderr}`));
+        return;
+      }
+      if (answer.failure) reject(Object.assign(new Error(answer.failure), { name: 'FuzzFailure' }));
+      else resolve(answer.ok);
+    });
+  });
 }

@@ -2,6 +2,8 @@
 // failed while working on it), 2 the command line is wrong. Errors carry their exit code so
 // that whoever catches them last needs no table.
 
+import { count } from './progress.js';
+
 /** Exit codes of `cairn`. */
 export const EXIT = Object.freeze({ OK: 0, INPUT: 1, USAGE: 2 });
 
@@ -40,13 +42,12 @@ export function jsonReason(error) {
 const QUOTED_LENGTH = 60;
 /** Column names a message lists, at most. */
 const LISTED_NAMES = 8;
+/** Control characters, which a terminal would act on: global to replace them, plain to test for one. */
 const CONTROL = /[\x00-\x1f\x7f]/g;
+const A_CONTROL = /[\x00-\x1f\x7f]/;
 
 /** @param {string} c */
 const escapeControl = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/** @param {number} n */
-const count = (n) => n.toLocaleString('en-US');
 
 /**
  * A text of the input for a message, in JSON quotes: cut when long, saying how long it was
@@ -65,7 +66,7 @@ export function quoted(text) {
  * @returns {string}
  */
 export function unquoted(text) {
-  return text.length <= QUOTED_LENGTH && !/[\x00-\x1f\x7f]/.test(text) ? text : quoted(text);
+  return text.length <= QUOTED_LENGTH && !A_CONTROL.test(text) ? text : quoted(text);
 }
 
 /**
@@ -86,7 +87,7 @@ export function quotedJson(value) {
  * @param {unknown} value
  * @returns {string | null}
  */
-export function jsonText(value) {
+function jsonText(value) {
   try {
     return String(JSON.stringify(value));
   } catch (error) {
