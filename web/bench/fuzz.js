@@ -1,14 +1,15 @@
 // The fuzzers of web/bench/fuzz for longer than the test suite runs them, or one seed again.
 //
 //   node web/bench/fuzz.js [--minutes M] [--only abi|api|abi-memory|api-memory] [--seed N]
-//                          [--steps K] [--max-items N] [--seconds-per-seed S]
+//                          [--steps K] [--max-items N] [--hang-ms T] [--seconds-per-seed S]
 //
 // Without --seed: new seeds (from the clock, then counting up) for M minutes (default 10), each
 // fuzzer in turn, S seconds a seed (default 30). With --seed: that seed only, until the time is
 // up or K calls are made (a failure names its step: K = step + 1 replays it exactly). Exits 1 at
 // the first failure, printing it and how to replay it. --max-items (default 2,000) sets the
 // most items per cluster manager and markers per map (points per index: 5×); larger sizes go
-// where the test suite does not.
+// where the test suite does not; --hang-ms (default 1,000) sets the hang guard of the call
+// fuzzers (a lower one finds slow frames).
 
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -16,13 +17,13 @@ import { parseArgs } from 'node:util';
 import { fuzzAbi } from './fuzz/abi-fuzz.js';
 import { fuzzApi } from './fuzz/api-fuzz.js';
 import { abiMemoryCycles, apiMemoryCyclesApart } from './fuzz/memory-fuzz.js';
-import { clockSeed } from './fuzz/fuzz-random.js';
+import { HANG_MS, MAX_ITEMS, clockSeed } from './fuzz/fuzz-random.js';
 
 /** The fuzzers by name: each takes a seed, a deadline, a step limit and the size limit. */
 const FUZZERS = {
-  abi: (seed, until, steps, maxItems) => fuzzAbi({ seed, until, steps, maxItems })
+  abi: (seed, until, steps, maxItems) => fuzzAbi({ seed, until, steps, maxItems, hangMs })
     .then((r) => `${r.steps.toLocaleString('en-US')} calls, frames of up to ${r.drawn} items`),
-  api: (seed, until, steps, maxItems) => fuzzApi({ seed, until, steps, maxItems })
+  api: (seed, until, steps, maxItems) => fuzzApi({ seed, until, steps, maxItems, hangMs })
     .then((r) => `${r.steps.toLocaleString('en-US')} calls (${r.errors.toLocaleString('en-US')} refused), frames of up to ${r.drawn} items`),
   'abi-memory': (seed, _until, _steps, maxItems) => abiMemoryCycles({ seed, maxItems })
     .then((r) => `${r.bytes.length} cycles, memory ${r.bytes[r.bytes.length - 1]} bytes`),
@@ -32,7 +33,7 @@ const FUZZERS = {
 
 function usage(message) {
   console.error(`fuzz: ${message}\nusage: node web/bench/fuzz.js [--minutes M] [--only ${Object.keys(FUZZERS).join('|')}] ` +
-    '[--seed N] [--steps K] [--max-items N] [--seconds-per-seed S]');
+    '[--seed N] [--steps K] [--max-items N] [--hang-ms T] [--seconds-per-seed S]');
   process.exit(2);
 }
 
@@ -41,7 +42,7 @@ try {
   ({ values } = parseArgs({
     options: {
       minutes: { type: 'string' }, only: { type: 'string' }, seed: { type: 'string' }, steps: { type: 'string' },
-      'max-items': { type: 'string' }, 'seconds-per-seed': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'max-items': { type: 'string' }, 'hang-ms': { type: 'string' }, 'seconds-per-seed': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   }));
 } catch (error) {
@@ -57,7 +58,8 @@ const positive = (text, flag, fallback) => {
 const minutes = positive(values.minutes, '--minutes', values.seed === undefined ? 10 : 2);
 const perSeed = positive(values['seconds-per-seed'], '--seconds-per-seed', 30);
 const steps = positive(values.steps, '--steps', Infinity);
-const maxItems = positive(values['max-items'], '--max-items', 2000);
+const maxItems = positive(values['max-items'], '--max-items', MAX_ITEMS);
+const hangMs = positive(values['hang-ms'], '--hang-ms', HANG_MS);
 const names = values.only === undefined ? Object.keys(FUZZERS) : values.only.split(',');
 for (const name of names) if (!(name in FUZZERS)) usage(`no fuzzer "${name}"`);
 if (values.seed !== undefined && !/^\d+$/.test(values.seed)) usage(`--seed must be a whole number, not ${JSON.stringify(values.seed)}`);

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 
 import { BINDINGS } from '../../src/core/wasm.js';
 import { readFrame, readLayout } from '../../src/engine/read-frame.js';
-import { EDGE_INTS, Fuzz, show, timed } from './fuzz-random.js';
+import { EDGE_INTS, Fuzz, HANG_MS, MAX_ITEMS, show, sizeFlag, timed } from './fuzz-random.js';
 
 /**
  * What each parameter of each export means, for choosing its values. Every export in BINDINGS
@@ -127,6 +127,7 @@ export async function freshInstance() {
  * @property {number} [steps]  most calls (default: until `until`)
  * @property {number} until  performance.now() past which the run stops
  * @property {number} [maxItems]  most items per manager, markers per map and points per index (×5)
+ * @property {number} [hangMs]  the hang guard, in milliseconds
  */
 
 /**
@@ -136,9 +137,9 @@ export async function freshInstance() {
  * @returns {Promise<{steps: number, calls: Record<string, number>, succeeded: Record<string, number>, drawn: number}>}
  * @throws {import('./fuzz-random.js').FuzzFailure}
  */
-export async function fuzzAbi({ seed, steps = Infinity, until, maxItems = 2000 }) {
+export async function fuzzAbi({ seed, steps = Infinity, until, maxItems = MAX_ITEMS, hangMs = HANG_MS }) {
   const x = await freshInstance();
-  const fuzz = new Fuzz('abi', seed);
+  const fuzz = new Fuzz('abi', seed, sizeFlag(maxItems, hangMs), hangMs);
   const world = new AbiWorld(x, fuzz, maxItems);
   const names = Object.keys(ABI_ROLES);
   /** @type {Record<string, number>} */

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { init, ClusterIndex, MapEngine, CairnError } from '../../src/index.js';
 import { CLUSTER_ALGORITHMS } from '../../src/engine/cluster-manager.js';
 import { ALTITUDE_MODES, APPEAR_ANIMATIONS, COLLISION_BEHAVIORS } from '../../src/engine/marker-records.js';
-import { EDGE_NUMBERS, Fuzz, show, timed } from './fuzz-random.js';
+import { EDGE_NUMBERS, Fuzz, HANG_MS, MAX_ITEMS, show, sizeFlag, timed } from './fuzz-random.js';
 
 /** Values of the wrong type for any parameter. */
 const WRONG = Object.freeze(['12', 'abc', '', null, undefined, true, false, {}, [], [3], 10n, { valueOf: () => 4 },
@@ -37,9 +37,9 @@ const MOST_LIVE = 6;
  * @returns {Promise<{steps: number, drawn: number, errors: number}>}
  * @throws {import('./fuzz-random.js').FuzzFailure}
  */
-export async function fuzzApi({ seed, steps = Infinity, until, maxItems = 2000 }) {
+export async function fuzzApi({ seed, steps = Infinity, until, maxItems = MAX_ITEMS, hangMs = HANG_MS }) {
   await init();
-  const world = new ApiWorld(new Fuzz('api', seed), maxItems);
+  const world = new ApiWorld(new Fuzz('api', seed, sizeFlag(maxItems, hangMs), hangMs), maxItems);
   try {
     for (world.fuzz.step = 0; world.fuzz.step < steps && performance.now() < until; world.fuzz.step++) world.act();
   } finally {
@@ -291,7 +291,14 @@ class ApiWorld {
   frame(state) {
     const f = this.fuzz;
     const time = f.chance(0.98) ? (state.time += f.between(0, 0.1)) : f.pick([NaN, -1, Infinity, state.time - 1]);
-    const frame = /** @type {any} */ (this.survive(`frame(${show(time)})`, () => state.map.frame(time)));
+    let frame;
+    try {
+      frame = /** @type {any} */ (this.survive(`frame(${show(time)})`, () => state.map.frame(time)));
+    } catch (error) {
+      // A hang says what the map held: its camera, and each manager's algorithm and items.
+      if (error instanceof Error && error.name === 'FuzzFailure') error.message += `\n  the map: ${this.describe(state)}`;
+      throw error;
+    }
     if (!frame) return;
     this.drawn = Math.max(this.drawn, frame.items.length);
     // The clusters of the latest frame (a clustering since makes older ones stale), and a few older.
@@ -305,6 +312,18 @@ class ApiWorld {
     }
     for (const [m, clusters] of drawn) m.clusters = [...m.clusters.slice(-20), ...clusters.slice(-300)];
     for (const m of state.managers) if (m.items.length > 2000) m.items.splice(0, m.items.length - 2000);
+  }
+
+  /**
+   * A map's camera and contents, for a failure.
+   * @param {MapState} state
+   */
+  describe(state) {
+    const c = state.map.camera;
+    const managers = state.managers.filter((m) => !m.gone)
+      .map((m) => `${m.algorithm} with ${m.manager.itemCount} items`).join(', ');
+    return `camera zoom ${c.zoom.toFixed(2)} at ${c.latitude.toFixed(3)}, ${c.longitude.toFixed(3)}, tilt ${c.tilt.toFixed(0)}; ` +
+      `${state.markers.length} markers; managers: ${managers || 'none'}`;
   }
 
   markerAction() {
@@ -378,7 +397,7 @@ class ApiWorld {
       if (f.chance(0.2)) options.aggregates = { total: ['sum', 'v'] };
       if (f.chance(0.1)) options.buckets = this.arg(() => [5, 10, 100], odd);
       const manager = this.survive(`addClusterManager(${show(options)})`, () => state.map.addClusterManager(options));
-      if (manager) state.managers.push({ manager, items: [], clusters: [], count: 0, gone: false });
+      if (manager) state.managers.push({ manager, algorithm: options.algorithm ?? 'hierarchical', items: [], clusters: [], count: 0, gone: false });
       return;
     }
     const m = f.chance(0.97) || state.managers.length === live.length ? f.pick(live) : f.pick(state.managers.filter((x) => x.gone));

@@ -12,6 +12,17 @@ export const FIXED_SEEDS = Object.freeze([1, 2, 3]);
 /** Longest an engine call may take before the fuzzer calls it a hang: generous, as frames take milliseconds. */
 export const HANG_MS = 1000;
 
+/** Items per cluster manager (and markers per map; points per index: 5×) unless a run says otherwise. */
+export const MAX_ITEMS = 2000;
+
+/**
+ * The replay options for a run's size limit and hang guard, where they are not the defaults.
+ * @param {number} maxItems
+ * @param {number} [hangMs]
+ */
+export const sizeFlag = (maxItems, hangMs = HANG_MS) =>
+  `${maxItems === MAX_ITEMS ? '' : ` --max-items ${maxItems}`}${hangMs === HANG_MS ? '' : ` --hang-ms ${hangMs}`}`;
+
 /** A seed from the clock, different from run to run (printed, so that a failure can be replayed). */
 export function clockSeed() {
   return (Date.now() ^ (performance.now() * 1000)) >>> 0;
@@ -37,10 +48,11 @@ export class FuzzFailure extends Error {
    * @param {string} message
    * @param {string[]} recent  the last calls, oldest first
    * @param {unknown} [cause]
+   * @param {string} [flags]  options of the run to replay it with (` --max-items 10000`)
    */
-  constructor(fuzzer, seed, step, message, recent, cause) {
+  constructor(fuzzer, seed, step, message, recent, cause, flags = '') {
     super(`${fuzzer} fuzz, seed ${seed}, step ${step}: ${message}\n` +
-      `  replay: node web/bench/fuzz.js --only ${fuzzer} --seed ${seed}\n` +
+      `  replay: node web/bench/fuzz.js --only ${fuzzer} --seed ${seed}${flags} --steps ${step + 1}\n` +
       `  last calls:\n${recent.map((call) => `    ${call}`).join('\n')}`, cause === undefined ? undefined : { cause });
     this.name = 'FuzzFailure';
     this.seed = seed;
@@ -56,10 +68,14 @@ export class Fuzz {
   /**
    * @param {string} name  the fuzzer's name, for failures
    * @param {number} seed
+   * @param {string} [flags]  options to replay it with, for failures
+   * @param {number} [hangMs]  the hang guard
    */
-  constructor(name, seed) {
+  constructor(name, seed, flags = '', hangMs = HANG_MS) {
     this.name = name;
     this.seed = seed;
+    this.flags = flags;
+    this.hangMs = hangMs;
     this.random = mulberry32(seed);
     this.step = 0;
     /** @type {string[]} */
@@ -105,7 +121,7 @@ export class Fuzz {
    * @param {unknown} [cause]
    */
   fail(message, cause) {
-    return new FuzzFailure(this.name, this.seed, this.step, message, this.recent, cause);
+    return new FuzzFailure(this.name, this.seed, this.step, message, this.recent, cause, this.flags);
   }
 }
 
@@ -115,10 +131,10 @@ export class Fuzz {
  * @param {Fuzz} fuzz
  * @param {string} label  what is called, for the failure
  * @param {() => T} call
- * @param {number} [limitMs]
+ * @param {number} [limitMs]  the run's hang guard unless given
  * @returns {T}
  */
-export function timed(fuzz, label, call, limitMs = HANG_MS) {
+export function timed(fuzz, label, call, limitMs = fuzz.hangMs) {
   const start = performance.now();
   const result = call();
   const ms = performance.now() - start;

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { init, ClusterIndex, MapEngine } from '../../src/index.js';
 import { readLayout } from '../../src/engine/read-frame.js';
 import { mulberry32 } from '../generate.js';
-import { Fuzz, timed } from './fuzz-random.js';
+import { Fuzz, MAX_ITEMS, sizeFlag, timed } from './fuzz-random.js';
 import { freshInstance } from './abi-fuzz.js';
 
 /** Cycles that warm the allocator up before memory must stay put. */
@@ -85,9 +85,9 @@ function positions(n, seed, spread = 30) {
  * @returns {Promise<{bytes: number[], probes: number[]}>}  memory size and probe address after each cycle
  * @throws {import('./fuzz-random.js').FuzzFailure} when memory grows after the warm-up, or a call fails
  */
-export async function abiMemoryCycles({ seed, cycles = 12, maxItems = 2000, leak = 0 }) {
+export async function abiMemoryCycles({ seed, cycles = 12, maxItems = MAX_ITEMS, leak = 0 }) {
   const x = await freshInstance();
-  const fuzz = new Fuzz('abi-memory', seed);
+  const fuzz = new Fuzz('abi-memory', seed, sizeFlag(maxItems));
   const p = plan(fuzz, maxItems);
   const layout = readLayout((which) => x.cairn_map_layout(which));
   /** A call that must succeed. */
@@ -189,9 +189,9 @@ export async function abiMemoryCycles({ seed, cycles = 12, maxItems = 2000, leak
  * @returns {Promise<{bytes: number[], probes: number[]}>}
  * @throws {import('./fuzz-random.js').FuzzFailure}
  */
-export async function apiMemoryCycles({ seed, cycles = 12, maxItems = 2000 }) {
+export async function apiMemoryCycles({ seed, cycles = 12, maxItems = MAX_ITEMS }) {
   const mod = await init();
-  const fuzz = new Fuzz('api-memory', seed);
+  const fuzz = new Fuzz('api-memory', seed, sizeFlag(maxItems));
   const p = plan(fuzz, maxItems);
   const algorithms = ['hierarchical', 'distance', 'grid', 'none'];
   const bytes = [];

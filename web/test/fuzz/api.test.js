@@ -32,7 +32,7 @@ test('the fuzzer fails on an error that is not a CairnError, naming its seed and
   MapEngine.prototype.frame = function broken() { throw new TypeError('a bug'); };
   try {
     await assert.rejects(fuzzApi({ seed: 7, until: performance.now() + 5000 }),
-      (error) => error.name === 'FuzzFailure' && /^api fuzz, seed 7, step \d+: frame\(.*\) threw TypeError: a bug\n {2}replay: node web\/bench\/fuzz\.js --only api --seed 7\n/.test(error.message));
+      (error) => error.name === 'FuzzFailure' && /^api fuzz, seed 7, step \d+: frame\(.*\) threw TypeError: a bug\n {2}replay: node web\/bench\/fuzz\.js --only api --seed 7 --steps \d+\n/.test(error.message));
   } finally {
     MapEngine.prototype.frame = frame;
   }
