@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one entry point. ./build.sh [wasm|example|demo|test|bench|pack|clean]
+# The one entry point. ./build.sh [wasm|example|demo|test|bench|pack|fuzz|fuzz-native|clean]
 #   wasm    (default) build web/dist/cairn.wasm with Embedded Swift; the module has no imports
 #   example build, then cluster a million generated points through the module in Node
 #   demo    build, make the demo's data when missing, serve the demo page (--port N, default 8080)
@@ -11,6 +11,11 @@
 #   prepack what the package ships and the repository does not hold, for npm pack (web's prepack
 #           script): the module (built unless current), the TypeScript declarations in
 #           web/dist/types (from the JSDoc), the README; postpack takes the README copy away
+#   fuzz    build, then fuzz the module longer than the tests do: the C ABI, the JS API, memory
+#           over create/destroy cycles (node web/bench/fuzz.js: --minutes N, default 10;
+#           --seed N [--only NAME] replays a failure)
+#   fuzz-native  compile the engine natively with libFuzzer and AddressSanitizer and fuzz its C
+#           ABI, coverage-guided (--seconds N, default 300; crashes and the corpus in .build/fuzz)
 #   clean   remove build output and the generated demo data
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -160,6 +165,27 @@ run_tests() {
   [ "$swift_status" -eq 0 ] && [ "$node_status" -eq 0 ] && [ "$browser_status" -eq 0 ]
 }
 
+# The engine and its C ABI compiled natively with coverage for libFuzzer and AddressSanitizer,
+# with the fuzz target of Tests/CairnWasmFuzz; then fuzzed for a while. Optional: the Linux
+# toolchain ships libFuzzer, other platforms' may not.
+fuzz_native() {
+  local seconds=300
+  [ "${1:-}" != "--seconds" ] || seconds=${2:?--seconds needs a value}
+  local dir=.build/fuzz flags=(-sanitize=fuzzer,address -parse-as-library -O -g -wmo
+                               -enable-experimental-feature Extern)
+  mkdir -p "$dir/corpus" "$dir/crashes"
+  log "compiling Cairn natively for libFuzzer (-sanitize=fuzzer,address)"
+  swiftc "${flags[@]}" -module-name Cairn -emit-module -emit-module-path "$dir/Cairn.swiftmodule" \
+    -c $(find Sources/Cairn -name '*.swift' | sort) -o "$dir/Cairn.o"
+  swiftc "${flags[@]}" -module-name CairnWasm -I "$dir" -emit-module -emit-module-path "$dir/CairnWasm.swiftmodule" \
+    -c $(find Sources/CairnWasm -name '*.swift' | sort) -o "$dir/CairnWasm.o"
+  swiftc "${flags[@]}" -module-name CairnWasmFuzz -I "$dir" -c Tests/CairnWasmFuzz/*.swift -o "$dir/CairnWasmFuzz.o"
+  swiftc -sanitize=fuzzer,address "$dir/CairnWasmFuzz.o" "$dir/CairnWasm.o" "$dir/Cairn.o" -lm -o "$dir/cairn-abi-fuzz"
+  log "fuzzing the C ABI for ${seconds} s ($dir/cairn-abi-fuzz; crashes go to $dir/crashes)"
+  "$dir/cairn-abi-fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192 \
+    -print_final_stats=1 -artifact_prefix="$dir/crashes/" "$dir/corpus"
+}
+
 case "${1:-wasm}" in
   wasm) build_wasm ;;
   example)
@@ -172,6 +198,11 @@ case "${1:-wasm}" in
     exec node web/demo/serve.js "${@:2}"
     ;;
   test) run_tests ;;
+  fuzz)
+    build_wasm
+    node web/bench/fuzz.js "${@:2}"
+    ;;
+  fuzz-native) fuzz_native "${@:2}" ;;
   bench)
     build_wasm
     # Each benchmark prints its figures and writes its table; docs/performance.md is made of
@@ -204,5 +235,5 @@ case "${1:-wasm}" in
   prepack) prepare_package ;;
   postpack) rm -f web/README.md ;;
   clean) rm -rf .build web/dist web/README.md web/demo/data/*.bin web/demo/data/*.json ;;
-  *) echo "usage: ./build.sh [wasm|example|demo|test|bench|pack|clean]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [wasm|example|demo|test|bench|pack|fuzz|fuzz-native|clean]" >&2; exit 2 ;;
 esac

@@ -38,6 +38,21 @@ public enum CairnError: Error, Equatable {
     /// A marker in a batch with an invalid property; `detail` is its position × 16 plus the
     /// `MarkerProperties.Field` at fault (0 when the record itself did not decode). None was added.
     case invalidMarkerInBatch(index: Int, field: Int32)
+    /// As many indexes live as the ABI has handles for; `detail` is that number.
+    case tooManyIndexes(limit: Int)
+    /// As many maps live as the ABI has handles for; `detail` is that number.
+    case tooManyMaps(limit: Int)
+    /// As many cluster managers on one map as it holds at once; `detail` is that number.
+    case tooManyClusterManagers(limit: Int)
+    /// As many markers on one map as it holds; `detail` is that number.
+    case tooManyMarkers(limit: Int)
+    /// As many items in one cluster manager as it holds; `detail` is that number.
+    case tooManyItems(limit: Int)
+    /// As many icons registered on one map as it numbers; `detail` is that number.
+    case tooManyIcons(limit: Int)
+    /// As many indoor buildings added to one map, over its life, as it numbers; `detail` is
+    /// that number.
+    case tooManyBuildings(limit: Int)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -57,11 +72,18 @@ public enum CairnError: Error, Equatable {
         case .unknownMarker: return 13
         case .invalidMarker: return 14
         case .invalidMarkerInBatch: return 15
+        case .tooManyIndexes: return 16
+        case .tooManyMaps: return 17
+        case .tooManyClusterManagers: return 18
+        case .tooManyMarkers: return 19
+        case .tooManyItems: return 20
+        case .tooManyIcons: return 21
+        case .tooManyBuildings: return 22
         }
     }
 
     /// The number of distinct codes; codes run from 1 to this.
-    public static let codeCount: Int32 = 15
+    public static let codeCount: Int32 = 22
 
     /// What the error is about: a point index, a cluster id, an option field, or 0.
     public var detail: Int64 {
@@ -76,6 +98,10 @@ public enum CairnError: Error, Equatable {
         case .unknownMarker(let id): return id
         case .invalidMarker(let field): return Int64(field.rawValue)
         case .invalidMarkerInBatch(let index, let field): return Int64(index) * 16 + Int64(field)
+        case .tooManyIndexes(let limit), .tooManyMaps(let limit), .tooManyClusterManagers(let limit),
+             .tooManyMarkers(let limit), .tooManyItems(let limit), .tooManyIcons(let limit),
+             .tooManyBuildings(let limit):
+            return Int64(limit)
         default: return 0
         }
     }

@@ -18,7 +18,7 @@ public func cairn_map_create(_ latitude: Double, _ longitude: Double, _ zoom: Do
         if let b = _given(bearing) { position.bearing = b }
         if let t = _given(tilt) { position.tilt = t }
         let map = try MapController(camera: position, viewport: Viewport(width: width, height: height))
-        guard let handle = _Registry.maps.insert(map) else { throw .invalidState }
+        guard let handle = _Registry.maps.insert(map) else { throw .tooManyMaps(limit: _HandleTable<MapController>.maxSlots) }
         return handle
     }
 }

@@ -6,12 +6,16 @@ import Cairn
 struct _HandleTable<Object: AnyObject> {
     private var objects: [Object?] = []
     private var generations: [Int32] = []
+    /// Slots whose object was removed, the last removed last: taken before new ones.
+    private var freeSlots: [Int] = []
     static var maxSlots: Int { 0x7FFF }
 
     /// Stores `object` and returns its handle, or nil when every slot is taken.
     mutating func insert(_ object: Object) -> Int32? {
-        var slot = objects.firstIndex { $0 == nil } ?? -1
-        if slot < 0 {
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+        } else {
             guard objects.count < _HandleTable.maxSlots else { return nil }
             objects.append(nil)
             generations.append(0)
@@ -38,6 +42,7 @@ struct _HandleTable<Object: AnyObject> {
     mutating func remove(_ handle: Int32) -> Bool {
         guard let slot = slot(of: handle) else { return false }
         objects[slot] = nil
+        freeSlots.append(slot)
         return true
     }
 }

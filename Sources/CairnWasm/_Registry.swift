@@ -14,7 +14,7 @@ enum _Registry {
     static var lastErrorDetail: Double = 0
 
     static func newHandle(_ index: HierarchicalClusterIndex) -> Int32 {
-        indexes.insert(index) ?? fail(.invalidState)
+        indexes.insert(index) ?? fail(.tooManyIndexes(limit: _HandleTable<HierarchicalClusterIndex>.maxSlots))
     }
 
     static func index(_ handle: Int32) throws(CairnError) -> HierarchicalClusterIndex {

@@ -27,6 +27,24 @@ final class IndexExportsTests: XCTestCase {
         return h
     }
 
+    func testTheLimitOfIndexesHasItsOwnStatus() {
+        var indexes: [Int32] = []
+        while true {
+            let h = cairn_index_create(40, 512, 0, 16, 2)
+            if h < 0 {
+                XCTAssertEqual(h, -CairnError.tooManyIndexes(limit: 0).code)
+                break
+            }
+            indexes.append(h)
+        }
+        XCTAssertGreaterThanOrEqual(indexes.count, 32_767 - 16, "other tests' indexes may still be live")
+        XCTAssertEqual(cairn_last_error_detail(), 32_767)
+        for h in indexes { XCTAssertEqual(cairn_index_destroy(h), 0) }
+        let again = cairn_index_create(40, 512, 0, 16, 2)
+        XCTAssertGreaterThan(again, 0, "a destroyed index frees its handle")
+        XCTAssertEqual(cairn_index_destroy(again), 0)
+    }
+
     func testClustersCountsAndRecords() {
         let h = makeIndex([10, 10, 10.001, 10.001, -100, 40])
         defer { XCTAssertEqual(cairn_index_destroy(h), 0) }

@@ -37,6 +37,28 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_layout(8), -CairnError.invalidArgument.code)
     }
 
+    /// Each limit of the ABI has its own status, whose detail is the limit.
+    func testTheLimitsOfMapsAndClusterManagersHaveTheirOwnStatus() {
+        var maps: [Int32] = []
+        while true {
+            let h = cairn_map_create(0, 0, 1, 0, 0, 100, 100)
+            if h < 0 {
+                XCTAssertEqual(h, -CairnError.tooManyMaps(limit: 0).code)
+                break
+            }
+            maps.append(h)
+        }
+        XCTAssertGreaterThanOrEqual(maps.count, 32_767 - 16, "other tests' maps may still be live")
+        XCTAssertEqual(cairn_last_error_detail(), 32_767)
+        for h in maps.dropFirst() { XCTAssertEqual(cairn_map_destroy(h), 0) }
+        let h = maps[0]
+        defer { XCTAssertEqual(cairn_map_destroy(h), 0) }
+        for _ in 0..<1024 { XCTAssertGreaterThanOrEqual(cairn_map_add_cluster_manager(h, 2, 4, 20, 40), 0) }
+        XCTAssertEqual(cairn_map_add_cluster_manager(h, 2, 4, 20, 40), -CairnError.tooManyClusterManagers(limit: 0).code)
+        XCTAssertEqual(cairn_last_error_detail(), 1024)
+        XCTAssertNotEqual(CairnError.tooManyClusterManagers(limit: 0).code, CairnError.tooManyPoints.code)
+    }
+
     func testAFrameReportsTheCameraTilesAndEventsAndWaitsForRoom() {
         let h = makeMap()
         defer { XCTAssertEqual(cairn_map_destroy(h), 0) }

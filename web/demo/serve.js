@@ -89,7 +89,9 @@ async function insideRoot(root, file) {
  */
 async function handle(root, req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'method not allowed\n', { allow: 'GET, HEAD' });
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  // A request's path is a path even when it starts with `//`, which a URL would read as a host.
+  const target = req.url ?? '/';
+  const url = target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
   if (url.pathname === '/') return reply(res, 302, `see ${DEMO_PATH}\n`, { location: DEMO_PATH });
 
   let file = resolveRequestPath(root, url.pathname);
@@ -101,7 +103,8 @@ async function handle(root, req, res) {
     info = await stat(file);
     if (info.isDirectory()) {
       // A folder is its index.html; without the slash its relative links would miss.
-      if (!url.pathname.endsWith('/')) return reply(res, 301, 'moved\n', { location: url.pathname + '/' + url.search });
+      // One leading slash: a browser reads `//web/demo/` as the address of the host "web".
+      if (!url.pathname.endsWith('/')) return reply(res, 301, 'moved\n', { location: `${url.pathname.replace(/^\/+/, '/')}/${url.search}` });
       file = await insideRoot(root, resolve(file, 'index.html'));
       if (file === null) return reply(res, 403, 'forbidden\n');
       info = await stat(file);

@@ -126,6 +126,8 @@ public final class ClusterManager {
     private func append(_ n: Int, latitude: (Int) -> Double, longitude: (Int) -> Double,
                         icon: (Int) -> Int32, text itemText: (Int) -> UInt8,
                         value: (Int) -> Double) throws(CairnError) -> Int64 {
+        // More than the manager holds is refused before any of it is read.
+        guard count + n <= MarkerStore.capacity else { throw .tooManyItems(limit: MarkerStore.capacity) }
         for i in 0..<n {
             let lat = latitude(i), lng = longitude(i)
             guard lat.isFinite, lng.isFinite else { throw .nonFiniteCoordinate(index: i) }
@@ -133,7 +135,6 @@ public final class ClusterManager {
         }
         let k = aggregateOperations.count
         for j in 0..<(n * k) where value(j).isInfinite { throw .nonFiniteValue(index: j / k) }
-        guard count + n <= MarkerStore.capacity else { throw .tooManyPoints }
         // Room for a large batch at once (a million appends to growing arrays copy them about
         // twenty times), but still doubling, so items added one by one stay linear.
         let total = ids.count + n

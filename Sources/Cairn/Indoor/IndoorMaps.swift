@@ -16,7 +16,7 @@ public struct IndoorMaps {
     public init() {}
 
     mutating func add(_ building: IndoorBuilding) throws(CairnError) -> Int32 {
-        guard nextID < Int32.max else { throw .tooManyPoints }
+        guard nextID < Int32.max else { throw .tooManyBuildings(limit: Int(Int32.max) - 1) }
         ids.append(nextID)
         buildings.append(building)
         nextID += 1

@@ -16,7 +16,9 @@ extension MapController {
             clusterManagerGenerations[slot] = (clusterManagerGenerations[slot] + 1) & (1 << 21 - 1)
             clusterManagers[slot] = manager
         } else {
-            guard clusterManagers.count < MapController.maximumClusterManagers else { throw .tooManyPoints }
+            guard clusterManagers.count < MapController.maximumClusterManagers else {
+                throw .tooManyClusterManagers(limit: MapController.maximumClusterManagers)
+            }
             slot = clusterManagers.count
             clusterManagers.append(manager)
             clusterManagerGenerations.append(0)

@@ -49,7 +49,7 @@ public struct IconRegistry {
               i.left + i.right < icon.width, i.top + i.bottom < icon.height,
               icon.anchorX.isFinite, icon.anchorY.isFinite
         else { throw .invalidArgument }
-        guard icons.count < Int(Int32.max) else { throw .tooManyPoints }
+        guard icons.count < Int(Int32.max) else { throw .tooManyIcons(limit: Int(Int32.max)) }
         icons.append(icon)
         longestSide = Swift.max(longestSide, icon.width, icon.height)
         return Int32(icons.count - 1)

@@ -43,7 +43,7 @@ public struct MarkerStore {
     /// next frame when nil (see `stampAdded`).
     public mutating func add(_ marker: MarkerProperties, at time: Double?) throws(CairnError) -> Int64 {
         if let field = marker.invalidField() { throw .invalidMarker(field) }
-        guard count < MarkerStore.capacity else { throw .tooManyPoints }
+        guard count < MarkerStore.capacity else { throw .tooManyMarkers(limit: MarkerStore.capacity) }
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = Int(free)
@@ -75,7 +75,7 @@ public struct MarkerStore {
         for (i, m) in markers.enumerated() {
             if let field = m.invalidField() { throw .invalidMarkerInBatch(index: i, field: field.rawValue) }
         }
-        guard count + markers.count <= MarkerStore.capacity else { throw .tooManyPoints }
+        guard count + markers.count <= MarkerStore.capacity else { throw .tooManyMarkers(limit: MarkerStore.capacity) }
         var ids: [Int64] = []
         ids.reserveCapacity(markers.count)
         for m in markers { ids.append(try add(m, at: time)) }

@@ -81,6 +81,22 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertEqual(map.scene.items.count, 0)
     }
 
+    /// A batch larger than a manager holds is refused by its count, before any item is read (a
+    /// host's bad count costs nothing, however large its buffer).
+    func testMoreItemsThanAManagerHoldsAreRefusedBeforeAnyIsRead() throws {
+        let map = try MapController(camera: CameraPosition(latitude: 0, longitude: 0, zoom: 2), viewport: Viewport(width: 400, height: 300))
+        let manager = try map.clusterManager(try map.addClusterManager(.grid))
+        let n = MarkerStore.capacity + 1
+        // Allocated, not written: only the first item is set, and bad, to show it is not read.
+        let pairs = UnsafeMutableBufferPointer<Double>.allocate(capacity: 2 * n)
+        defer { pairs.deallocate() }
+        pairs[0] = .nan
+        XCTAssertThrowsError(try manager.add(lngLat: UnsafeBufferPointer(pairs), icon: -1)) {
+            XCTAssertEqual($0 as? CairnError, .tooManyItems(limit: MarkerStore.capacity))
+        }
+        XCTAssertEqual(manager.count, 0)
+    }
+
     func testC4_SmallGroupsAndHighZoomsDrawItems() throws {
         let map = MapController.make(zoom: 4)
         let m = try map.addClusterManager(.distance)

@@ -16,6 +16,8 @@ const MAX_PRECISION = 12;
 const RESERVED = ['cluster', 'cluster_id', 'point_count', 'point_count_abbreviated'];
 const OPERATIONS = Object.keys(AGGREGATE_OPERATIONS);
 const FORMATS = ['csv', 'ndjson', 'geojson'];
+/** What reads as a negative number: the value of an option, not an option of its own. */
+const NEGATIVE_NUMBER = /^-(?:\d|\.\d)/;
 /** A decimal number; Number() alone would also take "", "0x1f" and "Infinity". */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -83,6 +85,28 @@ Exit codes: 0 done, 1 bad input (or the run failed), 2 bad usage.`;
  * @property {string} property  the point property it reads
  */
 
+/** The options of `cairn cluster`, as Node's parseArgs takes them. */
+const OPTIONS = Object.freeze({
+  format: { type: 'string' },
+  'lng-column': { type: 'string' },
+  'lat-column': { type: 'string' },
+  properties: { type: 'string' },
+  'skip-invalid': { type: 'boolean' },
+  radius: { type: 'string' },
+  extent: { type: 'string' },
+  'min-zoom': { type: 'string' },
+  'max-zoom': { type: 'string' },
+  'min-points': { type: 'string' },
+  aggregate: { type: 'string', multiple: true },
+  out: { type: 'string' },
+  tiles: { type: 'string' },
+  zoom: { type: 'string' },
+  precision: { type: 'string' },
+  force: { type: 'boolean' },
+  progress: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+});
+
 /**
  * A checked `cairn cluster` command line.
  * @typedef {object} ClusterArgs
@@ -129,31 +153,7 @@ function parseCluster(argv) {
   /** @type {{values: Record<string, any>, positionals: string[]}} */
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        format: { type: 'string' },
-        'lng-column': { type: 'string' },
-        'lat-column': { type: 'string' },
-        properties: { type: 'string' },
-        'skip-invalid': { type: 'boolean' },
-        radius: { type: 'string' },
-        extent: { type: 'string' },
-        'min-zoom': { type: 'string' },
-        'max-zoom': { type: 'string' },
-        'min-points': { type: 'string' },
-        aggregate: { type: 'string', multiple: true },
-        out: { type: 'string' },
-        tiles: { type: 'string' },
-        zoom: { type: 'string' },
-        precision: { type: 'string' },
-        force: { type: 'boolean' },
-        progress: { type: 'boolean' },
-        quiet: { type: 'boolean', short: 'q' },
-      },
-    });
+    parsed = parseArgs({ args: negativeValuesJoined(argv), allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error) {
     // parseArgs explains at length how to pass values that start with '-'; the first sentence
     // says what is wrong.
@@ -202,6 +202,30 @@ function parseCluster(argv) {
     force: Boolean(v.force),
     progress: v.progress ? true : v.quiet ? false : null,
   };
+}
+
+/**
+ * `--zoom -1` as `--zoom=-1`: Node's parser takes a value that starts with '-' for an option
+ * (and calls the value ambiguous), so a negative number would never reach its range check.
+ * @param {string[]} argv
+ * @returns {string[]}
+ */
+function negativeValuesJoined(argv) {
+  const joined = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      joined.push(...argv.slice(i));
+      break;
+    }
+    const option = arg.startsWith('--') ? OPTIONS[/** @type {keyof typeof OPTIONS} */ (arg.slice(2))] : undefined;
+    if (option?.type === 'string' && i + 1 < argv.length && NEGATIVE_NUMBER.test(argv[i + 1])) {
+      joined.push(`${arg}=${argv[++i]}`);
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
 }
 
 /**

@@ -120,8 +120,9 @@ async function cluster(args, io, reporter) {
         await writeZooms(index, zooms, sink, { pathOf: (z) => join(dir, `z${z}.geojson`), aggregates: format.aggregates, inputPositions, reporter, checkpoint });
       }
       checkpoint();
-      target.commit();
+      const left = target.commit();
       watch.finish();
+      if (left !== null) reporter.warn(left);
     } catch (error) {
       target.discard();
       // An Interrupted error keeps the watch on: main() raises the signal once all is undone.

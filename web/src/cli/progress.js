@@ -1,6 +1,7 @@
 // What a run says on standard error: progress while it works (on a terminal, or when asked
-// with --progress), notes such as the count of dropped points (unless --quiet), and nothing
-// else, so that standard output stays clean for GeoJSON.
+// with --progress), notes such as the count of dropped points (unless --quiet), warnings of
+// what was left undone (always), and nothing else, so that standard output stays clean for
+// GeoJSON.
 
 import { performance } from 'node:perf_hooks';
 
@@ -66,6 +67,16 @@ export class Reporter {
     if (this.#quiet) return;
     this.#clear();
     this.#stream.write(`${text}\n`);
+  }
+
+  /**
+   * A problem the run could step over, which the user still has to act on: shown with --quiet
+   * too, as errors are.
+   * @param {string} text
+   */
+  warn(text) {
+    this.#clear();
+    this.#stream.write(`cairn: ${text}\n`);
   }
 
   /**

@@ -60,6 +60,14 @@ export const STATUS_CODES = Object.freeze({
     // The engine's detail is position × 16 + the property; the bindings pass the position.
     describe: (i) => `marker ${i} of the batch has an invalid property; none was added`,
   },
+  // The limits of the engine: each detail is the limit.
+  16: { code: 'TOO_MANY_INDEXES', name: 'tooManyIndexes', describe: (n) => `too many indexes at once: at most ${n} can exist (destroy one first)` },
+  17: { code: 'TOO_MANY_MAPS', name: 'tooManyMaps', describe: (n) => `too many maps at once: at most ${n} can exist (destroy one first)` },
+  18: { code: 'TOO_MANY_CLUSTER_MANAGERS', name: 'tooManyClusterManagers', describe: (n) => `a map holds at most ${n} cluster managers at once` },
+  19: { code: 'TOO_MANY_MARKERS', name: 'tooManyMarkers', describe: (n) => `a map holds at most ${n} markers` },
+  20: { code: 'TOO_MANY_ITEMS', name: 'tooManyItems', describe: (n) => `a cluster manager holds at most ${n} items` },
+  21: { code: 'TOO_MANY_ICONS', name: 'tooManyIcons', describe: (n) => `a map registers at most ${n} icons` },
+  22: { code: 'TOO_MANY_BUILDINGS', name: 'tooManyBuildings', describe: (n) => `a map takes at most ${n} indoor buildings over its life` },
 });
 
 /** Codes of errors only the bindings raise, with no engine status (their `status` is 0). */

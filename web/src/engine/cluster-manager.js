@@ -117,8 +117,8 @@ export class ClusterManager {
     this.#link = link;
     const h = link.enter(call);
     const status = link.fn.cairn_map_add_cluster_manager(h, algorithm, minimumClusterSize, maximumClusterZoom, radius);
-    this.#number = this.#check(status, call, status === STATUS_BY_CODE.TOO_MANY_POINTS ? 'a map holds at most 1024 cluster managers at once'
-      : 'minimumClusterSize must be at least 1, maximumClusterZoom finite, radius above 0 and at most 4096');
+    this.#number = this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT
+      ? 'minimumClusterSize must be at least 1, maximumClusterZoom finite, radius above 0 and at most 4096' : undefined);
     try {
       if (!animates) this.#setAnimates(false, call);
       if (o.extent !== undefined || o.minZoom !== undefined || o.maxZoom !== undefined || o.minPoints !== undefined) {
@@ -227,7 +227,7 @@ export class ClusterManager {
     const pairs = this.#link.buffer((2 + values.length) * count);
     writeCoordinates(pairs, coords, values);
     const first = this.#link.fn.cairn_map_add_cluster_coordinates(h, this.#number, pairs.byteOffset, count, icon);
-    if (first < 0) this.#check(first, call, first === STATUS_BY_CODE.TOO_MANY_POINTS ? 'too many items for one manager' : undefined);
+    if (first < 0) this.#check(first, call);
     this.#items.addRange(first, coords, icon);
     return { first, count };
   }
@@ -439,7 +439,7 @@ export class ClusterManager {
     const first = fn.cairn_map_add_cluster_items(h, this.#number, records.byteOffset, n);
     if (first < 0) {
       if (STATUS_CODES[-first]?.code === 'INVALID_MARKER_IN_BATCH') throw refusedInBatch(fn.cairn_last_error_detail(), call, batch);
-      this.#check(first, call, first === STATUS_BY_CODE.TOO_MANY_POINTS ? 'too many items for one manager' : undefined);
+      this.#check(first, call);
     }
     const ids = new Array(n);
     for (let i = 0; i < n; i++) {

@@ -162,7 +162,7 @@ export class EngineMarkers {
     // out of range (update). Many: the batch's refused marker.
     const refused = count !== undefined && (batch ? code === 'INVALID_MARKER_IN_BATCH'
       : code === 'INVALID_MARKER_IN_BATCH' || code === 'INVALID_ARGUMENT' || code === 'INVALID_MARKER');
-    if (!refused) throw this.#channel.error(status, call, code === 'TOO_MANY_POINTS' ? 'too many markers for one map' : undefined);
+    if (!refused) throw this.#channel.error(status, call);
     if (code === 'INVALID_MARKER_IN_BATCH') throw refusedInBatch(detail, call, batch);
     // One marker: its record did not decode (INVALID_ARGUMENT) or a property is out of range.
     throw errorFromStatus(STATUS_BY_CODE.INVALID_MARKER, code === 'INVALID_MARKER' ? detail : 0, { call });

@@ -15,53 +15,14 @@ import { Readable, Writable } from 'node:stream';
 import { init, ClusterIndex } from '../../src/index.js';
 import { WorldScanner } from '../../src/cli/write/world-scanner.js';
 import { main } from '../../src/cli/main.js';
+import { CLI, cairn, cairnHere } from '../support/cli-run.js';
 import { AtomicDirectory } from '../../src/cli/write/atomic-directory.js';
 import { parseDecimal } from '../../src/cli/read/numbers.js';
 import { mulberry32 } from '../../bench/generate.js';
 
-const CLI = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
 const WORLD = [-180, -90, 180, 90];
 // The reference fixtures (see their README), as the parity tests of the index read them.
 const fixtures = new URL('../../../Tests/Fixtures/', import.meta.url);
-
-/**
- * Runs the CLI.
- * @param {string[]} args
- * @param {{input?: string | Buffer, cwd?: string}} [options]
- * @returns {Promise<{code: number | null, signal: string | null, stdout: string, stderr: string}>}
- */
-function cairn(args, { input, cwd } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd });
-    let stdout = '';
-    let stderr = '';
-    // Decoded by the streams, so that a character split between two chunks stays whole.
-    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.on('error', () => {}); // the CLI may exit before reading all of it
-    child.stdin.end(input);
-  });
-}
-
-/**
- * Runs the command in this process, through the same main() the script calls.
- * @param {string[]} args
- * @param {{input?: string | Array<string | Buffer>}} [options]  standard input, whole or as the
- *   chunks it arrives in
- */
-async function cairnHere(args, { input = '' } = {}) {
-  const stdout = [];
-  const stderr = [];
-  const sink = (chunks) => new Writable({ write(chunk, _, done) { chunks.push(Buffer.from(chunk)); done(); } });
-  const code = await main(args, {
-    stdin: Readable.from(Array.isArray(input) ? input.map((chunk) => Buffer.from(chunk)) : input ? [Buffer.from(input)] : []),
-    stdout: sink(stdout),
-    stderr: sink(stderr),
-  });
-  return { code, stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() };
-}
 
 let work = '';
 /** A fresh path in the test's temporary directory. */

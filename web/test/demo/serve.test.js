@@ -110,6 +110,13 @@ test('serves files with their MIME types, refuses what is outside the root, stop
   const folder = await get(port, '/web/demo');
   assert.equal(folder.status, 301);
   assert.equal(folder.headers.location, '/web/demo/');
+  // A path with leading slashes redirects within this server: a Location of //web/demo/ is a
+  // browser's address of the host "web".
+  for (const path of ['/.//web/demo', '//web/demo', '/..//web/demo', '/.///web/demo?x=1']) {
+    const redirect = await get(port, path);
+    assert.equal(redirect.status, 301, path);
+    assert.match(redirect.headers.location, /^\/web\/demo\/(\?x=1)?$/, path);
+  }
 
   assert.equal((await get(port, '/web/missing.js')).status, 404);
   assert.equal((await get(port, '/web/')).status, 404); // a folder without index.html: no listing

@@ -240,8 +240,9 @@ test('a map takes managers without end as long as at most 1024 live at once; a r
   assert.equal(items(map.frame(1), last).map((i) => i.id)[0], id, 'the last one draws, under its own number');
   const live = [last];
   while (live.length < 1024) live.push(map.addClusterManager());
-  const error = refused(() => map.addClusterManager(), 'TOO_MANY_POINTS');
+  const error = refused(() => map.addClusterManager(), 'TOO_MANY_CLUSTER_MANAGERS');
   assert.match(error.message, /a map holds at most 1024 cluster managers at once/);
+  assert.equal(error.detail, 1024, 'the engine says its limit');
   live[5].destroy();
   map.addClusterManager();   // a slot is free again
   map.destroy();

@@ -564,6 +564,32 @@ test('scripted drag and pinch give the same camera as natively', () => {
   map.destroy();
 });
 
+test('the 32,768th map at once is refused as too many maps, not as a wrong state', () => {
+  // All but one made through the ABI: a MapEngine each would take minutes.
+  const handles = [];
+  for (;;) {
+    const h = mod.fn.cairn_map_create(0, 0, 1, 0, 0, 100, 100);
+    if (h < 0) break;
+    handles.push(h);
+  }
+  assert.ok(handles.length >= 32_767 - 16, `${handles.length} maps`);
+  mod.fn.cairn_map_destroy(handles.pop());
+  const last = mapAt({ latitude: 0, longitude: 0, zoom: 1 });
+  let error = null;
+  try {
+    mapAt({ latitude: 0, longitude: 0, zoom: 1 });
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error instanceof CairnError, String(error));
+  assert.equal(error.code, 'TOO_MANY_MAPS');
+  assert.match(error.message, /^MapEngine: too many maps at once: at most 32767 can exist \(destroy one first\)$/);
+  assert.equal(error.detail, 32_767);
+  for (const h of handles) assert.equal(mod.fn.cairn_map_destroy(h), 0);
+  last.destroy();
+  mapAt({ latitude: 0, longitude: 0, zoom: 1 }).destroy();
+});
+
 test('2,000 batches of random garbage never trap, and the camera stays in range', () => {
   const random = mulberry32(20240607);
   const pick = (list) => list[Math.floor(random() * list.length)];

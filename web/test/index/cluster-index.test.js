@@ -569,6 +569,23 @@ test('more points than an index can hold is a clear error, before anything is co
   index.destroy();
 });
 
+test('the 32,768th index at once is refused as too many indexes, not as a wrong state', () => {
+  const live = [];
+  let error = null;
+  try {
+    for (;;) live.push(new ClusterIndex());
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(live.length >= 32_767 - 16, `${live.length} indexes`);
+  assert.ok(error instanceof CairnError, String(error));
+  assert.equal(error.code, 'TOO_MANY_INDEXES');
+  assert.match(error.message, /^ClusterIndex: too many indexes at once: at most 32767 can exist \(destroy one first\)$/);
+  assert.equal(error.detail, 32_767);
+  for (const index of live) index.destroy();
+  new ClusterIndex().load(random2k).destroy();
+});
+
 test('aggregated cluster properties (feature C9) match their leaves, through load and loadCoordinates', () => {
   const random = mulberry32(8);
   const features = [];

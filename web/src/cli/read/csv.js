@@ -7,7 +7,7 @@
 
 import { parseDecimal, JSON_NUMBER } from './numbers.js';
 import { positionProblem, memberPrefixes } from './points.js';
-import { InputError } from '../errors.js';
+import { InputError, quoted, quotedList, unquoted } from '../errors.js';
 import { COMMA, CR, LF, QUOTE, SPACE, TAB } from '../ascii.js';
 
 /** A record longer than this is refused (it is most likely an unterminated quote). */
@@ -222,7 +222,7 @@ class CsvReader {
       const value = this.#number(data, this.valueAt[c]);
       if (value === Infinity || value === -Infinity) {
         const at = this.valueAt[c];
-        store.invalid(`line ${this.line}`, `column ${this.header[at]}: ${this.#text(data, at)} is not a finite number`);
+        store.invalid(`line ${this.line}`, `column ${unquoted(this.header[at])}: ${unquoted(this.#text(data, at))} is not a finite number`);
         return;
       }
       values[c] = value;
@@ -252,14 +252,14 @@ class CsvReader {
     const find = (/** @type {string | null} */ given, /** @type {string[]} */ usual, /** @type {string} */ what, /** @type {string} */ flag) => {
       const at = given !== null ? names.indexOf(given) : lower.findIndex((name) => usual.includes(name));
       if (at < 0) {
-        const expected = given !== null ? `no column named ${JSON.stringify(given)}` :
+        const expected = given !== null ? `no column named ${quoted(given)}` :
           `no ${what} column (looked for ${usual.join(', ')}; name it with ${flag})`;
-        this.fail(`${expected}; the header has ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+        this.fail(`${expected}; the header has ${quotedList(names)}`);
       }
       // Two columns that could both be meant: guessing one would put points in the wrong place.
       const other = given !== null ? names.indexOf(given, at + 1) : lower.findIndex((name, i) => i > at && usual.includes(name));
       if (other >= 0) {
-        this.fail(`two ${what} columns, ${JSON.stringify(names[at])} and ${JSON.stringify(names[other])}` +
+        this.fail(`two ${what} columns, ${quoted(names[at])} and ${quoted(names[other])}` +
           (given !== null ? '' : `; name one with ${flag}`));
       }
       return at;
@@ -268,7 +268,7 @@ class CsvReader {
     this.latAt = find(this.options.latColumn, LAT_NAMES, 'latitude', '--lat-column');
     const column = (/** @type {string} */ name, /** @type {string} */ flag) => {
       const at = names.indexOf(name);
-      if (at < 0) this.fail(`no column named ${JSON.stringify(name)} (for ${flag}); the header has ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+      if (at < 0) this.fail(`no column named ${quoted(name)} (for ${flag}); the header has ${quotedList(names)}`);
       return at;
     };
     this.valueAt = this.spec.values.map((name) => column(name, '--aggregate'));
@@ -298,8 +298,8 @@ class CsvReader {
   #coordinateProblem(data, what, i, value) {
     if (!Number.isNaN(value)) return null;
     const text = this.#text(data, i).trim();
-    if (text === '') return `no ${what} (column ${/** @type {string[]} */ (this.header)[i]} is empty)`;
-    return `${what} ${JSON.stringify(text)} is not a number`;
+    if (text === '') return `no ${what} (column ${unquoted(/** @type {string[]} */ (this.header)[i])} is empty)`;
+    return `${what} ${quoted(text)} is not a number`;
   }
 
   /**

@@ -8,7 +8,7 @@
 // the next.
 
 import { FeatureAdder } from './points.js';
-import { InputError, jsonReason } from '../errors.js';
+import { InputError, jsonReason, quoted, quotedJson } from '../errors.js';
 import { isJsonSpace, BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, LF, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../ascii.js';
 
 /** One feature longer than this is refused rather than buffered without bound. */
@@ -50,6 +50,8 @@ class CollectionWalker {
   state = State.START;
   /** Lines seen so far (for messages). */
   line = 1;
+  /** Bytes seen so far. */
+  bytes = 0;
   /** Features seen so far: the index of the next one. */
   feature = 0;
   sawFeatures = false;
@@ -80,6 +82,7 @@ class CollectionWalker {
 
   /** @param {Buffer} data */
   push(data) {
+    this.bytes += data.length;
     let p = 0;
     const len = data.length;
     while (p < len) {
@@ -108,7 +111,7 @@ class CollectionWalker {
           this.#cut(State.NAME);
           continue;
         case State.COLON:
-          if (c !== COLON) this.#fail(`expected ':' after ${JSON.stringify(this.key)}, found ${describe(c)}`);
+          if (c !== COLON) this.#fail(`expected ':' after ${quoted(String(this.key))}, found ${describe(c)}`);
           // The features array is not cut out whole: its elements are, one by one.
           this.state = this.key === 'features' ? State.OPEN_FEATURES : State.VALUE_START;
           break;
@@ -118,7 +121,7 @@ class CollectionWalker {
         case State.AFTER_VALUE:
           if (c === COMMA) this.state = State.KEY;
           else if (c === CLOSE_BRACE) this.state = State.END;
-          else this.#fail(`expected ',' or '}' after the value of ${JSON.stringify(this.key)}, found ${describe(c)}`);
+          else this.#fail(`expected ',' or '}' after the value of ${quoted(String(this.key))}, found ${describe(c)}`);
           break;
         case State.OPEN_FEATURES:
           if (c !== OPEN_BRACKET) this.#fail(`"features" must be an array, found ${describe(c)}`);
@@ -152,7 +155,7 @@ class CollectionWalker {
       if (!this.sawFeatures) this.#fail('the FeatureCollection has no "features" array');
       return;
     }
-    if (this.state === State.START) this.#fail('the input is empty');
+    if (this.state === State.START) this.#fail(this.bytes === 0 ? 'the input is empty' : 'the input is white space only');
     // `feature` counts the features read: the one begun, or the next.
     const where = this.state === State.FEATURE ? `inside feature ${this.feature}`
       : this.state === State.FEATURES || this.state === State.AFTER_FEATURE
@@ -269,10 +272,10 @@ class CollectionWalker {
         return;
       case State.VALUE: {
         // Other members are skipped, but must still be JSON.
-        const value = this.#parse(text, `the value of ${JSON.stringify(this.key)}`);
+        const value = this.#parse(text, `the value of ${quoted(String(this.key))}`);
         if (this.key === 'type' && value !== 'FeatureCollection') {
           const hint = value === 'Feature' ? ' (for one feature per line use --format ndjson; put a single feature in a FeatureCollection)' : '';
-          this.#fail(`the input is a GeoJSON ${JSON.stringify(value)}, not a FeatureCollection${hint}`);
+          this.#fail(`the input is a GeoJSON ${quotedJson(value)}, not a FeatureCollection${hint}`);
         }
         this.state = State.AFTER_VALUE;
         return;

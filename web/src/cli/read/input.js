@@ -6,7 +6,7 @@ import { openSync, fstatSync, closeSync, createReadStream } from 'node:fs';
 import { readCsv } from './csv.js';
 import { readNdjson } from './ndjson.js';
 import { readFeatureCollection } from './geojson-stream.js';
-import { UsageError } from '../errors.js';
+import { UsageError, systemReason } from '../errors.js';
 import { RS } from '../ascii.js';
 
 /** Bytes per read: large enough that per-chunk work is noise. */
@@ -100,7 +100,7 @@ function open(path, stdin) {
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${reason(error)}`);
+    throw new UsageError(`cannot read ${path}: ${systemReason(error)}`);
   }
   if (fstatSync(fd).isDirectory()) {
     closeSync(fd);
@@ -141,8 +141,8 @@ class HeadScan {
 /**
  * The format of an input from its name, else from its first bytes: a record separator (RS, RFC
  * 8142) opens a sequence of features, read as newline-delimited (its records may span lines);
- * JSON whose first line is a whole Feature is newline-delimited; other JSON is a
- * FeatureCollection; anything else is CSV.
+ * JSON whose first line is a whole Feature is newline-delimited; other JSON, and an input of
+ * white space only, is a FeatureCollection; anything else is CSV.
  * @param {string} path
  * @param {Buffer} head  the first bytes (see HeadScan), without a byte order mark
  * @param {boolean} [whole]  whether they are the whole input
@@ -152,6 +152,9 @@ export function formatOf(path, head, whole = false) {
   for (const [pattern, format] of EXTENSIONS) if (pattern.test(path)) return format;
   let p = 0;
   while (p < head.length && head[p] <= 0x20 && head[p] !== RS) p++;   // white space (RS is below 0x20 too)
+  // Nothing but white space, in a file not named CSV: its reader says it is empty, where the
+  // CSV reader would miss a header row.
+  if (whole && p === head.length) return 'geojson';
   if (head[p] === RS) return 'ndjson';
   if (head[p] !== 0x7b && head[p] !== 0x5b) return 'csv'; // neither { nor [
   const lineEnd = head.indexOf(0x0a, p);
@@ -166,16 +169,4 @@ export function formatOf(path, head, whole = false) {
     // checks.
   }
   return 'geojson';
-}
-
-/**
- * A system error's reason without the call details: "no such file or directory".
- * @param {any} error
- */
-export function reason(error) {
-  const code = error && error.code;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return error && error.message ? error.message : String(error);
 }

@@ -1,6 +1,8 @@
 // The checks every reader applies to a point, and turning a parsed GeoJSON feature into one
 // (newline-delimited and FeatureCollection input share it).
 
+import { quotedJson, unquoted } from '../errors.js';
+
 /**
  * What is wrong with a position, or null when it can be clustered: both numbers finite and the
  * latitude within ±90 (the engine clamps to the Web Mercator limit itself; longitudes wrap).
@@ -29,6 +31,33 @@ export function positionProblem(lng, lat) {
  */
 export function memberPrefixes(names) {
   return names.map((name) => `${JSON.stringify(name)}:`);
+}
+
+/**
+ * Deepest nesting of a carried property: JSON.parse reads any depth, but writing a value out
+ * again (JSON.stringify, here and for tiles) recurses, and runs out of stack some thousands
+ * of levels down.
+ */
+const MAX_CARRIED_DEPTH = 1000;
+
+/**
+ * Whether arrays and objects nest in `value` more than `limit` levels deep (walked without
+ * recursion, which is what it guards against).
+ * @param {unknown} value
+ * @param {number} limit
+ */
+function nestedDeeper(value, limit) {
+  if (value === null || typeof value !== 'object') return false;
+  /** @type {Array<[object, number]>} */
+  const open = [[value, 1]];
+  while (open.length > 0) {
+    const [node, depth] = /** @type {[object, number]} */ (open.pop());
+    if (depth > limit) return true;
+    for (const inner of Array.isArray(node) ? node : Object.values(node)) {
+      if (inner !== null && typeof inner === 'object') open.push([inner, depth + 1]);
+    }
+  }
+  return false;
 }
 
 /** Adds GeoJSON Point features to a PointStore, or reports what is wrong with them. */
@@ -67,6 +96,13 @@ export class FeatureAdder {
       this.#store.invalid(where, `property ${this.#values[bad]} is ${numbers[bad]}, not a finite number`);
       return;
     }
+    if (this.#carried.length > 0) {
+      const deep = this.#carried.find((name) => nestedDeeper(properties[name], MAX_CARRIED_DEPTH));
+      if (deep !== undefined) {
+        this.#store.invalid(where, `property ${deep} is nested more than ${MAX_CARRIED_DEPTH.toLocaleString('en-US')} levels deep`);
+        return;
+      }
+    }
     const [lng, lat] = feature.geometry.coordinates;
     const k = this.#store.add(lng, lat);
     numbers.forEach((v, column) => this.#store.setValue(column, k, v));
@@ -88,18 +124,18 @@ export class FeatureAdder {
     if (f === null || typeof f !== 'object' || Array.isArray(f)) return `is ${describe(f)}, not a GeoJSON Feature`;
     if (f.type !== 'Feature') {
       const hint = f.type === 'FeatureCollection' ? ' (a FeatureCollection must be the whole input: use --format geojson)' : '';
-      return `has type ${JSON.stringify(f.type)}, not "Feature"${hint}`;
+      return `has type ${quotedJson(f.type)}, not "Feature"${hint}`;
     }
     const g = f.geometry;
     if (g === null || g === undefined) return 'has no geometry';
     if (typeof g !== 'object') return `has ${describe(g)} as its geometry, not a Point`;
     if (g.type === undefined) return 'has a geometry without a type, not a Point';
     if (typeof g.type !== 'string') return `has a geometry whose type is ${describe(g.type)}, not "Point"`;
-    if (g.type !== 'Point') return `has a ${g.type} geometry, not a Point`;
+    if (g.type !== 'Point') return `has a ${unquoted(g.type)} geometry, not a Point`;
     const c = g.coordinates;
     if (!Array.isArray(c) || c.length < 2) return 'has no [longitude, latitude] coordinates';
-    if (typeof c[0] !== 'number') return `longitude ${JSON.stringify(c[0])} is not a number`;
-    if (typeof c[1] !== 'number') return `latitude ${JSON.stringify(c[1])} is not a number`;
+    if (typeof c[0] !== 'number') return `longitude ${quotedJson(c[0])} is not a number`;
+    if (typeof c[1] !== 'number') return `latitude ${quotedJson(c[1])} is not a number`;
     return positionProblem(c[0], c[1]);
   }
 }

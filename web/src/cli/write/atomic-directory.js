@@ -6,11 +6,11 @@
 // and again just before it is replaced, since it may have appeared or changed meanwhile. A
 // symbolic link to a directory stays a link: the directory it points to is replaced.
 
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-import { UsageError } from '../errors.js';
+import { UsageError, systemReason } from '../errors.js';
 
 /**
  * Temporary directories of this process that are not yet renamed into place, each with what
@@ -93,6 +93,11 @@ export class AtomicDirectory {
     if (foreign !== null) {
       throw new UsageError(`${where}: holds ${JSON.stringify(foreign)}, which cairn does not write; not replacing it`);
     }
+    // Replacing it removes every file in it: each folder of it must let this user do so.
+    const locked = lockedFolder(path);
+    if (locked !== null) {
+      throw new UsageError(`${where}: cannot remove the old output: no permission to remove the files in ${locked === '' ? 'it' : locked}; not replacing it`);
+    }
   }
 
   /**
@@ -119,32 +124,47 @@ export class AtomicDirectory {
   /**
    * Puts the finished output in place of the target (replacing it, if it exists and may still
    * be replaced).
-   * @throws {UsageError} when the target has become something that may not be replaced
+   * @returns {string | null} what the run must tell although it succeeded: an old output that
+   *   could not be removed whole (it is left aside, named), or null
+   * @throws {UsageError} when the target has become something that may not be replaced, or
+   *   cannot be (the new output is then still the temporary directory, for `discard`)
    */
   commit() {
     const temporary = /** @type {string} */ (this.temporary);
     this.#checkExisting();
     const path = this.#path();
+    const where = `${this.flag} ${this.target}`;
+    /** @type {string | null} */
+    let left = null;
     if (existsSync(path)) {
       // Rename the old output aside first: rename() cannot replace a non-empty directory.
       const aside = `${temporary}.old`;
       pending.set(aside, null);
-      renameSync(path, aside);
+      try {
+        renameSync(path, aside);
+      } catch (error) {
+        pending.delete(aside);
+        throw new UsageError(`${where}: cannot replace it: cannot move the old output aside (${systemReason(error)})`);
+      }
       try {
         renameSync(temporary, path);
       } catch (error) {
         renameSync(aside, path);
         pending.delete(aside);
-        throw error;
+        throw new UsageError(`${where}: cannot replace it: cannot move the new output into place (${systemReason(error)})`);
       }
       pending.delete(temporary);
-      rmSync(aside, { recursive: true, force: true });
+      const stuck = removeTree(aside);
       pending.delete(aside);
+      if (stuck !== null) {
+        left = `${where}: replaced, but the old output could not be removed whole (${stuck}); what is left of it is in ${aside}`;
+      }
     } else {
       renameSync(temporary, path);
       pending.delete(temporary);
     }
     this.temporary = null;
+    return left;
   }
 
   /** Removes the temporary directory (after a failure), and the directories made for it. */
@@ -200,6 +220,60 @@ function foreignEntry(dir, levels) {
     }
   }
   return null;
+}
+
+/**
+ * The first folder of the tree at `dir` (itself included) in which this user may not remove
+ * entries: one without write and search permission. Root passes every such check, so other
+ * failures (an immutable file) show only when removing; see `removeTree`.
+ * @param {string} dir
+ * @returns {string | null}  its path relative to `dir` ('' for `dir` itself), or null
+ */
+function lockedFolder(dir) {
+  /** @type {string[]} */
+  const open = [''];
+  while (open.length > 0) {
+    const at = /** @type {string} */ (open.pop());
+    const path = join(dir, at);
+    try {
+      accessSync(path, constants.W_OK | constants.X_OK);
+    } catch {
+      return at;
+    }
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory()) open.push(at === '' ? entry.name : `${at}/${entry.name}`);
+    }
+  }
+  return null;
+}
+
+/**
+ * Removes a tree, going on past what cannot be removed.
+ * @param {string} dir
+ * @returns {string | null}  the first entry that stayed (relative to `dir`) and why, or null
+ *   when all of it went
+ */
+function removeTree(dir) {
+  /** @type {string | null} */
+  let stuck = null;
+  /** @param {string} at  relative to dir, '' for dir itself */
+  const remove = (at) => {
+    const path = at === '' ? dir : join(dir, at);
+    try {
+      if (lstatSync(path).isDirectory()) {
+        for (const name of readdirSync(path)) remove(at === '' ? name : `${at}/${name}`);
+        rmdirSync(path);
+      } else {
+        unlinkSync(path);
+      }
+    } catch (error) {
+      // A folder that stays because something in it stayed: that entry is the one to name.
+      if (stuck === null && /** @type {any} */ (error).code !== 'ENOTEMPTY') stuck = `${at === '' ? '.' : at}: ${systemReason(error)}`;
+    }
+  };
+  remove('');
+  if (stuck === null && existsSync(dir)) stuck = `${readdirSync(dir)[0] ?? '.'}: not removed`;
+  return stuck;
 }
 
 /**
