@@ -218,6 +218,8 @@ case "${1:-wasm}" in
     node web/bench/map-bench.js --markdown "$tables/3-map.md"
     log "native benchmark (swift run -c release CairnBench)"
     swift run -c release CairnBench --markdown "$tables/4-native.md"
+    log "slowest frames (node web/bench/frame-stall-bench.js)"
+    node web/bench/frame-stall-bench.js --markdown "$tables/4-frame-stalls.md"
     install_browser_deps
     prepare_demo_data   # the browser benchmark loads the demo's synthetic million
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"

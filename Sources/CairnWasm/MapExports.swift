@@ -14,6 +14,7 @@ func _given(_ value: Double) -> Double? { value.isNaN ? nil : value }
 public func cairn_map_create(_ latitude: Double, _ longitude: Double, _ zoom: Double, _ bearing: Double,
                              _ tilt: Double, _ width: Double, _ height: Double) -> Int32 {
     _Registry.status { () throws(CairnError) in
+        _Registry.heldFrame = nil
         var position = CameraPosition(latitude: latitude, longitude: longitude, zoom: zoom)
         if let b = _given(bearing) { position.bearing = b }
         if let t = _given(tilt) { position.tilt = t }
@@ -25,7 +26,8 @@ public func cairn_map_create(_ latitude: Double, _ longitude: Double, _ zoom: Do
 
 @_expose(wasm, "cairn_map_destroy") @_cdecl("cairn_map_destroy")
 public func cairn_map_destroy(_ handle: Int32) -> Int32 {
-    _Registry.maps.remove(handle) ? 0 : _Registry.fail(.invalidHandle)
+    _Registry.heldFrame = nil
+    return _Registry.maps.remove(handle) ? 0 : _Registry.fail(.invalidHandle)
 }
 
 /// Runs `body` on the map behind `handle`; returns 0 or the error's status.
@@ -107,20 +109,25 @@ public func cairn_map_push_events(_ handle: Int32, _ records: UnsafeMutableRawPo
 
 /// Advances the map to `time` (seconds) and writes the frame into `out` when it holds
 /// `capacity` ≥ the frame's size in doubles; returns that size. When the buffer is too small
-/// nothing is written and the events stay queued: call again (same time) with a larger one.
+/// nothing is written and the events stay queued: call again (same time) with a larger one,
+/// which writes the frame already built (the map advanced to that time; another call to the
+/// map in between makes it advance again).
 @_expose(wasm, "cairn_map_frame") @_cdecl("cairn_map_frame")
 public func cairn_map_frame(_ handle: Int32, _ time: Double, _ out: UnsafeMutableRawPointer?,
                             _ capacity: Int32) -> Int32 {
     _Registry.status { () throws(CairnError) in
+        let held = _Registry.heldFrame.map { $0.handle == handle && $0.time == time } ?? false
         let map = try _Registry.map(handle)
         guard capacity >= 0, Int(capacity) <= Int.max / 8 else { throw .invalidArgument }
-        try map.advance(to: time)
+        if !held { try map.advance(to: time) }
         let tiles = map.coveringTiles
         let size = _FrameWriter.size(tiles: tiles.count, draws: map.scene.drawnCount, events: map.pendingEvents.count,
                                      popovers: map.popovers.placements.count)
         if size <= Int(capacity) {
             let buffer = try _Registry.doubles(out, count: size)
             _FrameWriter.write(map, tiles: tiles, events: map.drainEvents(), to: buffer)
+        } else {
+            _Registry.heldFrame = (handle, time)
         }
         return Int32(size)
     }

@@ -21,8 +21,16 @@ enum _Registry {
         try indexes.object(handle)
     }
 
+    /// The frame a map advanced to but could not write (the host's buffer too small), until any
+    /// other call reaches a map: asked again at once, at the same time, with room, the map
+    /// writes it without advancing and building it a second time.
+    static var heldFrame: (handle: Int32, time: Double)?
+
+    /// The map behind `handle`, for any call but the frame's (which `heldFrame` then no longer
+    /// stands for).
     static func map(_ handle: Int32) throws(CairnError) -> MapController {
-        try maps.object(handle)
+        heldFrame = nil
+        return try maps.object(handle)
     }
 
     /// Whether `[pointer, pointer + byteCount)` lies inside one live buffer, aligned for `align`.

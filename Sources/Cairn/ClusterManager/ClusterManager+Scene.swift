@@ -83,7 +83,7 @@ extension ClusterManager {
             placeListed(listed, index: index, owner: owner, projection: p, icons: icons, copies: copies, into: &out)
             return
         }
-        for g in 0..<groups.count {
+        func draw(_ g: Int) {
             if asClusters && groups.size(of: g) >= rendering.minimumClusterSize {
                 addCluster(id: groupID(g), count: groups.size(of: g), worldX: groups.x[g], worldY: groups.y[g],
                            member: Int(groups.members(of: g).first!), owner: owner, projection: p, icons: icons,
@@ -95,6 +95,60 @@ extension ClusterManager {
                 }
             }
         }
+        // Groups in their order (the copy budget counts what came before), all of them, or on one
+        // copy of the world those whose box meets the view's: the same, less those that would
+        // place nothing.
+        guard copies == 0, groups.count >= Self.indexedGroupsFrom, let view = Scene.placedWorldBoxes(p) else {
+            for g in 0..<groups.count { draw(g) }
+            return
+        }
+        guard markGroups(meeting: view) else {
+            for g in 0..<groups.count { draw(g) }
+            return
+        }
+        for w in 0..<groupMarks.count {
+            var bits = groupMarks[w]
+            while bits != 0 {
+                draw(w << 6 | bits.trailingZeroBitCount)
+                bits &= bits &- 1
+            }
+        }
+    }
+
+    /// Screen-space clusterings of at least this many groups are indexed for frames.
+    static let indexedGroupsFrom = 256
+
+    /// Marks in `groupMarks` the groups whose box (around the group and its items) meets one of
+    /// `view`, indexing the boxes first when the clustering is new; false, marking nothing,
+    /// when one of `view` holds them all.
+    private func markGroups(meeting view: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]) -> Bool {
+        if groupIndex.generation != generation {
+            let boxes = _BoxIndex(count: groups.count) { g in
+                var minX = groups.x[g], minY = groups.y[g], maxX = minX, maxY = minY
+                for m in groups.members(of: g) {
+                    let s = snapshot[Int(m)]
+                    minX = Swift.min(minX, s.x)
+                    minY = Swift.min(minY, s.y)
+                    maxX = Swift.max(maxX, s.x)
+                    maxY = Swift.max(maxY, s.y)
+                }
+                return (minX, minY, maxX, maxY)
+            }
+            groupIndex = (generation, boxes)
+        }
+        if let all = groupIndex.boxes.bounds,
+           view.contains(where: { $0.minX <= all.minX && $0.minY <= all.minY && $0.maxX >= all.maxX && $0.maxY >= all.maxY }) {
+            return false
+        }
+        let words = (groups.count + 63) / 64
+        groupMarks.removeAll(keepingCapacity: true)
+        groupMarks.append(contentsOf: repeatElement(0, count: words))
+        groupMarks.withUnsafeMutableBufferPointer { marks in
+            for box in view {
+                groupIndex.boxes.forEach(meeting: box) { g in marks[g >> 6] |= 1 << UInt64(g & 63) }
+            }
+        }
+        return true
     }
 
     /// Places a batch of listed entries in order. Their records lie scattered over up to
@@ -105,7 +159,7 @@ extension ClusterManager {
                              icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
         let m = listed.count
         // A cluster's entry reads its centroid into the record's place.
-        withUnsafeTemporaryAllocation(of: _SnapshotItem.self, capacity: m) { read in
+        withUnsafeTemporaryAllocation(of: _ClusteredItem.self, capacity: m) { read in
             snapshot.withUnsafeBufferPointer { items in
                 for k in 0..<m {
                     let e = Int(listed[k])
@@ -113,7 +167,7 @@ extension ClusterManager {
                         read[k] = items[e]
                     } else {
                         let at = index.clusterPositions[~e]
-                        read[k] = _SnapshotItem(x: at.x, y: at.y, id: -1, icon: 0)
+                        read[k] = _ClusteredItem(x: at.x, y: at.y, id: -1, icon: 0)
                     }
                 }
             }
@@ -132,7 +186,7 @@ extension ClusterManager {
         }
     }
 
-    private func addItem(_ i: Int, _ item: _SnapshotItem, owner: Int32, projection p: CameraProjection,
+    private func addItem(_ i: Int, _ item: _ClusteredItem, owner: Int32, projection p: CameraProjection,
                          icons: IconRegistry, copies: Int, into out: inout [Drawn]) {
         forEachPlace(worldX: item.x, worldY: item.y, copies: copies, placed: out.count, projection: p) { s, copy in
             out.append(Drawn(item: itemScene(owner: owner, item, at: s, icons: icons), worldX: item.x, worldY: item.y,
@@ -141,10 +195,11 @@ extension ClusterManager {
     }
 
     /// Where a world position is drawn in the view or its margin, on each copy of the world
-    /// that shows it (see `Scene.copies`).
+    /// that shows it (see `Scene.copies`), trying only those that may.
     private func forEachPlace(worldX: Double, worldY: Double, copies: Int, placed: Int, projection p: CameraProjection,
                               _ body: ((x: Double, y: Double), Int) -> Void) {
-        for copy in Scene.copies(copies, placed: placed) {
+        guard let near = Scene.copies(Scene.copies(copies, placed: placed), placing: worldX, worldY, projection: p) else { return }
+        for copy in near {
             guard let s = p.screenPoint(worldX: worldX, worldY: worldY, copy: copy), Scene.places(s.x, s.y, in: p.viewport)
             else { continue }
             body(s, copy)
@@ -191,6 +246,7 @@ extension ClusterManager {
                 || algorithm != .hierarchical, old.zoom != key.zoom, !lastDrawn.isEmpty {
                 var t = ClusterTransition(start: time, zoomingIn: key.zoom > old.zoom, before: before, ghosts: [])
                 if !t.zoomingIn {
+                    t.ghosts.reserveCapacity(lastDrawn.count)
                     for d in lastDrawn where d.member < snapshot.count {
                         let to = state.position(ofItem: d.member, drawnAs: d.node, manager: self)
                         if to.x != d.worldX || to.y != d.worldY {
@@ -249,7 +305,7 @@ extension ClusterManager {
         item.y = s.y
     }
 
-    private func itemScene(owner: Int32, _ item: _SnapshotItem, at s: (x: Double, y: Double),
+    private func itemScene(owner: Int32, _ item: _ClusteredItem, at s: (x: Double, y: Double),
                            icons: IconRegistry) -> SceneItem {
         let icon = icons.iconOrPin(item.icon)
         let c = icon.contentBox

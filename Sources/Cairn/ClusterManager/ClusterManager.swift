@@ -44,6 +44,10 @@ public final class ClusterManager {
     /// Screen-space groups of the snapshot and the zoom they were made for (other algorithms).
     var groups = ClusterGroups()
     var groupsZoom: Int?
+    /// The box around each group and its items, indexed, for the clustering `generation` it
+    /// was made for (see `ClusterManager+Scene`), and the groups a frame finds in it.
+    var groupIndex = (generation: Int64(-1), boxes: _BoxIndex())
+    var groupMarks: [UInt64] = []
     /// A zoom the camera moved to, and since when: clusters follow it once it has held for
     /// `reclusterDelay` (C6).
     var pendingZoom: (zoom: Int, since: Double)?

@@ -7,6 +7,3 @@ struct _ClusteredItem {
     var id: Int64
     var icon: Int32
 }
-
-/// The name `ClusterManager+Scene.swift` uses for `_ClusteredItem`.
-typealias _SnapshotItem = _ClusteredItem

@@ -23,36 +23,55 @@ enum Collision {
         hidden.append(contentsOf: repeatElement(false, count: items.count))
         scratch.optional.removeAll(keepingCapacity: true)
         scratch.grid.reset(covering: area)
-        for i in 0..<items.count {
-            switch items[i].collision {
-            case .required: break
-            case .requiredAndHidesOptional: scratch.grid.insert(Int32(i), items[i].box.bounds)
-            case .optionalAndHidesLowerPriority: scratch.optional.append(UInt32(i))
+        // Fields are read through a pointer: one field of a record of about 170 bytes, where a
+        // read through the array copies the record whole.
+        items.withUnsafeBufferPointer { items in
+            for i in 0..<items.count {
+                switch items[i].collision {
+                case .required: break
+                case .requiredAndHidesOptional: block(Int32(i), items, &scratch.grid)
+                case .optionalAndHidesLowerPriority: scratch.optional.append(UInt32(i))
+                }
             }
-        }
-        if scratch.optional.isEmpty { return }
-        // Highest priority first: ascending by the negated priority, zIndex and screen y.
-        let first = { (a: UInt32, b: UInt32) in outranks(items[Int(a)], items[Int(b)]) }
-        if !scratch.order.sort(&scratch.optional, first: { -items[Int($0)].collisionPriority },
-                               second: { -items[Int($0)].zIndex }, y: { -items[Int($0)].y }, less: first) {
-            _stableSort(&scratch.optional, by: first)
-        }
-        for k in scratch.optional {
-            let i = Int(k)
-            let box = items[i].box
-            let bounds = box.bounds
-            var blocked = false
-            scratch.grid.forEach(near: bounds) { other in
-                if !blocked && items[Int(other)].box.overlaps(box) { blocked = true }
+            if scratch.optional.isEmpty { return }
+            // Highest priority first: ascending by the negated priority, zIndex and screen y.
+            if !scratch.order.sort(&scratch.optional, first: { -items[Int($0)].collisionPriority },
+                                   second: { -items[Int($0)].zIndex }, y: { -items[Int($0)].y },
+                                   tie: { tie(items[Int($0)]) }) {
+                _stableSort(&scratch.optional, by: { outranks(items[Int($0)], items[Int($1)]) })
             }
-            if blocked {
-                hidden[i] = true
-            } else {
-                scratch.grid.insert(Int32(i), bounds)
+            hidden.withUnsafeMutableBufferPointer { hidden in
+                for k in scratch.optional {
+                    let i = Int(k)
+                    let box = items[i].box
+                    if scratch.grid.any(near: box.bounds, { items[Int($0)].box.overlaps(box) }) {
+                        hidden[i] = true
+                    } else {
+                        block(Int32(i), items, &scratch.grid)
+                    }
+                }
             }
         }
     }
 
+    /// Puts an item's box among those that hide optional items, unless the box last put in the
+    /// cell it starts in is the same: a second box identical to one there hides nothing more
+    /// (any box meets both or neither), and items piled on one point (their boxes alike, in
+    /// order one after another) would otherwise make one list that every query there walks.
+    @inline(__always)
+    private static func block(_ i: Int32, _ items: UnsafeBufferPointer<SceneItem>, _ grid: inout _ScreenGrid) {
+        let box = items[Int(i)].box
+        if let last = grid.lastInserted(at: box.bounds), items[Int(last)].box == box { return }
+        grid.insert(i, box.bounds)
+    }
+
+    /// What orders items of one priority, zIndex and row, as `_ScreenOrder` takes it.
+    @inline(__always)
+    static func tie(_ a: SceneItem) -> _ScreenOrder.Tie {
+        _ScreenOrder.Tie(kind: a.kind.rawValue, owner: a.owner, id: a.id)
+    }
+
+    @inline(__always)
     static func outranks(_ a: SceneItem, _ b: SceneItem) -> Bool {
         if a.collisionPriority != b.collisionPriority { return a.collisionPriority > b.collisionPriority }
         if a.zIndex != b.zIndex { return a.zIndex > b.zIndex }
@@ -65,6 +84,13 @@ enum Collision {
 
 /// Draw order (feature M10): higher zIndex on top; at equal zIndex the item lower on screen on top.
 enum DrawOrder {
+    /// What orders items of one zIndex and row, as `_ScreenOrder` takes it (kinds descending).
+    @inline(__always)
+    static func tie(_ a: SceneItem) -> _ScreenOrder.Tie {
+        _ScreenOrder.Tie(kind: -a.kind.rawValue, owner: a.owner, id: a.id)
+    }
+
+    @inline(__always)
     static func below(_ a: SceneItem, _ b: SceneItem) -> Bool {
         if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
         if a.y != b.y { return a.y < b.y }

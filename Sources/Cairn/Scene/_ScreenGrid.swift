@@ -119,6 +119,31 @@ struct _ScreenGrid {
         heads[i] = Int32(values.count - 1)
     }
 
+    /// The item inserted last into the cell holding the corner (minX, minY) of `bounds`, if any.
+    func lastInserted(at b: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> Int32? {
+        guard let (c0, r0, _, _) = cellRange(b) else { return nil }
+        let e = heads[r0 * columns + c0]
+        return e < 0 ? nil : values[Int(e)]
+    }
+
+    /// Whether `test` holds for an item whose bounds may meet `query` (as `forEach` finds
+    /// them), stopping at the first that does.
+    @inline(__always)
+    func any(near query: (minX: Double, minY: Double, maxX: Double, maxY: Double), _ test: (Int32) -> Bool) -> Bool {
+        let bounds = byCentre ? (query.minX - reachX, query.minY - reachY, query.maxX + reachX, query.maxY + reachY) : query
+        guard let (c0, r0, c1, r1) = cellRange(bounds) else { return false }
+        for r in r0...r1 {
+            for c in c0...c1 {
+                var e = heads[r * columns + c]
+                while e >= 0 {
+                    if test(values[Int(e)]) { return true }
+                    e = next[Int(e)]
+                }
+            }
+        }
+        return false
+    }
+
     /// Visits the items whose bounds may meet `bounds` (an item may come more than once): those
     /// in the cells the bounds cover, or, by centre, in the cells any inserted box could reach
     /// them from.

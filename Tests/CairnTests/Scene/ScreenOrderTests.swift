@@ -31,7 +31,8 @@ final class ScreenOrderTests: XCTestCase {
             var expected = (0..<n).map { UInt32($0) }
             _stableSort(&expected, by: below)
             var fast = (0..<n).map { UInt32($0) }
-            XCTAssertTrue(order.sort(&fast, first: { items[Int($0)].zIndex }, second: { _ in 0 }, y: { items[Int($0)].y }, less: below))
+            XCTAssertTrue(order.sort(&fast, first: { items[Int($0)].zIndex }, second: { _ in 0 }, y: { items[Int($0)].y },
+                                     tie: { DrawOrder.tie(items[Int($0)]) }))
             XCTAssertEqual(fast, expected, "draw order, round \(round)")
 
             let outranks = { (a: UInt32, b: UInt32) in Collision.outranks(items[Int(a)], items[Int(b)]) }
@@ -39,7 +40,7 @@ final class ScreenOrderTests: XCTestCase {
             _stableSort(&expectedRank, by: outranks)
             var fastRank = (0..<n).map { UInt32($0) }
             XCTAssertTrue(order.sort(&fastRank, first: { -items[Int($0)].collisionPriority }, second: { -items[Int($0)].zIndex },
-                                     y: { -items[Int($0)].y }, less: outranks))
+                                     y: { -items[Int($0)].y }, tie: { Collision.tie(items[Int($0)]) }))
             XCTAssertEqual(fastRank, expectedRank, "collision order, round \(round)")
         }
     }
@@ -48,11 +49,12 @@ final class ScreenOrderTests: XCTestCase {
         var order = _ScreenOrder()
         var list = (0..<100).map { UInt32($0) }
         let before = list
-        XCTAssertFalse(order.sort(&list, first: { Double($0) }, second: { _ in 0 }, y: { _ in 0 }, less: { $0 < $1 }))
+        let tie = { (i: UInt32) in _ScreenOrder.Tie(kind: 0, owner: 0, id: Int64(i)) }
+        XCTAssertFalse(order.sort(&list, first: { Double($0) }, second: { _ in 0 }, y: { _ in 0 }, tie: tie))
         XCTAssertEqual(list, before)
         // NaN never gets a rank either.
         var two: [UInt32] = [0, 1]
-        XCTAssertFalse(order.sort(&two, first: { $0 == 0 ? .nan : 0 }, second: { _ in 0 }, y: { _ in 0 }, less: { $0 < $1 }))
+        XCTAssertFalse(order.sort(&two, first: { $0 == 0 ? .nan : 0 }, second: { _ in 0 }, y: { _ in 0 }, tie: tie))
     }
 
     func testQuantisedYIsMonotonicAndClamped() {
@@ -62,14 +64,18 @@ final class ScreenOrderTests: XCTestCase {
         XCTAssertLessThan(_ScreenOrder.quantised(1), _ScreenOrder.quantised(1.005))
         XCTAssertEqual(_ScreenOrder.quantised(.nan), 0)
         XCTAssertEqual(_ScreenOrder.quantised(-1e10), 0)
-        XCTAssertEqual(_ScreenOrder.quantised(1e10), (1 << 40) - 1)
+        XCTAssertEqual(_ScreenOrder.quantised(1e10), (1 << 52) - 1)
+        // Rows a millionth of a pixel apart get keys of their own.
+        XCTAssertLessThan(_ScreenOrder.quantised(700.25), _ScreenOrder.quantised(700.250001))
+        XCTAssertLessThan(_ScreenOrder.quantised(-300.5), _ScreenOrder.quantised(-300.499999))
     }
 
-    /// A view's items (with the margin around it) differ in the low 22 bits of their keys only,
-    /// so the radix sort makes two passes over a frame.
-    func testKeysOfAViewDifferInTwoDigits() {
-        let top = _ScreenOrder.quantised(-4000), bottom = _ScreenOrder.quantised(4000)
-        XCTAssertEqual(top >> 22, bottom >> 22)
-        XCTAssertNotEqual(_ScreenOrder.quantised(-9000) >> 22, _ScreenOrder.quantised(9000) >> 22)
+    /// A view's items (with the margin around it) differ in the low 31 bits of their keys only,
+    /// so the radix sort makes three passes over a frame.
+    func testKeysOfAViewDifferInThreeDigits() {
+        let top = _ScreenOrder.quantised(-512), bottom = _ScreenOrder.quantised(1535.999)
+        XCTAssertEqual(top >> 31, bottom >> 31)
+        XCTAssertNotEqual(_ScreenOrder.quantised(-513) >> 31, _ScreenOrder.quantised(1000) >> 31)
+        XCTAssertNotEqual(_ScreenOrder.quantised(0) >> 31, _ScreenOrder.quantised(1536) >> 31)
     }
 }
