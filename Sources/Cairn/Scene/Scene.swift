@@ -187,6 +187,11 @@ public struct Scene {
               keep(right * depth - sx * d, right * depthStep - sxStep * d),
               keep(top * depth + up * d, top * depthStep + upStep * d),
               keep(bottom * depth - up * d, bottom * depthStep - upStep * d) else { return nil }
+        // A bound far outside the range (a step near zero puts one near infinity), or not a
+        // number, must not reach Int(), which traps on it.
+        let below = Double(range.lowerBound) - 1, above = Double(range.upperBound) + 1
+        lo = lo >= below ? Swift.min(lo, above) : below
+        hi = hi <= above ? Swift.max(hi, below) : above
         let first = Swift.max(range.lowerBound, Int(_floor(lo)) - 1), last = Swift.min(range.upperBound, Int(_ceil(hi)) + 1)
         return first <= last ? first...last : nil
     }

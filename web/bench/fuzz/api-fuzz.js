@@ -97,6 +97,7 @@ class ApiWorld {
       }
       const e = /** @type {any} */ (error);
       const kind = error instanceof WebAssembly.RuntimeError ? 'trapped the module' : `threw ${e?.name}`;
+      if (process.env.FUZZ_STACK) console.error(e?.stack);
       throw this.fuzz.fail(`${label} ${kind}: ${e?.message ?? String(error)}`, error);
     }
   }

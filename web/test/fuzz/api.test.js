@@ -25,6 +25,20 @@ for (const seed of [...FIXED_SEEDS, clockSeed()]) {
   });
 }
 
+// Sequences that once failed, replayed to the step that failed.
+const REPLAYS = [
+  // A marker's copies of the world bounded near infinity, on a map turned away from north.
+  { seed: 1, steps: 2530 },
+];
+
+for (const { seed, steps } of REPLAYS) {
+  test(`the call sequence of seed ${seed} runs its ${steps} steps without a trap`, async () => {
+    const run = await fuzzApi({ seed, steps, until: Infinity });
+    assert.equal(run.steps, steps);
+    assert.ok(run.drawn > 0, 'some frame drew something');
+  });
+}
+
 test('the fuzzer fails on an error that is not a CairnError, naming its seed and step', async () => {
   // A MapEngine whose frame throws a plain error: what a bug in the bindings would look like.
   const { MapEngine } = await import('../../src/index.js');
