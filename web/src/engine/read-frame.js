@@ -115,6 +115,13 @@ function corner(h, lng) {
  * @returns {Frame}
  */
 export function readFrame(v, layout) {
+  // The draw records are copied now (the buffer is the next frame's) and made into objects
+  // when first read: a frame of a hundred thousand items that only its events are read of
+  // costs a copy, not a hundred thousand objects.
+  const drawStart = layout.header + v[F.tileCount] * layout.tileStride;
+  const records = v.slice(drawStart, drawStart + v[F.drawCount] * layout.drawStride);
+  /** @type {DrawItem[] | null} */
+  let items = null;
   const selected = v[F.selectedMarker] < 0 ? null : windowOwner(v[F.selectedMarker], v[F.selectedManager]);
   const size = v[F.controlSize];
   return {
@@ -137,7 +144,9 @@ export function readFrame(v, layout) {
     bounds: { west: v[F.west], south: v[F.south], east: v[F.east], north: v[F.north] },
     tileZoom: v[F.tileZoom],
     tiles: readTiles(v, layout),
-    items: readItems(v, layout),
+    get items() {
+      return (items ??= readItems(records, layout.drawStride));
+    },
     hiddenCount: v[F.hiddenCount],
     infoWindow: v[F.infoWindowOpen] !== 0 ? {
       ...windowOwner(v[F.infoWindowMarker], v[F.infoWindowManager]), x: v[F.infoWindowX], y: v[F.infoWindowY],
@@ -192,16 +201,15 @@ function readTiles(v, layout) {
 }
 
 /**
- * @param {Float64Array} v
- * @param {FrameLayout} layout
+ * @param {Float64Array} v  the draw records alone
+ * @param {number} stride
  * @returns {DrawItem[]}
  */
-function readItems(v, layout) {
-  const n = v[F.drawCount];
-  const stride = layout.drawStride;
+function readItems(v, stride) {
+  const n = v.length / stride;
   /** @type {DrawItem[]} */
   const items = new Array(n);
-  for (let i = 0, k = layout.header + v[F.tileCount] * layout.tileStride; i < n; i++, k += stride) {
+  for (let i = 0, k = 0; i < n; i++, k += stride) {
     items[i] = {
       kind: ITEM_KINDS[v[k]] ?? 'unknown', id: v[k + 1], x: v[k + 2], y: v[k + 3], rotation: v[k + 4],
       scaleX: v[k + 5], scaleY: v[k + 6], opacity: v[k + 7], icon: v[k + 8], count: v[k + 9], zIndex: v[k + 10],
