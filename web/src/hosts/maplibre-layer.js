@@ -208,7 +208,10 @@ export class MapLibreClusterLayer {
   #limits() {
     const map = this.#map;
     if (!map || !this.#hosted) return;
-    this.#hosted.map.setLimits({ minZoom: map.getMinZoom() + ZOOM_OFFSET, maxZoom: map.getMaxZoom() + ZOOM_OFFSET,
+    // MapLibre zooms out below the engine's zoom 0 (a world smaller than a tile): there the
+    // engine's range holds.
+    const min = map.getMinZoom() + ZOOM_OFFSET;
+    this.#hosted.map.setLimits({ ...(min >= 0 ? { minZoom: min } : {}), maxZoom: map.getMaxZoom() + ZOOM_OFFSET,
       maxTilt: map.getMaxPitch() });
     this.#hosted.map.padding = map.getPadding();
   }

@@ -57,10 +57,15 @@ class MapLibreLayerTest(BrowserTestCase):
         self.add_point_and_marker(EIFFEL)
         for zoom, bearing, pitch in ((3, 0, 0), (8.5, 0, 0), (12, 30, 0), (12, 0, 45), (14.3, -120, 60), (16, 75, 30)):
             # Off the centre, where pitch and bearing move a point most.
-            self.js("([z, b, p]) => map.jumpTo({ center: [2.2945 + 0.3 / 2 ** (z - 3), 48.8584 - 0.2 / 2 ** (z - 3)], zoom: z, bearing: b, pitch: p })",
-                    [zoom, bearing, pitch])
+            self.js("""([z, b, p]) => {
+                map.jumpTo({ center: [2.2945, 48.8584], zoom: z, bearing: b, pitch: p });
+                map.jumpTo({ center: map.unproject([400 - 170, 300 + 110]) });
+            }""", [zoom, bearing, pitch])
             self.idle()
             host, cairn = self.host_box(), self.cairn_box()
+            # Off the centre (pitch moves it from where it was put), still in the view.
+            self.assertGreater(abs((host[0] + host[2]) / 2 - 400) + abs((host[1] + host[3]) / 2 - 300), 120, host)
+            self.assertTrue(0 < host[0] < 800 and 0 < host[1] < 600, host)
             name = f"z{zoom} b{bearing} p{pitch}"
             self.assertIsNotNone(cairn, f"no Cairn point drawn at {name}")
             self.screenshot(f"maplibre-pixels-{name.replace(' ', '-')}")
