@@ -23,3 +23,23 @@ export async function leafletBasemap(L) {
   });
   return new Layer({ attribution: tiles.attribution, maxZoom: 20 });
 }
+
+/**
+ * A MapLibre style with the offline tiles as a raster source (painted on request through a
+ * `cairn-offline://` protocol), no network needed.
+ * @param {any} maplibregl
+ */
+export async function maplibreStyle(maplibregl) {
+  const tiles = await offlineTiles();
+  maplibregl.addProtocol('cairn-offline', async (/** @type {{url: string}} */ params) => {
+    const [z, x, y] = params.url.replace('cairn-offline://', '').split('/').map(Number);
+    const canvas = tiles.paint(z, x, y);
+    const blob = await new Promise((done) => canvas.toBlob(done, 'image/png'));
+    return { data: await /** @type {Blob} */ (blob).arrayBuffer() };
+  });
+  return {
+    version: 8,
+    sources: { offline: { type: 'raster', tiles: ['cairn-offline://{z}/{x}/{y}'], tileSize: 256, maxzoom: 20, attribution: tiles.attribution } },
+    layers: [{ id: 'offline', type: 'raster', source: 'offline' }],
+  };
+}
