@@ -251,6 +251,9 @@ case "${1:-wasm}" in
     prepare_demo_data   # the browser benchmark loads the demo's synthetic million
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"
     python3 web/bench/browser-bench.py --markdown "$tables/5-browser.md"
+    prepare_host_libraries
+    log "Leaflet and MapLibre layers beside those libraries' own clustering (python3 web/bench/host-bench.py)"
+    python3 web/bench/host-bench.py --markdown "$tables/6-hosts.md"
     node web/bench/report.js assemble docs/performance.md "$tables"/*.md
     log "wrote docs/performance.md"
     ;;
