@@ -7,8 +7,9 @@ against Cairn's MapLibre layer at 100,000 and 1,000,000. Prints numbers; asserts
 
     python3 web/bench/host-bench.py [--sizes-leaflet N,N,…] [--sizes-maplibre N,N,…] [--markdown FILE]
 
-Each case runs in a fresh page (web/bench/hosts/host-bench.html) of one browser, on the demo's
-synthetic points. Load: from creating the cluster layer (the markers or features already made;
+Each case runs in a fresh page (web/bench/hosts/host-bench.html), on the demo's synthetic points:
+the Leaflet cases in one browser with software raster, the MapLibre ones in another with WebGL
+on SwiftShader. Load: from creating the cluster layer (the markers or features already made;
 Cairn's time includes loading its WebAssembly module) until the clusters are drawn. Heap: the
 page's JS heap after a garbage collection, after the load (MapLibre's worker, where its GeoJSON
 source clusters, is not counted). Pan: a mouse drag dispatched one step per animation frame
@@ -18,13 +19,22 @@ painting.
 """
 
 import argparse
+import importlib.util
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "browser"))
 from harness import CHROMIUM_ARGS, DemoServer, missing_dependency  # noqa: E402
+
+# The browser benchmark's machine line and table writer, shared by the browser tables.
+_spec = importlib.util.spec_from_file_location("browser_bench", Path(__file__).resolve().parent / "browser-bench.py")
+_browser_bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_browser_bench)
+machine_line, markdown_table = _browser_bench.machine_line, _browser_bench.markdown_table
+# Leaflet draws with the DOM and 2D canvases: software raster, as the demo's own benchmark runs
+# (SwiftShader's emulated GPU is slower for them on this machine). MapLibre needs WebGL: SwiftShader.
+SOFTWARE = _browser_bench.RASTER["software"][0]
 
 VIEWPORT = {"width": 1024, "height": 768}
 PAGE = "/web/bench/hosts/host-bench.html"
@@ -62,20 +72,6 @@ def run_case(browser, server, case, n):
     return result
 
 
-def machine_line(chromium):
-    report = Path(__file__).resolve().parent / "report.js"
-    try:
-        return subprocess.run(["node", str(report), "machine", "--chromium", chromium], check=True,
-                              capture_output=True, text=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError) as error:
-        return f"Machine not described ({error})."
-
-
-def markdown_table(header, rows):
-    line = lambda cells: "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"  # noqa: E731
-    return "\n".join([line(header), line(["---"] * len(header))] + [line(r) for r in rows])
-
-
 def rows_of(results):
     frames = lambda f: f"{f['median']:.1f} / {f['p95']:.1f} / {f['max']:.1f}"  # noqa: E731
     return [[NAMES[r["case"]], f"{r['n']:,}", f"{r['loadMs'] / 1000:.2f} s", f"{r['heapMB']:.0f} MB",
@@ -95,8 +91,8 @@ def ratios(results, peer, cairn):
 def write_markdown(path, chromium, leaflet, maplibre):
     header = ["layer", "points", "load", "JS heap", "pan frames: median / p95 / max (ms)", "zoom frames: median / p95 / max (ms)"]
     about = ("`python3 web/bench/host-bench.py`: headless Chromium, a "
-             f"{VIEWPORT['width']}×{VIEWPORT['height']} map without a basemap, each case in a fresh page of one browser run, on "
-             "the demo's synthetic points. Load: from making the cluster layer (its markers or features already made; Cairn's "
+             f"{VIEWPORT['width']}×{VIEWPORT['height']} map without a basemap, each case in a fresh page, on the demo's "
+             "synthetic points; the Leaflet cases with software raster, the MapLibre ones with WebGL on SwiftShader. Load: from making the cluster layer (its markers or features already made; Cairn's "
              "time includes loading its WebAssembly module) until the clusters are drawn. Heap: the page's JS heap after a "
              "garbage collection (MapLibre's worker, where its GeoJSON source clusters, is not counted). Frames: intervals "
              "between animation frames during a mouse drag (MapLibre: a `panBy` each frame) and 30 frames after it, and "
@@ -135,7 +131,9 @@ def main():
     server = DemoServer()
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium"), headless=True, args=CHROMIUM_ARGS + FLAGS)
+            launch = lambda extra: p.chromium.launch(executable_path=shutil.which("chromium"), headless=True,  # noqa: E731
+                                                      args=CHROMIUM_ARGS + FLAGS + extra)
+            browser = launch(SOFTWARE)
             version = browser.version
             leaflet = []
             for n in args.sizes_leaflet:
@@ -143,6 +141,8 @@ def main():
                     leaflet.append(run_case(browser, server, case, n))
             if args.cairn_alone:
                 leaflet.append(run_case(browser, server, "leaflet-cairn-coordinates", args.cairn_alone))
+            browser.close()
+            browser = launch([])
             maplibre = []
             for n in args.sizes_maplibre:
                 for case in ("maplibre-geojson", "maplibre-cairn"):

@@ -4,15 +4,10 @@
 
 import { init, markerClusterGroup } from '../../src/leaflet.js';
 import { leafletBasemap } from '../offline-basemap.js';
-import { fetchPoints } from '../points-file.js';
+import { loadPoints, pointsChoice } from '../host-points.js';
 
 const L = /** @type {any} */ (globalThis).L;
-const query = new URLSearchParams(location.search);
-const count = Math.max(0, Number(query.get('points') ?? 100000) || 0);
-const select = /** @type {HTMLSelectElement} */ (document.getElementById('points'));
-select.value = String(count);
-select.onchange = () => { location.search = `?points=${select.value}`; };
-const readout = /** @type {HTMLElement} */ (document.getElementById('readout'));
+const { count, readout } = pointsChoice();
 
 await init();
 const map = L.map('map', { center: [48.8566, 2.3522], zoom: 5, preferCanvas: false });
@@ -30,14 +25,6 @@ group.on('clusterclick', (/** @type {any} */ e) => { readout.textContent = `clus
 group.on('click', (/** @type {any} */ e) => { if (e.layer) readout.textContent = `${e.layer.options.title} clicked`; });
 map.addLayer(group);
 
-if (count > 0) {
-  const t0 = performance.now();
-  const points = await fetchPoints(new URL('../data/synthetic-1m.bin', import.meta.url).href);
-  const n = Math.min(count, points.count);
-  group.addCoordinates(points.lngLat.subarray(0, 2 * n));
-  readout.textContent = `${n.toLocaleString()} points and ${places.length} markers, loaded in ${Math.round(performance.now() - t0)} ms`;
-} else {
-  readout.textContent = `${places.length} markers`;
-}
+await loadPoints(count, (lngLat) => group.addCoordinates(lngLat), readout, `${places.length} markers`);
 
 Object.assign(globalThis, { map, group });

@@ -3,15 +3,10 @@
 
 import { init, MapLibreClusterLayer } from '../../src/maplibre.js';
 import { maplibreStyle } from '../offline-basemap.js';
-import { fetchPoints } from '../points-file.js';
+import { loadPoints, pointsChoice } from '../host-points.js';
 
 const maplibregl = /** @type {any} */ (globalThis).maplibregl;
-const query = new URLSearchParams(location.search);
-const count = Math.max(0, Number(query.get('points') ?? 100000) || 0);
-const select = /** @type {HTMLSelectElement} */ (document.getElementById('points'));
-select.value = String(count);
-select.onchange = () => { location.search = `?points=${select.value}`; };
-const readout = /** @type {HTMLElement} */ (document.getElementById('readout'));
+const { count, readout } = pointsChoice();
 
 await init();
 const map = new maplibregl.Map({ container: 'map', style: await maplibreStyle(maplibregl), center: [2.35, 48.85], zoom: 4,
@@ -31,14 +26,6 @@ layer.addGeoJSON({
 layer.on('clusterclick', (e) => { readout.textContent = `cluster of ${e.count} clicked: zooming to ${e.expansionZoom}`; });
 map.addLayer(layer);
 
-if (count > 0) {
-  const t0 = performance.now();
-  const points = await fetchPoints(new URL('../data/synthetic-1m.bin', import.meta.url).href);
-  const n = Math.min(count, points.count);
-  layer.addCoordinates(points.lngLat.subarray(0, 2 * n));
-  readout.textContent = `${n.toLocaleString()} points and 6 landmarks, loaded in ${Math.round(performance.now() - t0)} ms`;
-} else {
-  readout.textContent = '6 landmarks';
-}
+await loadPoints(count, (lngLat) => layer.addCoordinates(lngLat), readout, '6 landmarks');
 
 Object.assign(globalThis, { map, layer });

@@ -21,7 +21,29 @@ import { CairnMap } from '../map/cairn-map.js';
  * @property {(camera: CameraPosition) => void} onEngineCamera  moves the host to the engine's camera
  *   (an engine animation's frame)
  * @property {(frame: Frame) => void} [onFrame]  after each frame is drawn
+ * @property {() => void} [onAnimationEnd]  clusters have finished splitting or merging (items flying)
  */
+
+/** The hierarchical algorithm's radius is in units of a 512 extent over a 256-pixel tile. */
+const RADIUS_UNITS_PER_PIXEL = 2;
+
+/**
+ * A cluster manager's options from a host layer's: the radius in CSS pixels, and the deepest
+ * zoom that clusters in the engine's zoom; those left out stay out (the engine's defaults).
+ * @param {{algorithm?: import('../engine/cluster-manager.js').ClusterManagerOptions['algorithm'], radiusPixels?: number,
+ *   maxZoom?: number, minimumClusterSize?: number, animate?: boolean}} o
+ * @returns {import('../engine/cluster-manager.js').ClusterManagerOptions}
+ */
+export function clusterManagerOptions(o) {
+  /** @type {import('../engine/cluster-manager.js').ClusterManagerOptions} */
+  const m = {};
+  if (o.algorithm !== undefined) m.algorithm = o.algorithm;
+  if (o.radiusPixels !== undefined) m.radius = o.radiusPixels * RADIUS_UNITS_PER_PIXEL;
+  if (o.maxZoom !== undefined) m.maxZoom = o.maxZoom;
+  if (o.minimumClusterSize !== undefined) m.minimumClusterSize = o.minimumClusterSize;
+  if (o.animate !== undefined) m.animatesClusters = o.animate;
+  return m;
+}
 
 export class HostedMap {
   /** @type {CairnMap} */
@@ -36,6 +58,8 @@ export class HostedMap {
   #pushed = null;
   /** the last frame's engine animation ran */
   #animating = false;
+  /** the last frame had items flying into or out of clusters */
+  #itemsFlying = false;
   #width = 0;
   #height = 0;
 
@@ -111,6 +135,10 @@ export class HostedMap {
       }
     }
     this.#options.onFrame?.(frame);
+    let flying = false;
+    for (const item of frame.items) if (item.progress < 1) { flying = true; break; }
+    if (this.#itemsFlying && !flying) this.#options.onAnimationEnd?.();
+    this.#itemsFlying = flying;
   }
 }
 

@@ -6,14 +6,13 @@
 // hosted-map.js), Leaflet's markers into cluster items, and the engine's taps into Leaflet's
 // events and popups.
 
-import { HostedMap } from './hosted-map.js';
+import { HostedMap, clusterManagerOptions } from './hosted-map.js';
 import { LeafletZoom } from './leaflet-zoom.js';
 import { LeafletIcons } from './leaflet-icons.js';
 import { leafletClusterLook } from './leaflet-cluster-look.js';
 import { argumentError } from '../core/errors.js';
 
 /** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
-/** @typedef {import('../core/frame.js').Frame} Frame */
 /** @typedef {import('../engine/cluster-manager.js').ClusterManager} ClusterManager */
 /** @typedef {import('../engine/cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
 /** @typedef {import('../map/cluster-drawables.js').ClusterIconOptions} ClusterIconOptions */
@@ -40,9 +39,6 @@ const OPTIONS = Object.freeze(['maxClusterRadius', 'disableClusteringAtZoom', 'z
   // Leaflet.markercluster's options that change nothing here (the engine shows what they tune).
   'showCoverageOnHover', 'removeOutsideVisibleBounds', 'chunkedLoading', 'chunkInterval', 'chunkDelay',
   'spiderLegPolylineOptions', 'polygonOptions', 'singleMarkerMode', 'animateAddingMarkers', 'clusterPane']);
-
-/** The hierarchical algorithm's radius is in units of a 512 extent over a 256-pixel tile. */
-const RADIUS_UNITS_PER_PIXEL = 2;
 
 /** The pane made for the canvas, and its stacking: above Leaflet's markers, below its popups. */
 const PANE = 'cairnPane';
@@ -145,9 +141,10 @@ class LeafletClusters {
   #container = null;
   /** markers added since the last clustering */
   #pending = new Set();
+  /** @type {any[]} the markers by item id (ids are small whole numbers), while on a map */
+  #byId = [];
   #clusterQueued = false;
   #zoomFrame = 0;
-  #itemsAnimating = false;
 
   /**
    * @param {any} L
@@ -191,7 +188,7 @@ class LeafletClusters {
     const hosted = new HostedMap(container, {
       camera: this.#camera(),
       onEngineCamera: (camera) => this.#setView(camera),
-      onFrame: (frame) => this.#afterFrame(frame),
+      onAnimationEnd: () => this.#layer.fire('animationend'),
     });
     this.#hosted = hosted;
     this.#zoom = new LeafletZoom(map, L, pane);
@@ -200,7 +197,7 @@ class LeafletClusters {
     this.#icons = new LeafletIcons(cmap);
     this.#manager = cmap.addClusterManager({ ...this.#managerOptions(), ...leafletClusterLook(L, this.#options) });
     cmap.on('clusterTap', ({ id, count }) => this.#clusterTapped(id, count));
-    cmap.on('clusterItemTap', ({ id, item }) => this.#itemTapped(id, item.userData, item.position));
+    cmap.on('clusterItemTap', ({ id, item }) => this.#itemTapped(id, this.#byId[id], item.position));
     for (const marker of this.#markers.keys()) this.#pending.add(marker);
     this.#ranges = this.#coordinates.map((c) => /** @type {ClusterManager} */ (this.#manager).addCoordinates(c));
     this.#clusterNow();
@@ -213,6 +210,7 @@ class LeafletClusters {
     this.#hosted?.destroy();
     this.#container?.remove();
     for (const marker of this.#markers.keys()) this.#markers.set(marker, null);
+    this.#byId = [];
     this.#pending.clear();
     this.#ranges = [];
     this.#map = this.#hosted = this.#manager = this.#icons = this.#zoom = this.#container = null;
@@ -255,7 +253,10 @@ class LeafletClusters {
     for (const layer of flatten(this.#L, layers, 'removeLayers')) {
       if (!this.#markers.has(layer)) continue;
       const id = this.#markers.get(layer);
-      if (id !== null && id !== undefined) this.#manager?.removeItem(id);
+      if (id !== null && id !== undefined) {
+        this.#manager?.removeItem(id);
+        this.#byId[id] = undefined;
+      }
       this.#markers.delete(layer);
       this.#pending.delete(layer);
       layer.removeEventParent?.(this.#layer);
@@ -271,6 +272,7 @@ class LeafletClusters {
       delete layer.openPopup;
     }
     this.#markers.clear();
+    this.#byId = [];
     this.#coordinates = [];
     this.#ranges = [];
     this.#pending.clear();
@@ -321,6 +323,7 @@ class LeafletClusters {
       const now = this.#item(marker);
       if (was.icon !== now.icon || was.title !== now.title) {
         manager.removeItem(id);
+        this.#byId[id] = undefined;
         this.#markers.set(marker, null);
         this.#pending.add(marker);
       } else if (was.position.latitude !== now.position.latitude || was.position.longitude !== now.position.longitude) {
@@ -435,14 +438,10 @@ class LeafletClusters {
   /** @returns {ClusterManagerOptions} */
   #managerOptions() {
     const o = this.#options;
-    /** @type {ClusterManagerOptions} */
-    const m = {};
-    if (o.algorithm !== undefined) m.algorithm = o.algorithm;
-    if (o.maxClusterRadius !== undefined) m.radius = o.maxClusterRadius * RADIUS_UNITS_PER_PIXEL;
-    if (o.disableClusteringAtZoom !== undefined) m.maxZoom = o.disableClusteringAtZoom - 1;
-    if (o.minimumClusterSize !== undefined) m.minimumClusterSize = o.minimumClusterSize;
-    if (o.animate !== undefined) m.animatesClusters = o.animate;
-    return m;
+    return clusterManagerOptions({ algorithm: o.algorithm, radiusPixels: o.maxClusterRadius, animate: o.animate,
+      minimumClusterSize: o.minimumClusterSize,
+      // Leaflet's zooms are the engine's (256-pixel tiles).
+      maxZoom: o.disableClusteringAtZoom === undefined ? undefined : o.disableClusteringAtZoom - 1 });
   }
 
   /**
@@ -457,7 +456,6 @@ class LeafletClusters {
       icon: /** @type {LeafletIcons} */ (this.#icons).number(marker.options?.icon),
       // A marker with a popup opens it; one with a title only, Cairn's info window.
       title: typeof title === 'string' && !marker.getPopup?.() ? title : '',
-      userData: marker,
     };
   }
 
@@ -474,9 +472,32 @@ class LeafletClusters {
     if (!manager) return;
     const batch = [...this.#pending];
     this.#pending.clear();
-    if (batch.length > 0) {
-      const ids = manager.addItems(batch.map((m) => this.#item(m)));
-      batch.forEach((m, i) => this.#markers.set(m, ids[i]));
+    // Markers with a title (for Cairn's info window) go in as items; the others, most, as
+    // coordinates, one crossing per icon, without an object each.
+    const items = batch.map((m) => this.#item(m));
+    /** @type {Map<number, number[]>} */
+    const byIcon = new Map();
+    items.forEach((item, i) => {
+      if (item.title) return;
+      const icon = /** @type {number} */ (item.icon);
+      let list = byIcon.get(icon);
+      if (!list) byIcon.set(icon, (list = []));
+      list.push(i);
+    });
+    const place = (/** @type {number} */ i, /** @type {number} */ id) => {
+      this.#markers.set(batch[i], id);
+      this.#byId[id] = batch[i];
+    };
+    for (const [icon, list] of byIcon) {
+      const coords = new Float64Array(2 * list.length);
+      list.forEach((i, k) => { coords[2 * k] = items[i].position.longitude; coords[2 * k + 1] = items[i].position.latitude; });
+      const { first } = manager.addCoordinates(coords, { icon });
+      list.forEach((i, k) => place(i, first + k));
+    }
+    const titled = items.flatMap((item, i) => (item.title ? [i] : []));
+    if (titled.length > 0) {
+      const ids = manager.addItems(titled.map((i) => items[i]));
+      titled.forEach((i, k) => place(i, ids[k]));
     }
     manager.cluster();
     this.#hosted?.map.requestFrame();
@@ -500,7 +521,7 @@ class LeafletClusters {
       getChildCount: () => count,
       getAllChildMarkers: () => manager.getLeaves(id, count).map((leaf) => {
         const item = manager.item(leaf);
-        return item.userData ?? L.latLng(item.position.latitude, item.position.longitude);
+        return this.#byId[leaf] ?? L.latLng(item.position.latitude, item.position.longitude);
       }),
       getLatLng: () => this.#drawnAt('cluster', id) ?? bounds().getCenter(),
       getBounds: bounds,
@@ -588,15 +609,6 @@ class LeafletClusters {
       before += r.count;
     }
     return -1;
-  }
-
-  /** @param {Frame} frame */
-  #afterFrame(frame) {
-    // Clusters that split or merge fly: Leaflet.markercluster says when that ends.
-    let animating = false;
-    for (const item of frame.items) if (item.progress < 1) { animating = true; break; }
-    if (this.#itemsAnimating && !animating) this.#layer.fire('animationend');
-    this.#itemsAnimating = animating;
   }
 }
 

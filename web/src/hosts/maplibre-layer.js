@@ -5,7 +5,7 @@
 // does; this file maps MapLibre's camera and clicks into it (see hosted-map.js), and its taps
 // into the layer's events and MapLibre's popups.
 
-import { HostedMap } from './hosted-map.js';
+import { HostedMap, clusterManagerOptions } from './hosted-map.js';
 import { argumentError } from '../core/errors.js';
 import { DEFAULT_PIN } from '../engine/marker-records.js';
 
@@ -16,9 +16,6 @@ import { DEFAULT_PIN } from '../engine/marker-records.js';
 
 /** MapLibre's tiles are 512 pixels where the engine's are 256: its zoom is the engine's less one. */
 const ZOOM_OFFSET = 1;
-
-/** The hierarchical algorithm's radius is in units of a 512 extent over a 256-pixel tile. */
-const RADIUS_UNITS_PER_PIXEL = 2;
 
 /**
  * @typedef {object} MapLibreClusterLayerOptions  those left out: the engine's defaults
@@ -73,7 +70,6 @@ export class MapLibreClusterLayer {
   #icon = null;
   /** @type {any} the open popup */
   #popup = null;
-  #itemsAnimating = false;
   /** @type {(e: any) => void} */
   #onClick = (e) => this.#hosted?.tap(e.point.x, e.point.y);
   /** @type {() => void} */
@@ -158,7 +154,9 @@ export class MapLibreClusterLayer {
     this.#hosted = new HostedMap(container, {
       camera: this.#camera(),
       onEngineCamera: (c) => map.jumpTo({ center: [c.longitude, c.latitude], zoom: c.zoom - ZOOM_OFFSET, bearing: c.bearing, pitch: c.tilt }),
-      onFrame: (frame) => this.#afterFrame(frame),
+      // While the engine animates, MapLibre is moved and must draw again.
+      onFrame: (frame) => { if (frame.animating) this.#map?.triggerRepaint(); },
+      onAnimationEnd: () => this.#emit('animationend', {}),
     });
     this.#limits();
     const cmap = this.#hosted.map;
@@ -219,14 +217,8 @@ export class MapLibreClusterLayer {
   /** @returns {ClusterManagerOptions} */
   #managerOptions() {
     const o = this.#options;
-    /** @type {ClusterManagerOptions} */
-    const m = {};
-    if (o.algorithm !== undefined) m.algorithm = o.algorithm;
-    if (o.radius !== undefined) m.radius = o.radius * RADIUS_UNITS_PER_PIXEL;
-    if (o.maxZoom !== undefined) m.maxZoom = o.maxZoom + ZOOM_OFFSET;
-    if (o.minimumClusterSize !== undefined) m.minimumClusterSize = o.minimumClusterSize;
-    if (o.animate !== undefined) m.animatesClusters = o.animate;
-    return m;
+    return clusterManagerOptions({ algorithm: o.algorithm, radiusPixels: o.radius, animate: o.animate,
+      minimumClusterSize: o.minimumClusterSize, maxZoom: o.maxZoom === undefined ? undefined : o.maxZoom + ZOOM_OFFSET });
   }
 
   /** @param {{lngLat: Float64Array, properties: any[] | null}} d */
@@ -330,15 +322,5 @@ export class MapLibreClusterLayer {
   #index(id) {
     for (const r of this.#ranges) if (id >= r.first && id < r.first + r.count) return r.before + id - r.first;
     return -1;
-  }
-
-  /** @param {import('../core/frame.js').Frame} frame */
-  #afterFrame(frame) {
-    let animating = false;
-    for (const item of frame.items) if (item.progress < 1) { animating = true; break; }
-    if (this.#itemsAnimating && !animating) this.#emit('animationend', {});
-    this.#itemsAnimating = animating;
-    // While the engine animates, MapLibre is moved and must draw again.
-    if (frame.animating) this.#map?.triggerRepaint();
   }
 }

@@ -83,29 +83,39 @@ class LeafletLayerTest(BrowserTestCase):
         self.add_pair(48.8584, 2.2945)
         self.js("map.setView([48.85, 2.30], 12, { animate: false })")
         self.frames(3)
-        # Each animation frame while Leaflet animates a zoom: Cairn's drawn marker against
-        # Leaflet's icon, which the browser's transition moves.
+        # Leaflet's zoom animation held at points of its transition (the browser's own
+        # transitions, paused; Leaflet's timer that ends the animation held back meanwhile):
+        # Cairn's drawn marker against Leaflet's icon, which the transition moves.
         samples = self.js("""() => new Promise((done) => {
-            const out = [];
-            const rect = group.cairnMap.canvas.getBoundingClientRect();
-            const sample = () => {
-                const item = group.cairnMap.lastFrame.items[0];
-                const r = host._icon.getBoundingClientRect();
-                out.push({ host: [r.left + r.width / 2, r.top + r.height / 2], cairn: [rect.left + item.x, rect.top + item.y],
-                           zoom: group.cairnMap.lastFrame.camera.zoom });
-            };
-            map.once('zoomend', () => done(out));
-            map.on('zoomanim', () => { const f = () => { if (map._animatingZoom) { sample(); requestAnimationFrame(f); } }; requestAnimationFrame(f); });
+            const frame = () => new Promise((d) => requestAnimationFrame(d));
+            const end = map._onZoomTransitionEnd;
+            map._onZoomTransitionEnd = () => {};
+            map.once('zoomanim', async () => {
+                await frame(); await frame();
+                const transitions = document.getAnimations();
+                const out = [];
+                for (const t of [40, 125, 210]) {
+                    for (const a of transitions) { a.pause(); a.currentTime = t; }
+                    await frame(); await frame();
+                    const item = group.cairnMap.lastFrame.items[0];
+                    const c = group.cairnMap.canvas.getBoundingClientRect();
+                    const r = host._icon.getBoundingClientRect();
+                    out.push({ at: t, transitions: transitions.length, host: [r.left + r.width / 2, r.top + r.height / 2],
+                               cairn: [c.left + item.x, c.top + item.y], zoom: group.cairnMap.lastFrame.camera.zoom });
+                }
+                for (const a of transitions) a.finish();
+                map._onZoomTransitionEnd = end;
+                map.once('zoomend', () => done(out));
+                end.call(map);
+            });
             map.setZoom(13.5, { animate: true });
         })""")
-        mid = [s for s in samples if 12.05 < s["zoom"] < 13.45]
-        self.assertGreaterEqual(len(mid), 2, f"no frame caught mid-animation: {samples}")
+        zooms = [s["zoom"] for s in samples]
+        self.assertTrue(12 < zooms[0] < zooms[1] < zooms[2] < 13.5, samples)
         for s in samples:
-            # The canvas is drawn in the frame's animation callbacks, Leaflet's icon by the
-            # transition in the same frame: a frame's rAF may see the last one's drawing, so
-            # compare the marker's motion, which is at most a few pixels a frame.
-            self.assertAlmostEqual(s["host"][0], s["cairn"][0], delta=6, msg=s)
-            self.assertAlmostEqual(s["host"][1], s["cairn"][1], delta=6, msg=s)
+            self.assertGreater(s["transitions"], 0, s)
+            self.assertAlmostEqual(s["host"][0], s["cairn"][0], delta=1, msg=s)
+            self.assertAlmostEqual(s["host"][1], s["cairn"][1], delta=1, msg=s)
         self.frames(3)
         self.assertAlmostEqual(self.js("group.cairnMap.lastFrame.camera.zoom"), 13.5, places=6)
 
