@@ -64,7 +64,7 @@ export class MapLibreClusterLayer {
   #data = [];
   /** @type {{first: number, count: number, before: number}[]} the items' ids of each addition, while on a map */
   #ranges = [];
-  /** @type {Map<string, Set<(e: any) => void>>} */
+  /** @type {Map<string, Set<(e: any) => boolean | void>>} */
   #listeners = new Map();
   /** @type {import('../engine/map-icon.js').MapIcon | null} the points' icon on the map, or null for the default pin */
   #icon = null;
@@ -135,8 +135,8 @@ export class MapLibreClusterLayer {
    * @param {(e: MapLibreClusterEvent) => boolean | void} handler
    */
   on(type, handler) {
-    let set = this.#listeners.get(type);
-    if (!set) this.#listeners.set(type, (set = new Set()));
+    const set = this.#listeners.get(type) ?? new Set();
+    this.#listeners.set(type, set);
     set.add(handler);
     return () => set.delete(handler);
   }

@@ -87,11 +87,11 @@ export class Renderer {
     this.#canvas = canvas;
     // A map with a basemap covers the whole canvas every frame, so it needs no alpha channel,
     // which lets the browser composite it faster; a layer over a host map's drawing needs one.
-    const opaque = options.basemap !== null;
-    this.#ctx = canvas.getContext('2d', { alpha: !opaque }) ?? context2d(canvas);
+    const basemap = options.basemap;
+    this.#ctx = canvas.getContext('2d', { alpha: basemap === null }) ?? context2d(canvas);
     this.#onNeedsRedraw = options.onNeedsRedraw;
     this.#measure = canvasMeasure(this.#ctx);
-    this.#basemap = opaque ? this.#adopt(options.basemap) : null;
+    this.#basemap = basemap === null ? null : this.#adopt(basemap);
     this.resize(canvas.clientWidth || canvas.width, canvas.clientHeight || canvas.height, 1);
   }
 
@@ -117,9 +117,9 @@ export class Renderer {
   /** The basemap's tile source, or null for a layer over a host map. */
   get basemap() { return this.#basemap; }
 
-  /** @param {TileSource} source */
+  /** @param {TileSource | null} source  a tile source (a renderer made without one takes none) */
   set basemap(source) {
-    this.#basemap = this.#adopt(source);
+    this.#basemap = this.#adopt(/** @type {TileSource} */ (source));
     this.#onNeedsRedraw();
   }
 
