@@ -9,8 +9,8 @@ against Cairn's MapLibre layer at 100,000 and 1,000,000. Prints numbers; asserts
 
 Each case runs in a fresh page (web/bench/hosts/host-bench.html), on the demo's synthetic points:
 the Leaflet cases in one browser with software raster, the MapLibre ones in another with WebGL
-on SwiftShader. Load: from creating the cluster layer (the markers or features already made;
-Cairn's time includes loading its WebAssembly module) until the clusters are drawn. Heap: the
+on SwiftShader. Load: from creating the cluster layer (the libraries loaded, Cairn's WebAssembly module
+instantiated, the markers or features already made) until the clusters are drawn. Heap: the
 page's JS heap after a garbage collection, after the load (MapLibre's worker, where its GeoJSON
 source clusters, is not counted). Pan: a mouse drag dispatched one step per animation frame
 (MapLibre: a panBy per frame), and 30 frames after it; zoom: three animated zooms in and three
@@ -92,8 +92,8 @@ def write_markdown(path, chromium, leaflet, maplibre):
     header = ["layer", "points", "load", "JS heap", "pan frames: median / p95 / max (ms)", "zoom frames: median / p95 / max (ms)"]
     about = ("`python3 web/bench/host-bench.py`: headless Chromium, a "
              f"{VIEWPORT['width']}×{VIEWPORT['height']} map without a basemap, each case in a fresh page, on the demo's "
-             "synthetic points; the Leaflet cases with software raster, the MapLibre ones with WebGL on SwiftShader. Load: from making the cluster layer (its markers or features already made; Cairn's "
-             "time includes loading its WebAssembly module) until the clusters are drawn. Heap: the page's JS heap after a "
+             "synthetic points; the Leaflet cases with software raster, the MapLibre ones with WebGL on SwiftShader. Load: from making the cluster layer (the libraries loaded, Cairn's "
+             "WebAssembly module instantiated, the markers or features already made) until the clusters are drawn. Heap: the page's JS heap after a "
              "garbage collection (MapLibre's worker, where its GeoJSON source clusters, is not counted). Frames: intervals "
              "between animation frames during a mouse drag (MapLibre: a `panBy` each frame) and 30 frames after it, and "
              "during three animated zooms in and three out.")

@@ -235,6 +235,47 @@ class LeafletLayerTest(BrowserTestCase):
         self.assertGreater(white, 0.5, window)
         self.screenshot("leaflet-info-window")
 
+    def test_the_layer_api_changes_what_the_engine_holds(self):
+        result = self.js("""async () => {
+            const frame = () => new Promise((d) => requestAnimationFrame(d));
+            const out = {};
+            try { markerClusterGroup({ bogus: 1 }); } catch (e) { out.option = [e.name, e.code, e.message]; }
+            window.group = markerClusterGroup();
+            try { group.addLayers('x'); } catch (e) { out.layers = [e.name, e.code]; }
+            const a = L.marker([48.85, 2.35], { icon: square('#0000ff', 12) });
+            const b = L.marker([48.86, 2.36], { icon: square('#0000ff', 12) });
+            group.addLayers([a, b]);            // before the map: held until it is added
+            map.addLayer(group);
+            map.setView([48.855, 2.355], 15, { animate: false });
+            await frame(); await frame();
+            out.before = group.cairnMap.lastFrame.items.map((i) => [i.kind, Math.round(i.x), Math.round(i.y)]);
+            a.setLatLng([48.855, 2.355]);       // moved: the engine knows once refreshed
+            group.refreshClusters(a);
+            await frame(); await frame();
+            const p = map.latLngToContainerPoint([48.855, 2.355]);
+            out.moved = group.cairnMap.lastFrame.items.some((i) => Math.abs(i.x - p.x) < 0.5 && Math.abs(i.y - p.y) < 0.5);
+            group.removeLayer(b);
+            await frame(); await frame();
+            out.afterRemove = [group.getLayers().length, group.hasLayer(b), group.cairnMap.lastFrame.items.length];
+            const bounds = group.getBounds();
+            out.bounds = [bounds.getSouth(), bounds.getNorth()];
+            group.clearLayers();
+            await frame(); await frame();
+            out.cleared = [group.getLayers().length, group.cairnMap.lastFrame.items.length];
+            map.removeLayer(group);
+            out.removed = [group.cairnMap, document.querySelectorAll('.cairn-leaflet-layer').length];
+            return out;
+        }""")
+        self.assertEqual(result["option"][:2], ["CairnError", "INVALID_ARGUMENT"])
+        self.assertIn("bogus", result["option"][2])
+        self.assertEqual(result["layers"], ["CairnError", "INVALID_ARGUMENT"])
+        self.assertEqual(len(result["before"]), 2)
+        self.assertTrue(result["moved"])
+        self.assertEqual(result["afterRemove"], [1, False, 1])
+        self.assertEqual(result["bounds"], [48.855, 48.855])
+        self.assertEqual(result["cleared"], [0, 0])
+        self.assertEqual(result["removed"], [None, 0])
+
 
 if __name__ == "__main__":
     unittest.main()

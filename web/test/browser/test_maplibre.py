@@ -164,6 +164,33 @@ class MapLibreLayerTest(BrowserTestCase):
         self.assertAlmostEqual(tip[1], item["y"] - pin["height"], delta=3)
         self.screenshot("maplibre-popup")
 
+    def test_bad_input_is_refused_and_the_layer_comes_off_cleanly(self):
+        result = self.js("""async () => {
+            const out = {};
+            try { new MapLibreClusterLayer({ bogus: 1 }); } catch (e) { out.option = [e.name, e.code]; }
+            window.layer = new MapLibreClusterLayer();
+            try { layer.addGeoJSON(null); } catch (e) { out.geojson = [e.name, e.code]; }
+            try { layer.addCoordinates([1, 2, 3]); } catch (e) { out.odd = [e.name, e.code]; }
+            layer.addCoordinates([2.35, 48.85, 2.36, 48.86]);
+            map.addLayer(layer);
+            map.jumpTo({ center: [2.355, 48.855], zoom: 14 });
+            await new Promise((d) => map.once('idle', d));
+            out.drawn = layer.cairnMap.lastFrame.items.length;
+            layer.clear();
+            map.triggerRepaint();
+            await new Promise((d) => map.once('idle', d));
+            out.cleared = layer.cairnMap.lastFrame.items.length;
+            map.removeLayer('cairn');
+            out.removed = [layer.cairnMap, map.getCanvasContainer().children.length];
+            return out;
+        }""")
+        self.assertEqual(result["option"], ["CairnError", "INVALID_ARGUMENT"])
+        self.assertEqual(result["geojson"], ["CairnError", "INVALID_ARGUMENT"])
+        self.assertEqual(result["odd"], ["CairnError", "INVALID_ARGUMENT"])
+        self.assertEqual(result["drawn"], 2)
+        self.assertEqual(result["cleared"], 0)
+        self.assertEqual(result["removed"], [None, 1])
+
 
 if __name__ == "__main__":
     unittest.main()
