@@ -5,6 +5,7 @@
 // text copied, an `L.Icon` drawn as its image. Each distinct count is drawn once.
 
 import { clusterIconImage } from '../render/cluster-icon.js';
+import { roundedRect } from '../render/controls.js';
 
 /** @typedef {import('../map/cluster-drawables.js').ClusterIconOptions} ClusterIconOptions */
 
@@ -82,7 +83,8 @@ function drawElement(ctx, el, d) {
       if (cs.backgroundColor && cs.backgroundColor !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(cs.backgroundColor)) {
         ctx.fillStyle = cs.backgroundColor;
         const radius = Math.min(parseFloat(cs.borderTopLeftRadius) || 0, r.width / 2, r.height / 2) * s;
-        roundedBox(ctx, (r.left + ox) * s, (r.top + oy) * s, r.width * s, r.height * s, radius);
+        ctx.beginPath();
+        roundedRect(ctx, (r.left + ox) * s, (r.top + oy) * s, r.width * s, r.height * s, radius);
         ctx.fill();
       }
       for (let i = 0; i < e.childNodes.length; i++) {
@@ -105,23 +107,4 @@ function drawElement(ctx, el, d) {
   } finally {
     el.remove();
   }
-}
-
-/**
- * A box with rounded corners as the current path.
- * @param {CanvasRenderingContext2D} ctx
- * @param {number} x
- * @param {number} y
- * @param {number} w
- * @param {number} h
- * @param {number} r  the corners' radius
- */
-function roundedBox(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
 }
