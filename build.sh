@@ -67,6 +67,31 @@ install_browser_deps() {
   fi
 }
 
+# The map libraries the Leaflet and MapLibre layers run in, for their pages, tests and benchmark:
+# Debian's Leaflet and Leaflet.markercluster, and MapLibre GL JS as PyPI's maplibre package ships
+# it. Copied into web/demo/vendor (never committed), where the demo server serves them.
+prepare_host_libraries() {
+  local leaflet=/usr/share/javascript/leaflet vendor=web/demo/vendor sudo="" srcjs
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if [ ! -f "$leaflet/leaflet.js" ] || [ ! -f "$leaflet/leaflet.markercluster.js" ]; then
+    log "installing libjs-leaflet libjs-leaflet.markercluster"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libjs-leaflet libjs-leaflet.markercluster >/dev/null
+  fi
+  maplibre_js() { python3 -c 'import os, maplibre; print(os.path.join(os.path.dirname(maplibre.__file__), "srcjs"))' 2>/dev/null || true; }
+  srcjs=$(maplibre_js)
+  if [ ! -f "$srcjs/maplibre-gl.js" ]; then
+    log "installing maplibre (Python; it ships MapLibre GL JS)"
+    python3 -m pip install --quiet --disable-pip-version-check maplibre \
+      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages maplibre
+    srcjs=$(maplibre_js)
+  fi
+  mkdir -p "$vendor/leaflet" "$vendor/maplibre"
+  cp -RL "$leaflet/leaflet.js" "$leaflet/leaflet.css" "$leaflet/leaflet.markercluster.js" "$leaflet/MarkerCluster.css" \
+    "$leaflet/MarkerCluster.Default.css" "$leaflet/images" "$vendor/leaflet/"
+  cp "$srcjs/maplibre-gl.js" "$srcjs/maplibre-gl.css" "$vendor/maplibre/"
+}
+
 # The demo's data is generated, never committed: the real cities and land outlines come out of
 # two PyPI packages' archives, the synthetic million from the benchmark's seeded generator.
 # Each is made again when missing or older than the script that writes it.
@@ -132,6 +157,7 @@ run_tests() {
   install_browser_deps
   build_wasm
   prepare_demo_data   # the browser tests load the demo's data
+  prepare_host_libraries   # and the Leaflet and MapLibre pages their libraries
   log "swift test (native: the engine, the C ABI, parity with the reference fixtures)"
   local swift_status node_status browser_status
   set +e
@@ -195,6 +221,7 @@ case "${1:-wasm}" in
   demo)
     build_wasm
     prepare_demo_data
+    prepare_host_libraries
     exec node web/demo/serve.js "${@:2}"
     ;;
   test) run_tests ;;
@@ -224,6 +251,9 @@ case "${1:-wasm}" in
     prepare_demo_data   # the browser benchmark loads the demo's synthetic million
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"
     python3 web/bench/browser-bench.py --markdown "$tables/5-browser.md"
+    prepare_host_libraries
+    log "Leaflet and MapLibre layers beside those libraries' own clustering (python3 web/bench/host-bench.py)"
+    python3 web/bench/host-bench.py --markdown "$tables/6-hosts.md"
     node web/bench/report.js assemble docs/performance.md "$tables"/*.md
     log "wrote docs/performance.md"
     ;;

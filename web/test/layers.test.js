@@ -5,8 +5,9 @@
 //   engine  MapEngine and its cluster managers, no DOM: core
 //   render  draws a frame on a canvas: core
 //   map     CairnMap, the page's map: engine, render, core
+//   hosts   Cairn as a layer of another map library (Leaflet, MapLibre): map, engine, render, core
 //   cli     the cairn command: index, core
-//   index.js (the package's entry point) may import anything.
+//   index.js, leaflet.js and maplibre.js (the package's entry points) may import anything.
 //
 // Every module path a file names counts: `import … from`, `export … from`, `import '…'`,
 // `import('…')` (JSDoc type imports too: a type is knowledge of the module it comes from) and
@@ -27,6 +28,7 @@ const ALLOWED = Object.freeze({
   engine: ['core'],
   render: ['core'],
   map: ['engine', 'render', 'core'],
+  hosts: ['map', 'engine', 'render', 'core'],
   cli: ['index', 'core'],
 });
 

@@ -56,7 +56,15 @@ import { FrameStats } from './frame-stats.js';
  * @property {BasemapOptions} [basemap]  default: offline
  * @property {{top?: number, left?: number, bottom?: number, right?: number}} [padding]
  * @property {{minZoom?: number, maxZoom?: number, maxTilt?: number}} [limits]
+ * @property {boolean} [hosted]  another map owns the basemap, the camera and the input (Cairn as a
+ *   layer of Leaflet or MapLibre, see hosts/): the canvas is transparent and takes no pointer
+ *   events, the engine's gestures and controls are off, and the layer drives the map with
+ *   `moveCamera`, `tap` and `renderFrame`
  */
+
+/** The settings of a hosted map: the host map has its own gestures and controls. */
+const HOSTED_SETTINGS = Object.freeze({ scrollGestures: false, zoomGestures: false, tiltGestures: false,
+  rotateGestures: false, compassButton: false, myLocationButton: false, indoorPicker: false });
 
 export class CairnMap {
   /** @type {HTMLElement} */
@@ -116,12 +124,15 @@ export class CairnMap {
     container.style.overflow = 'hidden';
     this.#canvas = document.createElement('canvas');
     this.#canvas.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%;display:block;';
+    this.#hosted = o.hosted === true;
+    if (this.#hosted) this.#canvas.style.pointerEvents = 'none';
     container.appendChild(this.#canvas);
     const { width, height } = this.#size();
     const wake = () => this.#wake();
     this.#engine = new MapEngine({ camera: o.camera, width, height });
     this.#buildings = new IndoorBuildings(this.#engine, wake);
-    if (o.settings) this.#engine.setSettings(o.settings);
+    if (this.#hosted) this.#engine.setSettings(HOSTED_SETTINGS);
+    else if (o.settings) this.#engine.setSettings(o.settings);
     if (o.padding) this.#engine.setViewport(width, height, o.padding);
     this.#padding = o.padding ?? {};
     this.#pixelRatio = window.devicePixelRatio || 1;
@@ -130,10 +141,10 @@ export class CairnMap {
     this.#popovers = new Popovers({ engine: this.#engine, container: () => this.#container, wake });
     this.#markers = new MarkerTable(this.#engine, this.#icons, this.#views, this.#buildings, { wake });
     this.#clusters = new MapClusterManagers(this.#engine, this.#icons, this.#pixelRatio, wake);
-    this.#tiles = this.#basemap(o.basemap);
+    this.#tiles = this.#hosted ? null : this.#basemap(o.basemap);
     this.#renderer = new Renderer(this.#canvas, { basemap: this.#tiles, onNeedsRedraw: wake });
     this.#limits = { ...objectArg(o.limits, 'limits', 'CairnMap') };
-    this.#engine.setLimits({ ...this.#limits, maxTileZoom: this.#tiles.maxZoom });
+    this.#engine.setLimits({ ...this.#limits, maxTileZoom: this.#tiles?.maxZoom });
     this.#renderer.resize(width, height, this.#pixelRatio);
     // The default window is measured by the layout the renderer draws, so the engine places and
     // hit-tests exactly what is drawn.
@@ -147,7 +158,7 @@ export class CairnMap {
       infoWindowContent: () => this.#infoWindow.text(),
       levelName: (building, level) => this.#buildings.levelName(building, level),
     };
-    this.#stopInput = forwardInput(container, this.#engine, wake);
+    this.#stopInput = this.#hosted ? () => {} : forwardInput(container, this.#engine, wake);
     if (typeof ResizeObserver === 'function') {
       this.#resizeObserver = new ResizeObserver(() => this.#resize());
       this.#resizeObserver.observe(container);
@@ -157,8 +168,9 @@ export class CairnMap {
 
   /** @type {{top?: number, left?: number, bottom?: number, right?: number}} */
   #padding;
-  /** @type {TileSource} */
+  /** @type {TileSource | null} none on a hosted map */
   #tiles;
+  #hosted = false;
   /** @type {{minZoom?: number, maxZoom?: number, maxTilt?: number}} */
   #limits;
 
@@ -210,7 +222,7 @@ export class CairnMap {
    */
   setLimits(limits) {
     const l = { ...objectArg(limits, 'limits', 'setLimits') };
-    this.#engine.setLimits({ ...l, maxTileZoom: this.#tiles.maxZoom });
+    this.#engine.setLimits({ ...l, maxTileZoom: this.#tiles?.maxZoom });
     this.#limits = l;
     this.#wake();
   }
@@ -258,10 +270,12 @@ export class CairnMap {
    * @param {BasemapOptions} basemap
    */
   setBasemap(basemap) {
-    this.#tiles = this.#basemap(basemap);
-    this.#renderer.basemap = this.#tiles;
+    if (this.#hosted) throw argumentError('setBasemap', 'a hosted map shows its host\'s basemap');
+    const tiles = this.#basemap(basemap);
+    this.#tiles = tiles;
+    this.#renderer.basemap = tiles;
     // Tiles beyond the source's zoom are drawn from its deepest level, stretched.
-    this.#engine.setLimits({ ...this.#limits, maxTileZoom: this.#tiles.maxZoom });
+    this.#engine.setLimits({ ...this.#limits, maxTileZoom: tiles.maxZoom });
     this.#wake();
   }
 
@@ -461,6 +475,30 @@ export class CairnMap {
    * after any call of this class; a change made on `engine` directly needs this.
    */
   requestFrame() { this.#wake(); }
+
+  /**
+   * Builds and draws a frame now, in this task, instead of at the next animation frame: a host
+   * map's layer calls it from the host's own move events, so its markers move in the frame the
+   * host draws.
+   */
+  renderFrame() {
+    if (this.#destroyed) return;
+    if (this.#raf) cancelAnimationFrame(this.#raf);
+    this.#tick();
+  }
+
+  /**
+   * A tap at a point of the view (CSS pixels), as a press and release there: on a hosted map,
+   * whose host saw the click. The engine hit-tests it and reports it in the next frame.
+   * @param {number} x
+   * @param {number} y
+   */
+  tap(x, y) {
+    const t = performance.now() / 1000;
+    this.#engine.pointerDown(1, 'mouse', x, y, 0, 0, t);
+    this.#engine.pointerUp(1, x, y, t);
+    this.#wake();
+  }
 
   /**
    * Frees the engine's memory and takes the canvas and overlays away.

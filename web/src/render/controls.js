@@ -180,7 +180,7 @@ export function drawLocationDot(ctx, dot, pixelRatio) {
  * @param {number} h
  * @param {number} r
  */
-function roundedRect(ctx, x, y, w, h, r) {
+export function roundedRect(ctx, x, y, w, h, r) {
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
   ctx.arcTo(x + w, y + h, x, y + h, r);

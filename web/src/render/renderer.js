@@ -39,7 +39,8 @@ import { itemTransform } from './item-transform.js';
 
 /**
  * @typedef {object} RendererOptions
- * @property {TileSource} basemap
+ * @property {TileSource | null} basemap  null: no basemap; the canvas is transparent and shows another
+ *   map's drawing under the items (a layer in a host map)
  * @property {() => void} onNeedsRedraw  asked when something arrived that the last frame lacked (a tile, an image)
  */
 
@@ -62,7 +63,7 @@ export class Renderer {
   #canvas;
   #ctx;
   #onNeedsRedraw;
-  /** @type {TileSource} */
+  /** @type {TileSource | null} */
   #basemap;
   #width = 0;
   #height = 0;
@@ -84,12 +85,13 @@ export class Renderer {
    */
   constructor(canvas, options) {
     this.#canvas = canvas;
-    // The map covers the whole canvas every frame, so it needs no alpha channel, which lets the
-    // browser composite it faster.
-    this.#ctx = canvas.getContext('2d', { alpha: false }) ?? context2d(canvas);
+    // A map with a basemap covers the whole canvas every frame, so it needs no alpha channel,
+    // which lets the browser composite it faster; a layer over a host map's drawing needs one.
+    const basemap = options.basemap;
+    this.#ctx = canvas.getContext('2d', { alpha: basemap === null }) ?? context2d(canvas);
     this.#onNeedsRedraw = options.onNeedsRedraw;
     this.#measure = canvasMeasure(this.#ctx);
-    this.#basemap = this.#adopt(options.basemap);
+    this.#basemap = basemap === null ? null : this.#adopt(basemap);
     this.resize(canvas.clientWidth || canvas.width, canvas.clientHeight || canvas.height, 1);
   }
 
@@ -112,12 +114,12 @@ export class Renderer {
   /** The pixel ratio the canvas is sized for. */
   get pixelRatio() { return this.#ratio; }
 
-  /** The basemap's tile source. */
+  /** The basemap's tile source, or null for a layer over a host map. */
   get basemap() { return this.#basemap; }
 
-  /** @param {TileSource} source */
+  /** @param {TileSource | null} source  a tile source (a renderer made without one takes none) */
   set basemap(source) {
-    this.#basemap = this.#adopt(source);
+    this.#basemap = this.#adopt(/** @type {TileSource} */ (source));
     this.#onNeedsRedraw();
   }
 
@@ -147,14 +149,18 @@ export class Renderer {
     const ctx = this.#ctx, r = this.#ratio, w = this.#width, h = this.#height;
     ctx.setTransform(r, 0, 0, r, 0, 0);
     ctx.globalAlpha = 1;
-    ctx.fillStyle = RENDER_STYLE.background;
-    ctx.fillRect(0, 0, w, h);
-
-    this.#basemap.setBearing?.(frame.camera.bearing);
-    drawTiles(ctx, frame.tiles, this.#basemap, r);
-    ctx.setTransform(r, 0, 0, r, 0, 0);
-    if (frame.farClipY > 0) this.#drawSky(frame.farClipY);
-    this.#drawAttribution(this.#basemap.attribution);
+    const basemap = this.#basemap;
+    if (basemap) {
+      ctx.fillStyle = RENDER_STYLE.background;
+      ctx.fillRect(0, 0, w, h);
+      basemap.setBearing?.(frame.camera.bearing);
+      drawTiles(ctx, frame.tiles, basemap, r);
+      ctx.setTransform(r, 0, 0, r, 0, 0);
+      if (frame.farClipY > 0) this.#drawSky(frame.farClipY);
+      this.#drawAttribution(basemap.attribution);
+    } else {
+      ctx.clearRect(0, 0, w, h);
+    }
 
     const items = frame.items;
     this.#drawLegs(items);

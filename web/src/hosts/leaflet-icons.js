@@ -1,0 +1,84 @@
+// Leaflet icons (`L.Icon`, `L.Icon.Default`) as the map's icons: each icon object (and each
+// image URL) is registered once, at the size and anchor its options give, so the engine places,
+// collides and hit-tests markers as Leaflet would draw them. The picture is drawn into a canvas
+// of that size when its image arrives (the map draws it from then on). An icon Cairn cannot draw
+// (a `L.DivIcon`'s HTML, an icon without `iconSize`) is drawn as the engine's default pin.
+
+import { DEFAULT_PIN } from '../engine/marker-records.js';
+
+/** @typedef {import('../map/cairn-map.js').CairnMap} CairnMap */
+
+export class LeafletIcons {
+  /** @type {CairnMap} */
+  #map;
+  /** @type {WeakMap<object, number>} by L.Icon */
+  #byIcon = new WeakMap();
+  /** @type {Map<string, number>} by URL, size and anchor */
+  #byKey = new Map();
+
+  /** @param {CairnMap} map */
+  constructor(map) {
+    this.#map = map;
+  }
+
+  /**
+   * The icon number for a marker's `L.Icon`.
+   * @param {any} icon
+   * @returns {number}
+   */
+  number(icon) {
+    if (!icon || typeof icon !== 'object') return DEFAULT_PIN;
+    let n = this.#byIcon.get(icon);
+    if (n === undefined) {
+      n = this.#register(icon);
+      this.#byIcon.set(icon, n);
+    }
+    return n;
+  }
+
+  /**
+   * @param {any} icon
+   * @returns {number}
+   */
+  #register(icon) {
+    const o = icon.options ?? {};
+    const ratio = window.devicePixelRatio || 1;
+    // L.Icon.Default finds its image's folder from the page's CSS (`_getIconUrl`).
+    const url = typeof icon._getIconUrl === 'function' ? icon._getIconUrl(ratio > 1 ? 'iconRetina' : 'icon')
+      ?? icon._getIconUrl('icon') : o.iconUrl;
+    const size = pair(o.iconSize);
+    if (typeof url !== 'string' || !url || !size || 'html' in o) return DEFAULT_PIN;
+    const [width, height] = size;
+    const anchor = pair(o.iconAnchor) ?? [width / 2, height / 2];
+    const key = JSON.stringify([url, width, height, anchor]);
+    const known = this.#byKey.get(key);
+    if (known !== undefined) return known;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(width * ratio));
+    canvas.height = Math.max(1, Math.round(height * ratio));
+    const image = new Image();
+    image.onload = () => {
+      canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height);
+      this.#map.requestFrame();
+    };
+    image.src = url;
+    const n = this.#map.icon(canvas, { width, height, anchor: { x: anchor[0] / width, y: anchor[1] / height } }).number;
+    this.#byKey.set(key, n);
+    return n;
+  }
+}
+
+/**
+ * Leaflet's point-like option (`[x, y]`, `L.point`, a number for both) as two numbers, or null.
+ * @param {unknown} v
+ * @returns {[number, number] | null}
+ */
+function pair(v) {
+  if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? [v, v] : null;
+  if (Array.isArray(v)) return Number.isFinite(v[0]) && Number.isFinite(v[1]) ? [v[0], v[1]] : null;
+  if (v && typeof v === 'object' && 'x' in v && 'y' in v) {
+    const p = /** @type {{x: number, y: number}} */ (v);
+    return Number.isFinite(p.x) && Number.isFinite(p.y) ? [p.x, p.y] : null;
+  }
+  return null;
+}
