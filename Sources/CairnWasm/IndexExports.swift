@@ -150,3 +150,13 @@ public func cairn_index_aggregate_values(_ handle: Int32, _ column: Int32, _ ids
         return count
     }
 }
+
+/// The children of a cluster in the order supercluster's `reduce` folds them (its seed first):
+/// records [id, count, lng, lat].
+@_expose(wasm, "cairn_index_reduce_children") @_cdecl("cairn_index_reduce_children")
+public func cairn_index_reduce_children(_ handle: Int32, _ clusterID: Double, _ out: UnsafeMutableRawPointer?,
+                                        _ capacity: Int32) -> Int32 {
+    _RecordWriter.query(handle, out, capacity) { (index, writer) throws(CairnError) in
+        try index.forEachChildInReduceOrder(of: try _Registry.clusterID(clusterID)) { writer.write($0) }
+    }
+}

@@ -347,6 +347,10 @@ private func step(_ p: inout Program, _ w: inout World) {
     case 69:
         let (h, m, id) = (w.map(&p), w.manager(&p), w.id(&p))
         _ = cairn_map_cluster_bounds(h, m, id, w.pointer(&p).0)
+    case 70:
+        let (h, id) = (w.index(&p), w.id(&p))
+        let (out, bytes) = w.pointer(&p)
+        _ = cairn_index_reduce_children(h, id, out, w.count(bytes, stride: 4, &p))
     default:
         _ = cairn_abi_version() &+ cairn_record_stride() &+ cairn_buffer_limit() &+ cairn_status_count()
         _ = cairn_last_error_detail()

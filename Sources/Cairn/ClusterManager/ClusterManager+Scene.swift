@@ -75,9 +75,7 @@ extension ClusterManager {
                 } else if count < smallBelow {
                     for k in Int(smallStart[c])..<Int(smallStart[c + 1]) { list(smallPoints[k]) }
                 } else {
-                    try? index.forEachLeaf(of: index.publicID(ofItem: item), limit: Int.max, offset: 0) { leaf in
-                        list(Int32(leaf.id))
-                    }
+                    index.forEachLeafItem(of: item) { leaf in list(leaf) }
                 }
             }
             placeListed(listed, index: index, owner: owner, projection: p, icons: icons, copies: copies, into: &out)
@@ -330,7 +328,7 @@ extension ClusterManager {
     func members(of id: Int64) throws(CairnError) -> [Int32] {
         if let index, algorithm == .hierarchical {
             var out: [Int32] = []
-            try index.forEachLeaf(of: id, limit: Int.max, offset: 0) { out.append(Int32($0.id)) }
+            index.forEachLeafItem(of: try index.clusterItem(publicID: id)) { out.append($0) }
             return out
         }
         return Array(groups.members(of: try group(ofID: id)))

@@ -43,6 +43,7 @@ export const ABI_ROLES = Object.freeze({
   cairn_index_tile: ['index', 'zoomInt', 'int', 'int', 'out', 'count:4'],
   cairn_index_aggregate_add: ['index', 'enum', 'ptr:values', 'count:1'],
   cairn_index_aggregate_values: ['index', 'enum', 'ptr:clusterIds', 'count:1', 'out'],
+  cairn_index_reduce_children: ['index', 'clusterId', 'out', 'count:4'],
   cairn_map_create: ['lat', 'lng', 'zoom', 'number', 'number', 'px', 'px'],
   cairn_map_destroy: ['map'],
   cairn_map_layout: ['enum'],
@@ -549,7 +550,7 @@ class AbiWorld {
       case 'cairn_index_create': this.indexes.push(result); break;
       case 'cairn_index_destroy': move(this.indexes, this.staleIndexes, args[0]); break;
       case 'cairn_index_add': this.points.set(args[0], result); break;
-      case 'cairn_index_clusters': case 'cairn_index_children': case 'cairn_index_leaves': case 'cairn_index_tile':
+      case 'cairn_index_clusters': case 'cairn_index_children': case 'cairn_index_leaves': case 'cairn_index_tile': case 'cairn_index_reduce_children':
         this.remember(`cluster:${c.index}`, records(args[args.length - 2], Math.min(result, args[args.length - 1]), 4, 0));
         break;
       case 'cairn_map_create': this.maps.push(result); break;

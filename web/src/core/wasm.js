@@ -107,6 +107,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_popover_state: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, popover) → its flags; INVALID_HANDLE once removed (by the host or with its marker)' },
   cairn_map_set_popover_size: { params: ['i32', 'i32', 'f64', 'f64'], result: 'i32', doc: '(handle, popover, width, height) → 0: its content as the host laid it out' },
   cairn_map_remove_popover: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, popover) → 0' },
+  cairn_index_reduce_children: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, cluster id, out, capacity) → total records, in reduce order (seed first)' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

@@ -75,7 +75,7 @@ export class ClusterIndex {
   #reduceSource = {
     children: (cluster, call) => {
       const fn = this.#res.fn;
-      const total = this.#results.query((h, p, c) => fn.cairn_index_children(h, cluster, p, c), call);
+      const total = this.#results.query((h, p, c) => fn.cairn_index_reduce_children(h, cluster, p, c), call);
       const v = this.#results.view(total);
       const stride = this.#mod.recordStride;
       return Array.from({ length: v.length / stride }, (_, i) => ({

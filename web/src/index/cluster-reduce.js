@@ -16,7 +16,7 @@ import { STATUS_BY_CODE, errorFromStatus } from '../core/errors.js';
 
 /**
  * @typedef {object} ReduceSource  what the fold reads of the index
- * @property {(cluster: number, call: string) => ChildRecord[]} children  a cluster's children (engine ids); `call` names the query for errors
+ * @property {(cluster: number, call: string) => ChildRecord[]} children  a cluster's children (engine ids) in fold order, its seed first; `call` names the query for errors
  * @property {(point: number, lng: number, lat: number) => any} properties  a point's properties, as its feature has them
  */
 
@@ -46,11 +46,10 @@ export class ClusterReduce {
   get busy() { return this.#folding.size > 0; }
 
   /**
-   * A cluster's accumulated properties, as supercluster computes them: a copy of its first
-   * child's, into which `reduce` folds each other child's (a point's mapped, a cluster's own
-   * accumulated ones). The engine lists children in its own order, which may differ from
-   * supercluster's: a reduce whose result does not depend on the order (sums, minima, maxima,
-   * counts) gives supercluster's values. The object is shared: callers copy it.
+   * A cluster's accumulated properties, as supercluster computes them: a copy of the child it
+   * grew from, into which `reduce` folds each other child's (a point's mapped, a cluster's own
+   * accumulated ones), in supercluster's order (the engine lists them so). The object is
+   * shared: callers copy it.
    * @param {number} cluster  the engine's id
    * @param {ReduceSource} source
    * @param {string} call  the query that returned it, for errors

@@ -12,7 +12,8 @@
 /// 3. drop absorbed items and merge in the new clusters (one pass), then merge rows pairwise for
 ///    the next zoom's twice larger cells.
 /// With minPoints > 2 a seed can visit neighbours without clustering them; supercluster then
-/// moves them after the seed in its data order, so ranks are renumbered at such zooms.
+/// moves them after the seed in its data order (in the order its tree's search lists them), so
+/// ranks are renumbered at every zoom and each zoom's data order recorded (`+SuperclusterOrder`).
 extension HierarchicalClusterIndex {
     /// Clusters every remaining zoom. Does nothing once built.
     public func build() {
@@ -39,6 +40,7 @@ extension HierarchicalClusterIndex {
         }
         finishGroup(b, lowZoom: options.minZoom)
         builder = nil
+        numberClusters()
         state = .built
         return 0
     }
@@ -94,6 +96,8 @@ extension HierarchicalClusterIndex {
         b.newClusters.removeAll(keepingCapacity: true)
         b.newRanks.removeAll(keepingCapacity: true)
         b.clearStaged()
+        let tracksDataOrder = options.minPoints > 2
+        if tracksDataOrder { b.searchTree = superclusterTree(zoom: b.zoom + 1) }
         withItemAccess { items in
             if !useSpaceOrder || !clusterInSpaceOrder(b, items, r2: r2) {
                 greedyZooms += 1
@@ -101,7 +105,12 @@ extension HierarchicalClusterIndex {
                 visitActiveItems(b, items, r2: r2)
             }
         }
-        if !b.movedPos.isEmpty { renumberRanks(b) }
+        if tracksDataOrder {
+            // Ranks are positions in the data order here (renumbered at every zoom), so a
+            // seed's rank is its position.
+            builtSeedPositions.append(contentsOf: b.staged.lazy.map { $0.rank })
+            renumberRanks(b)
+        }
         storeZoom(b)
     }
 
@@ -132,7 +141,8 @@ extension HierarchicalClusterIndex {
     /// With minPoints > 2 a seed can visit neighbours without clustering them; supercluster then
     /// moves them right after the seed in its data order. Rank every item visible at the next
     /// zoom again, 0, 1, 2 …, in that order: the rest keep their order, a new cluster stands
-    /// where its seed stood, moved items follow their seed.
+    /// where its seed stood, moved items follow their seed. The order is recorded for the
+    /// queries' trees (`superclusterDataOrder`).
     private func renumberRanks(_ b: _ClusterBuild) {
         let e = b.entries, marks = b.marks, n = b.count
         var composite = [UInt64](repeating: 0, count: n)
@@ -149,10 +159,14 @@ extension HierarchicalClusterIndex {
             values.append(UInt32(n + k))
         }
         RadixSort.sort(keys: &keys, values: &values, count: keys.count)
+        let firstCluster = pointPositions.count + clusterPositions.count
+        var order = [Int32](repeating: 0, count: values.count)
         for (rank, v) in values.enumerated() {
             let at = Int(v)
             if at < n { e[at].rank = UInt32(rank) } else { b.staged[at - n].rank = UInt32(rank) }
+            order[rank] = at < n ? e[at].id : Int32(firstCluster + at - n)
         }
+        recordDataOrder(order, zoom: b.zoom)
     }
 
     /// The greedy pass over the active items, by rank.
@@ -205,14 +219,9 @@ extension HierarchicalClusterIndex {
             if total == itemCount { continue }
             if total < minPoints {
                 // Too few to cluster: the neighbours are visited but stay single, and (as in
-                // supercluster's data order) follow the seed from the next zoom on, in rank
-                // order among themselves.
-                joiners.sort { e[Int($0)].rank < e[Int($1)].rank }
-                for (k, p) in joiners.enumerated() {
-                    marks.visit(Int(p))
-                    b.movedPos.append(p)
-                    b.movedKeys.append(UInt64(itemRank) << 32 | UInt64(k + 1))
-                }
+                // supercluster's data order) follow the seed from the next zoom on.
+                for p in joiners { marks.visit(Int(p)) }
+                b.appendMoved(joiners, seedRank: itemRank, centre: centre, radius: options.worldRadius(zoom: b.zoom))
                 continue
             }
             let clusterItem = firstCluster + Int32(b.staged.count)

@@ -75,30 +75,4 @@ extension HierarchicalClusterIndex {
         let p = Int(i < n ? pointParent[i] : clusterParent[i - n])
         return p < 0 || zoom > Int(clusterZoom[p - n])
     }
-
-    // Public cluster ids follow supercluster's layout: pointCount + (index << 5) + originZoom,
-    // where the origin zoom (the zoom its children are visible at) is one above the zoom the
-    // cluster was formed at. The zoom in the id lets a stale or forged id be told apart.
-
-    func publicID(ofItem item: Int32) -> Int64 {
-        let i = Int(item)
-        let n = pointPositions.count
-        if i < n { return Int64(i) }
-        let c = i - n
-        return Int64(n) + (Int64(c) << 5) + Int64(clusterZoom[c]) + 1
-    }
-
-    /// The item id of a public cluster id, or an `unknownCluster` error.
-    func clusterItem(publicID id: Int64) throws(CairnError) -> Int32 {
-        guard state == .built else { throw .invalidState }
-        let n = Int64(pointPositions.count)
-        guard id >= n else { throw .unknownCluster(id: id) }
-        let v = id - n
-        let c = v >> 5
-        let originZoom = v & 31
-        guard c < Int64(clusterPositions.count), Int64(clusterZoom[Int(c)]) + 1 == originZoom else {
-            throw .unknownCluster(id: id)
-        }
-        return Int32(n + c)
-    }
 }

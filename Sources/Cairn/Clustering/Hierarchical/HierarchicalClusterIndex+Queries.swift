@@ -1,7 +1,9 @@
-/// Queries on a built index, with supercluster's semantics: `getClusters`, `getChildren`,
-/// `getLeaves`, `getClusterExpansionZoom` and `getTile`. Each has a visitor form that builds no
-/// result array (for the WebAssembly boundary and hot paths; `forEachLeaf` keeps a small list
-/// per cluster it descends into) and an array form for Swift callers.
+/// Queries on a built index, with supercluster's semantics, ids and result order:
+/// `getClusters`, `getChildren`, `getLeaves`, `getClusterExpansionZoom` and `getTile`. Each has
+/// a visitor form that builds no result array (for the WebAssembly boundary and hot paths;
+/// `forEachLeaf` keeps a small list per cluster it descends into) and an array form for Swift
+/// callers. The order comes from supercluster's tree of the zoom asked (`+SuperclusterOrder`),
+/// laid out by the first query that needs it.
 extension HierarchicalClusterIndex {
     /// The integer zoom whose clustering a (possibly fractional) zoom shows.
     public func limitZoom(_ zoom: Double) throws(CairnError) -> Int {
@@ -22,14 +24,17 @@ extension HierarchicalClusterIndex {
     /// supercluster handles them; latitudes are clamped to ±90.
     public func forEachCluster(west: Double, south: Double, east: Double, north: Double,
                                zoom: Double, _ body: (ClusterFeature) -> Void) throws(CairnError) {
-        try forEachVisibleItem(west: west, south: south, east: east, north: north, zoom: zoom) { body(feature($0)) }
+        try forEachVisibleItem(west: west, south: south, east: east, north: north, zoom: zoom, ordered: true) {
+            body(feature($0))
+        }
     }
 
     /// `forEachCluster` with the index's own item numbers (points below `pointPositions.count`,
-    /// then clusters): for callers inside the module that draw every frame and would otherwise
-    /// build a feature per item and turn its public id back into the item.
+    /// then clusters), in no particular order unless `ordered`: for callers inside the module
+    /// that draw every frame and would otherwise build a feature per item and turn its public id
+    /// back into the item.
     func forEachVisibleItem(west: Double, south: Double, east: Double, north: Double,
-                            zoom: Double, _ body: (Int32) -> Void) throws(CairnError) {
+                            zoom: Double, ordered: Bool = false, _ body: (Int32) -> Void) throws(CairnError) {
         guard state == .built else { throw .invalidState }
         guard !(west.isNaN || south.isNaN || east.isNaN || north.isNaN) else { throw .invalidArgument }
         let z = try limitZoom(zoom)
@@ -41,18 +46,22 @@ extension HierarchicalClusterIndex {
             minLng = -180
             maxLng = 180
         } else if minLng > maxLng {
-            visitBox(minLng, minLat, 180, maxLat, z, body)
-            visitBox(-180, minLat, maxLng, maxLat, z, body)
+            visitBox(minLng, minLat, 180, maxLat, z, ordered, body)
+            visitBox(-180, minLat, maxLng, maxLat, z, ordered, body)
             return
         }
-        visitBox(minLng, minLat, maxLng, maxLat, z, body)
+        visitBox(minLng, minLat, maxLng, maxLat, z, ordered, body)
     }
 
     private func visitBox(_ minLng: Double, _ minLat: Double, _ maxLng: Double, _ maxLat: Double,
-                          _ zoom: Int, _ body: (Int32) -> Void) {
-        forEachItem(minX: WebMercator.x(longitude: minLng), minY: WebMercator.y(latitude: maxLat),
-                    maxX: WebMercator.x(longitude: maxLng), maxY: WebMercator.y(latitude: minLat),
-                    zoom: zoom, body)
+                          _ zoom: Int, _ ordered: Bool, _ body: (Int32) -> Void) {
+        let minX = WebMercator.x(longitude: minLng), minY = WebMercator.y(latitude: maxLat)
+        let maxX = WebMercator.x(longitude: maxLng), maxY = WebMercator.y(latitude: minLat)
+        if ordered {
+            forEachItemInOrder(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: zoom, body)
+        } else {
+            forEachItem(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: zoom, body)
+        }
     }
 
     /// The clusters and points visible at `zoom` inside a longitude/latitude box.
@@ -66,7 +75,13 @@ extension HierarchicalClusterIndex {
     /// Visits the children of a cluster: the clusters and points it was formed from, one zoom
     /// above the one it first appears at.
     public func forEachChild(of clusterID: Int64, _ body: (ClusterFeature) -> Void) throws(CairnError) {
-        forEachChildItem(of: try clusterItem(publicID: clusterID)) { body(feature($0)) }
+        forEachChildItemInOrder(of: try clusterItem(publicID: clusterID)) { body(feature($0)) }
+    }
+
+    /// Visits the children of a cluster in the order supercluster's `reduce` folds them into
+    /// the cluster's properties: the child the cluster grew from first, then the others.
+    public func forEachChildInReduceOrder(of clusterID: Int64, _ body: (ClusterFeature) -> Void) throws(CairnError) {
+        forEachChildItemInReduceOrder(of: try clusterItem(publicID: clusterID)) { body(feature($0)) }
     }
 
     public func children(of clusterID: Int64) throws(CairnError) -> [ClusterFeature] {
@@ -75,8 +90,9 @@ extension HierarchicalClusterIndex {
         return out
     }
 
-    /// Children lie within the radius of the cluster's seed, and the centroid within the radius
-    /// of the seed too, so a box of twice the radius around the centroid holds them all.
+    /// Visits the children of a cluster in no particular order, for counts and sets. Children
+    /// lie within the radius of the cluster's seed, and the centroid within the radius of the
+    /// seed too, so a box of twice the radius around the centroid holds them all.
     func forEachChildItem(of item: Int32, _ body: (Int32) -> Void) {
         let c = Int(item) - pointPositions.count
         let zoom = Int(clusterZoom[c])
@@ -100,6 +116,14 @@ extension HierarchicalClusterIndex {
         appendLeaves(item, limit: limit, offset: offset, skipped: &skipped, found: &found, body)
     }
 
+    /// Visits every point of a cluster in no particular order, for callers that need the set
+    /// (a map drawing a cluster as its items), without laying out supercluster's trees.
+    func forEachLeafItem(of item: Int32, _ body: (Int32) -> Void) {
+        forEachChildItem(of: item) { child in
+            if isCluster(child) { forEachLeafItem(of: child, body) } else { body(child) }
+        }
+    }
+
     public func leaves(of clusterID: Int64, limit: Int = 10, offset: Int = 0) throws(CairnError) -> [ClusterFeature] {
         var out: [ClusterFeature] = []
         try forEachLeaf(of: clusterID, limit: limit, offset: offset) { out.append($0) }
@@ -109,7 +133,7 @@ extension HierarchicalClusterIndex {
     private func appendLeaves(_ item: Int32, limit: Int, offset: Int, skipped: inout Int,
                               found: inout Int, _ body: (ClusterFeature) -> Void) {
         var children: [Int32] = []
-        forEachChildItem(of: item) { children.append($0) }
+        forEachChildItemInOrder(of: item) { children.append($0) }
         for child in children {
             if isCluster(child) {
                 let count = pointCount(of: child)
@@ -163,7 +187,7 @@ extension HierarchicalClusterIndex {
         let top = (Double(y) - p) / z2
         let bottom = (Double(y) + 1 + p) / z2
         func add(_ minX: Double, _ maxX: Double, originX: Double) {
-            forEachItem(minX: minX, minY: top, maxX: maxX, maxY: bottom, zoom: zoom) { item in
+            forEachItemInOrder(minX: minX, minY: top, maxX: maxX, maxY: bottom, zoom: zoom) { item in
                 let pos = reportedPosition(item)
                 body(TileFeature(id: publicID(ofItem: item), pointCount: pointCount(of: item),
                                  isCluster: isCluster(item),

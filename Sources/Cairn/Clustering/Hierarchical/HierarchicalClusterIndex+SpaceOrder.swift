@@ -311,6 +311,7 @@ extension HierarchicalClusterIndex {
         let marks = b.marks
         marks.reset(b.count)
         let minPoints = options.minPoints, small = smallClustersBelow
+        let radius = options.worldRadius(zoom: b.zoom)
         let firstCluster = Int32(pointPositions.count + clusterPositions.count)
         var moved: [Int32] = []
         // The build's lists, moved out while they grow: one owner, no access checks.
@@ -360,11 +361,7 @@ extension HierarchicalClusterIndex {
                                 if total < minPoints {
                                     moved.removeAll(keepingCapacity: true)
                                     for m in claimedItems { moved.append(Int32(members[m])) }
-                                    moved.sort { e[Int($0)].rank < e[Int($1)].rank }
-                                    for (k, p) in moved.enumerated() {
-                                        b.movedPos.append(p)
-                                        b.movedKeys.append(UInt64(itemRank) << 32 | UInt64(k + 1))
-                                    }
+                                    b.appendMoved(moved, seedRank: itemRank, centre: centre, radius: radius)
                                     return
                                 }
                                 let clusterItem = firstCluster + Int32(stagedEnd)

@@ -3,9 +3,8 @@
 ///
 /// Life cycle: add points (one, or many from a buffer of longitude/latitude pairs), then
 /// `build()` (or `buildStep()` zoom by zoom, for progress), then query. Cluster membership at
-/// every zoom equals supercluster's (the reference fixtures check it for `minPoints` 2; with a
-/// larger `minPoints`, supercluster's data order also depends on the order its kd-tree lists
-/// neighbours in, which this index replaces by rank order).
+/// every zoom equals supercluster's, and so do cluster ids and the order of query results
+/// (see `+SuperclusterIDs` and `+SuperclusterOrder`); the reference fixtures check them.
 ///
 /// Storage is flat and shared between zooms: every point and every cluster is stored once, with
 /// the range of zooms in which it is visible, and the spatial index keeps one sorted id list per
@@ -24,6 +23,21 @@ public final class HierarchicalClusterIndex {
     var clusterPoints: [UInt32] = []   // number of points inside
     var clusterParent: [Int32] = []
     var clusterZoom: [UInt8] = []     // zoom it was formed at: the highest zoom it is visible at
+    // supercluster's numbering, filled once built (see `+SuperclusterIDs`): each cluster's rank,
+    // where its seed stood in the data of the zoom above, where each zoom's clusters start,
+    // and each zoom's clusters by seed position.
+    var clusterRank: [UInt32] = []
+    var clusterSeedPosition: [UInt32] = []
+    var zoomClusterStart: [Int] = []
+    var clustersBySeed: [Int32] = []
+    /// supercluster's tree of each zoom, laid out when a query first needs it (`+SuperclusterOrder`).
+    var superclusterTrees: [_SuperclusterTree?] = []
+    /// With minPoints > 2, supercluster's data order depends on its searches (see
+    /// `+SuperclusterOrder`), so the build records it: each zoom's items in data order, by zoom
+    /// slot (maxZoom + 1, every point in input order, is not stored), and each cluster's seed
+    /// position as the greedy pass found it.
+    var superclusterDataOrder: [[Int32]] = []
+    var builtSeedPositions: [UInt32] = []
 
     var groups: [_ZoomGroup] = []
     var aggregates: [_AggregateColumn] = []

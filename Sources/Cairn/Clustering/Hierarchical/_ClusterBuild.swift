@@ -58,6 +58,29 @@ final class _ClusterBuild {
     /// Items visited but not clustered (minPoints > 2), and where they go in the data order.
     var movedPos: [Int32] = []
     var movedKeys: [UInt64] = []
+    /// With minPoints > 2, supercluster's tree of the zoom above the one being clustered: its
+    /// search lists the items a seed moves, in the order they then follow it.
+    var searchTree: _SuperclusterTree? = nil
+
+    /// Records the items at positions `moved` as following the seed of rank `seedRank` in the
+    /// data order, in the order supercluster's search from the seed's `centre` lists them.
+    func appendMoved(_ moved: [Int32], seedRank: UInt32, centre: (x: Double, y: Double), radius: Double) {
+        let e = entries
+        var k: UInt64 = 0
+        func add(_ p: Int32) {
+            k += 1
+            movedPos.append(p)
+            movedKeys.append(UInt64(seedRank) << 32 | k)
+        }
+        guard let tree = searchTree else {
+            for p in moved.sorted(by: { e[Int($0)].rank < e[Int($1)].rank }) { add(p) }
+            return
+        }
+        tree.forEach(within: radius, of: centre.x, centre.y) { item in
+            for p in moved where e[Int(p)].id == item { add(p) }
+        }
+        assert(Int(k) == moved.count)
+    }
 
     /// The zoom group being gathered: its highest zoom, and the items that stopped being
     /// visible inside it (they belong to the group but are no longer in `entries`).

@@ -1,0 +1,161 @@
+/// Public cluster ids, numbered as supercluster numbers them.
+///
+/// supercluster names a cluster by where its seed stood in its data at the zoom above the one
+/// the cluster was formed at: `pointCount + (position << 5) + originZoom`, where `originZoom`
+/// is that zoom above. Its data at every zoom is the items in rank order (see `+Build`: a
+/// cluster stands where its seed stood), and an item's rank is the smallest input index among
+/// its points (a seed ranks before everything it absorbs). So the position of a seed is the
+/// number of items visible at `originZoom` that rank before it, counted here once after the
+/// build, zoom by zoom, with one bit per rank. (With minPoints > 2 the build renumbers ranks
+/// as positions at every zoom and keeps each seed's: see `+SuperclusterOrder`.)
+extension HierarchicalClusterIndex {
+    /// An item's rank: its place in supercluster's data order at every zoom it is visible at.
+    @inline(__always)
+    func rank(of item: Int32) -> UInt32 {
+        let i = Int(item)
+        let n = pointPositions.count
+        return i < n ? UInt32(i) : clusterRank[i - n]
+    }
+
+    /// Fills `clusterRank`, `clusterSeedPosition`, `zoomClusterStart` and `clustersBySeed`
+    /// once the hierarchy is built.
+    func numberClusters() {
+        let n = pointPositions.count
+        let clusters = clusterParent.count
+        defer { builtSeedPositions = [] }
+        var ranks = [UInt32](repeating: UInt32.max, count: clusters)
+        // Points ascending: the first one a cluster receives is its smallest; children are
+        // formed before their parents, so one ascending pass over clusters finishes the rest.
+        for p in 0..<n where pointParent[p] >= 0 {
+            let c = Int(pointParent[p]) - n
+            if ranks[c] == UInt32.max { ranks[c] = UInt32(p) }
+        }
+        for c in 0..<clusters where clusterParent[c] >= 0 {
+            let q = Int(clusterParent[c]) - n
+            if ranks[c] < ranks[q] { ranks[q] = ranks[c] }
+        }
+        clusterRank = ranks
+
+        // Clusters are stored zoom by zoom, from maxZoom down: the block of zoom z starts at
+        // zoomClusterStart[z - minZoom] and ends where the block of z - 1 starts.
+        let zooms = options.maxZoom - options.minZoom + 1
+        var starts = [Int](repeating: clusters, count: zooms + 1)
+        var c = 0
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            starts[z - options.minZoom + 1] = c
+            while c < clusters && Int(clusterZoom[c]) == z { c += 1 }
+        }
+        starts[0] = clusters
+        zoomClusterStart = starts
+
+        if recordsDataOrder {
+            clusterSeedPosition = builtSeedPositions
+            sortClustersBySeed(starts)
+            return
+        }
+
+        // The ranks of the items each zoom's clusters absorb, zoom block by zoom block.
+        var absorbedStart = [Int](repeating: 0, count: zooms + 1)
+        func block(ofParent parent: Int32) -> Int { Int(clusterZoom[Int(parent) - n]) - options.minZoom }
+        for p in 0..<n where pointParent[p] >= 0 { absorbedStart[block(ofParent: pointParent[p]) + 1] += 1 }
+        for c in 0..<clusters where clusterParent[c] >= 0 { absorbedStart[block(ofParent: clusterParent[c]) + 1] += 1 }
+        for z in 0..<zooms { absorbedStart[z + 1] += absorbedStart[z] }
+        var fill = absorbedStart
+        var absorbedRanks = [UInt32](repeating: 0, count: absorbedStart[zooms])
+        for p in 0..<n where pointParent[p] >= 0 {
+            let b = block(ofParent: pointParent[p])
+            absorbedRanks[fill[b]] = UInt32(p)
+            fill[b] += 1
+        }
+        for c in 0..<clusters where clusterParent[c] >= 0 {
+            let b = block(ofParent: clusterParent[c])
+            absorbedRanks[fill[b]] = ranks[c]
+            fill[b] += 1
+        }
+
+        // Every point is visible above maxZoom; each zoom's absorbed items leave, and each new
+        // cluster takes its seed's rank back.
+        var positions = [UInt32](repeating: 0, count: clusters)
+        let visible = _Bitset(capacity: max(n, 1))
+        defer { visible.deallocate() }
+        visible.clear(n)
+        for p in 0..<n { visible.insert(p) }
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            let b = z - options.minZoom
+            let first = starts[b + 1], end = b == 0 ? clusters : starts[b]
+            if first == end { continue }
+            _ = visible.index(upTo: n)
+            for c in first..<end { positions[c] = UInt32(visible.index(of: Int(ranks[c]))) }
+            for k in absorbedStart[b]..<absorbedStart[b + 1] { visible.remove(Int(absorbedRanks[k])) }
+            for c in first..<end { visible.insert(Int(ranks[c])) }
+        }
+        clusterSeedPosition = positions
+        sortClustersBySeed(starts)
+    }
+
+    /// Each zoom's clusters by seed position, to read ids back: creation order already is that
+    /// order where the greedy pass made them (it visits items by rank).
+    private func sortClustersBySeed(_ starts: [Int]) {
+        let clusters = clusterParent.count
+        let zooms = options.maxZoom - options.minZoom + 1
+        let positions = clusterSeedPosition
+        var bySeed = [Int32](repeating: 0, count: clusters)
+        for c in 0..<clusters { bySeed[c] = Int32(c) }
+        for b in 0..<zooms {
+            let first = starts[b + 1], end = b == 0 ? clusters : starts[b]
+            var sorted = true
+            if end - first > 1 {
+                for c in (first + 1)..<end where positions[c] < positions[c - 1] {
+                    sorted = false
+                    break
+                }
+            }
+            if sorted { continue }
+            var keys = (first..<end).map { UInt64(positions[$0]) }
+            var values = (first..<end).map { UInt32($0) }
+            RadixSort.sort(keys: &keys, values: &values, count: keys.count)
+            for k in 0..<values.count { bySeed[first + k] = Int32(values[k]) }
+        }
+        clustersBySeed = bySeed
+    }
+
+    /// The first and end cluster index of the clusters formed at zoom `z`.
+    func clusterBlock(zoom z: Int) -> Range<Int> {
+        let b = z - options.minZoom
+        let end = b == 0 ? clusterParent.count : zoomClusterStart[b]
+        return zoomClusterStart[b + 1]..<end
+    }
+
+    /// A feature's public id: a point's input index (as the engine holds its points), or a
+    /// cluster's supercluster id.
+    func publicID(ofItem item: Int32) -> Int64 {
+        let i = Int(item)
+        let n = pointPositions.count
+        if i < n { return Int64(i) }
+        let c = i - n
+        return Int64(n) + (Int64(clusterSeedPosition[c]) << 5) + Int64(clusterZoom[c]) + 1
+    }
+
+    /// The item id of a public cluster id, or an `unknownCluster` error.
+    func clusterItem(publicID id: Int64) throws(CairnError) -> Int32 {
+        guard state == .built else { throw .invalidState }
+        let n = Int64(pointPositions.count)
+        guard id >= n else { throw .unknownCluster(id: id) }
+        let v = id - n
+        let position = v >> 5
+        let zoom = Int(v & 31) - 1
+        guard zoom >= options.minZoom, zoom <= options.maxZoom, position <= Int64(UInt32.max) else {
+            throw .unknownCluster(id: id)
+        }
+        let block = clusterBlock(zoom: zoom)
+        var lo = block.lowerBound, hi = block.upperBound
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if Int64(clusterSeedPosition[Int(clustersBySeed[mid])]) < position { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < block.upperBound else { throw .unknownCluster(id: id) }
+        let c = Int(clustersBySeed[lo])
+        guard Int64(clusterSeedPosition[c]) == position else { throw .unknownCluster(id: id) }
+        return Int32(Int(n) + c)
+    }
+}
