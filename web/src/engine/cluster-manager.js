@@ -470,8 +470,8 @@ export class ClusterManager {
   }
 
   /**
-   * Sends checked buckets and colours to the engine, which validates them; keeps them once taken.
-   * @param {{buckets: number[], colors: string[]}} icons
+   * Sends checked buckets and colours to the engine, which validates them and holds them.
+   * @param {{buckets: number[], colors: string[] | undefined}} icons  colours left out: the engine's
    * @param {string} call
    */
   #setBuckets({ buckets, colors }, call) {
