@@ -1,11 +1,10 @@
-// The default cluster icon (feature C3), as Google's marker clustering utility draws it: a disc of
-// the bucket's colour inside a translucent ring of the same colour, with the label ("7", "10+",
-// "1000+") in white bold at the centre. Labels, colours and diameters come from the engine by
-// way of ClusterManager.iconFor; this file draws them, once per distinct look, and measures the
-// label font for the engine, whose diameters grow with the measured label (Google's rule).
+// The default cluster icon (feature C3), as Google's marker clustering utility draws it: a disc
+// of the bucket's colour with the label ("7", "10+", "1000+") in white bold at the centre.
+// Labels, colours and diameters come from the engine by way of ClusterManager.iconFor; this file
+// draws them, once per distinct look, and measures the label font for the engine, whose
+// diameters grow with the measured label (Google's rule).
 
-import { createCanvas, context2d, cssToRgba } from './canvas.js';
-import { cssColor, withAlpha } from './color.js';
+import { createCanvas, context2d } from './canvas.js';
 import { argumentError } from '../core/errors.js';
 import { LRU } from './lru.js';
 
@@ -18,10 +17,6 @@ import { LRU } from './lru.js';
  *   (`measureClusterLabels`); without it the label is sized to the icon
  */
 
-/** The inner disc's diameter as a share of the whole icon; the rest is the ring. */
-export const CLUSTER_DISC_SHARE = 0.76;
-/** The ring's opacity. */
-const RING_ALPHA = 0.35;
 const FONT_FAMILY = 'Roboto, Arial, sans-serif';
 
 /** @type {LRU<string, HTMLCanvasElement>} */
@@ -46,24 +41,11 @@ export function clusterIconImage(style, pixelRatio = 1) {
   const ctx = context2d(canvas);
   ctx.scale(canvas.width / diameter, canvas.height / diameter);
   const r = diameter / 2;
-  const rgba = cssToRgba(color);
   ctx.beginPath();
   ctx.arc(r, r, r, 0, 2 * Math.PI);
-  if (rgba) {
-    ctx.fillStyle = cssColor(withAlpha(rgba, rgba.a * RING_ALPHA));
-  } else {
-    ctx.fillStyle = color;
-    ctx.globalAlpha = RING_ALPHA;
-  }
-  ctx.fill();
-  ctx.globalAlpha = 1;
-  const inner = r * CLUSTER_DISC_SHARE;
-  ctx.beginPath();
-  ctx.arc(r, r, inner, 0, 2 * Math.PI);
   ctx.fillStyle = color;
   ctx.fill();
-
-  drawClusterLabel(ctx, text, diameter, inner * 2 * 0.84, labelSize);
+  drawClusterLabel(ctx, text, diameter, diameter * 0.84, labelSize);
   cache.set(key, canvas);
   return canvas;
 }
