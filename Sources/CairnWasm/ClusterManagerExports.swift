@@ -272,3 +272,59 @@ public func cairn_map_cluster_bounds(_ handle: Int32, _ manager: Int32, _ cluste
         (buffer[0], buffer[1], buffer[2], buffer[3]) = (b.west, b.south, b.east, b.north)
     }
 }
+
+/// How the host measures cluster labels (feature C3): `advances` holds the width of each of
+/// "0123456789+" (`count`, 11 doubles) in the bold font of `cairn_cluster_defaults`' size, `height` the
+/// line's; icon diameters (drawn and tapped) grow with it from the next frame.
+@_expose(wasm, "cairn_map_set_cluster_label_metrics") @_cdecl("cairn_map_set_cluster_label_metrics")
+public func cairn_map_set_cluster_label_metrics(_ handle: Int32, _ manager: Int32, _ advances: UnsafeMutableRawPointer?,
+                                                _ count: Int32, _ height: Double) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let m = try map.clusterManager(manager)
+        guard count == ClusterLabelMetrics.characters.utf8.count else { throw .invalidArgument }
+        let a = try _Registry.doubles(advances, count: Int(count))
+        m.rendering.labelMetrics = try ClusterLabelMetrics(advances: Array(a), height: height)
+    }
+}
+
+/// Writes a cluster manager's defaults to `out` when `capacity` doubles hold them: [algorithm,
+/// minimumClusterSize, maximumClusterZoom, hierarchical radius, animatesClusters (1 or 0),
+/// label font size, bucket count n, then the n standard buckets and their n colours
+/// (0xRRGGBB)]; returns how many doubles they take. Needs no map.
+@_expose(wasm, "cairn_cluster_defaults") @_cdecl("cairn_cluster_defaults")
+public func cairn_cluster_defaults(_ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let r = ClusterRendering(), b = r.buckets
+        var v: [Double] = [Double(ClusterAlgorithmKind.standard.rawValue), Double(r.minimumClusterSize), r.maximumClusterZoom,
+                           r.radius, ClusterManager.animatesByDefault ? 1 : 0, ClusterLabelMetrics.fontSize,
+                           Double(b.buckets.count)]
+        v += b.buckets.map { Double($0) }
+        v += b.colors.map { Double($0) }
+        guard capacity >= 0 else { throw .invalidArgument }
+        if Int(capacity) >= v.count {
+            let buffer = try _Registry.doubles(out, count: v.count)
+            for i in 0..<v.count { buffer[i] = v[i] }
+        }
+        return Int32(v.count)
+    }
+}
+
+/// Writes a manager's icon buckets in force, then their colours (0xRRGGBB), to `out` when
+/// `capacity` doubles hold both; returns how many doubles they take (twice the bucket count).
+@_expose(wasm, "cairn_map_cluster_buckets") @_cdecl("cairn_map_cluster_buckets")
+public func cairn_map_cluster_buckets(_ handle: Int32, _ manager: Int32, _ out: UnsafeMutableRawPointer?,
+                                      _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let b = try _Registry.map(handle).clusterManager(manager).rendering.buckets
+        let n = b.buckets.count
+        guard capacity >= 0 else { throw .invalidArgument }
+        if Int(capacity) >= 2 * n {
+            let buffer = try _Registry.doubles(out, count: 2 * n)
+            for i in 0..<n {
+                buffer[i] = Double(b.buckets[i])
+                buffer[n + i] = Double(b.colors[i])
+            }
+        }
+        return Int32(2 * n)
+    }
+}

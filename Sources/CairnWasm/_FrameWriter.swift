@@ -59,8 +59,10 @@ enum _FrameWriter {
     /// animation progress (0…1; 1 when not animating), shear (a flat marker's; 0 otherwise),
     /// anchor x, anchor y (the point of the image at (x, y), in 0…1 of the whole image)]:
     /// the icon's ground anchor (a cluster's centre) at (x, y); a point (u, v) of the icon from
-    /// the anchor is drawn at (scaleX · u, shear · u + scaleY · v), turned by the rotation.
-    static let drawStride = 18
+    /// the anchor is drawn at (scaleX · u, shear · u + scaleY · v), turned by the rotation;
+    /// then a cluster's icon (`ClusterIcon`, 0 for anything else): label number, 1 when "+"
+    /// follows it, colour 0xRRGGBB, diameter in points.
+    static let drawStride = 22
     /// [popover id, marker id, 1 shown (its marker is drawn) or 0, left, top, width, height]:
     /// where an open popover's box stands on screen.
     static let popoverStride = 7
@@ -179,6 +181,11 @@ enum _FrameWriter {
                 out[at + 15] = items[i].shear
                 out[at + 16] = items[i].anchorX
                 out[at + 17] = items[i].anchorY
+                let icon = items[i].kind == .cluster ? (try? map.clusterManager(items[i].owner))?.rendering.icon(for: Int(items[i].count)) : nil
+                out[at + 18] = Double(icon?.number ?? 0)
+                out[at + 19] = icon?.plus == true ? 1 : 0
+                out[at + 20] = Double(icon?.color ?? 0)
+                out[at + 21] = icon?.diameter ?? 0
             }
         }
         at += scene.drawnCount * drawStride

@@ -92,3 +92,55 @@ test('the key policy and the settings\' defaults are the engine\'s', () => {
   assert.deepEqual(patternIn(map, /\.(?:ctrlKey|altKey|metaKey)\b/), [], 'modifiers are encoded by MapEngine.modifiers; the engine decides');
   assert.ok(SETTINGS.every((s) => typeof s === 'string'), 'the settings table names the bits, nothing more');
 });
+
+/** The cluster managers' defaults, through the module's export alone (`cairn_cluster_defaults`). */
+function clusterDefaults() {
+  const fn = mod.fn;
+  const out = fn.cairn_alloc(8 * 64) >>> 0;
+  try {
+    const n = fn.cairn_cluster_defaults(out, 64);
+    assert.ok(n > 7 && n <= 64);
+    const v = Array.from(new Float64Array(mod.memory.buffer, out, n));
+    const count = v[6];
+    return { options: v.slice(0, 5), labelFontSize: v[5], buckets: v.slice(7, 7 + count), colors: v.slice(7 + count, 7 + 2 * count) };
+  } finally {
+    fn.cairn_free(out);
+  }
+}
+
+test('cluster icons and manager defaults are the engine\'s: no colour, bucket list, diameter rule or default option in JS', () => {
+  const d = clusterDefaults();
+  assert.deepEqual(d.options, [0, 4, 20, 40, 1], 'hierarchical, minimumClusterSize 4, maximumClusterZoom 20, radius 40, animated');
+  assert.equal(d.labelFontSize, 14, 'Google\'s label font');
+  assert.deepEqual(d.buckets, [10, 50, 100, 200, 1000]);
+  assert.deepEqual(d.colors, [0x0099cc, 0x669900, 0xff8800, 0xcc0000, 0x9933cc]);
+  const over = sources(['engine', 'map', 'render', 'leaflet', 'maplibre'].filter((f) => readdirSync(src).includes(f)));
+  // The colours, as '#rrggbb' or 0xRRGGBB.
+  for (const c of d.colors) {
+    const hex = c.toString(16).padStart(6, '0');
+    assert.deepEqual(patternIn(over, new RegExp(`(?:#|0x)${hex}\\b`, 'i')), [], `colour #${hex} comes from the draw records`);
+  }
+  // The bucket list, written as a list.
+  assert.deepEqual(patternIn(over, new RegExp(`\\[\\s*${d.buckets.join('\\s*,\\s*')}\\s*\\]`)), [], 'the buckets come from the engine');
+  // A diameter or size worked out from a bucket (the engine's ClusterIconBuckets.diameter).
+  assert.deepEqual(patternIn(over, /\d\s*[*+-]\s*\(?\s*(?:bucket|item\.icon)\b|\b(?:bucket|item\.icon)\s*\)?\s*[*+]\s*\d/), [],
+    'a cluster\'s diameter is in its draw record');
+  // An option left out filled in with a number or name of the engine's defaults.
+  const defaults = [4, 20, 40].join('|');
+  // (Tile sources have options of their own.)
+  const managers = over.filter(([path]) => !path.startsWith('render/basemap/'));
+  assert.deepEqual(patternIn(managers, new RegExp(`(?:undefined\\s*\\?|\\?\\?)\\s*(?:(?:${defaults})\\b|'hierarchical')`)), [],
+    'options left out take cairn_cluster_defaults');
+  // The label font's size.
+  assert.deepEqual(numbersIn(sources(['render', 'map']).map(([p, code]) => [p, code.replace(/boxH = \d+/g, '')]), [d.labelFontSize])
+    .filter((line) => /font|px/.test(line)), [], 'the label font size is the engine\'s');
+});
+
+test('the check finds cluster icon rules written in JS', () => {
+  const files = [['x.js', withoutComments("const C = ['#0099CC'];\nconst B = [10, 50, 100, 200, 1000];\n" +
+    'diameter: 30 + 4 * (bucket + 1),\nconst m = o.minimumClusterSize === undefined ? 4 : o.m;\nconst a = o.algorithm ?? \'hierarchical\';')]];
+  assert.equal(patternIn(files, /(?:#|0x)0099cc\b/i).length, 1);
+  assert.equal(patternIn(files, /\[\s*10\s*,\s*50\s*,\s*100\s*,\s*200\s*,\s*1000\s*\]/).length, 1);
+  assert.equal(patternIn(files, /\d\s*[*+-]\s*\(?\s*(?:bucket|item\.icon)\b|\b(?:bucket|item\.icon)\s*\)?\s*[*+]\s*\d/).length, 1);
+  assert.equal(patternIn(files, /(?:undefined\s*\?|\?\?)\s*(?:(?:4|20|40)\b|'hierarchical')/).length, 2);
+});

@@ -6,4 +6,7 @@ public enum ClusterAlgorithmKind: Int32 {
     case distance = 1
     case grid = 2
     case none = 3
+
+    /// A manager's algorithm when the host names none: the hierarchical one, for large data.
+    public static let standard = ClusterAlgorithmKind.hierarchical
 }

@@ -67,7 +67,9 @@ extension ClusterManager {
     public func expansionZoom(of cluster: Int64) throws(CairnError) -> Int {
         if let index, algorithm == .hierarchical { return try index.expansionZoom(of: cluster) }
         let members = groups.members(of: try group(ofID: cluster))
-        let positions = ClusterItemPositions(x: members.map { snapshot[Int($0)].x }, y: members.map { snapshot[Int($0)].y })
+        let all = snapshotPositions
+        let positions = ClusterItemPositions(x: members.map { all.x[Int($0)] }, y: members.map { all.y[Int($0)] },
+                                             mapX: members.map { all.mapX[Int($0)] }, mapY: members.map { all.mapY[Int($0)] })
         var from = (groupsZoom ?? 0) + 1
         let itemsFrom = Swift.max(from, Int(Swift.min(31, Swift.max(0, rendering.maximumClusterZoom))) + 1)
         // Skip the zooms that cannot part them: none when they lie in one place; for the
@@ -77,7 +79,8 @@ extension ClusterManager {
         let span = Swift.max(width, height)
         if span == 0 { return itemsFrom }
         if algorithm == .distance {
-            while from < itemsFrom && span * 256 * Double(Int64(1) << Int64(from)) <= 100 { from += 1 }
+            // (Strictly within, by a margin: at the box's edge Google's rounding decides.)
+            while from < itemsFrom && span * 256 * Double(Int64(1) << Int64(from)) < 99.999 { from += 1 }
         }
         var parts = ClusterGroups()
         for z in from..<itemsFrom {

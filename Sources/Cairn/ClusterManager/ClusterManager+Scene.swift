@@ -317,7 +317,7 @@ extension ClusterManager {
     }
 
     private func clusterScene(owner: Int32, id: Int64, count: Int, at s: (x: Double, y: Double)) -> SceneItem {
-        let radius = rendering.buckets.diameter(for: count) / 2
+        let radius = rendering.icon(for: count).diameter / 2
         return SceneItem(kind: .cluster, id: id, owner: owner, x: s.x, y: s.y, rotation: 0, scaleX: 1, scaleY: 1,
                          opacity: 1, icon: Int32(rendering.buckets.bucket(for: count)), zIndex: 0,
                          box: OrientedBox(centerX: s.x, centerY: s.y, halfWidth: radius, halfHeight: radius),

@@ -12,6 +12,10 @@ public final class ClusterManager {
     var ids: [Int64] = []
     var worldX: [Double] = []
     var worldY: [Double] = []
+    /// Google's map points of the items (`GoogleMapPoint`), what the screen-space algorithms
+    /// compute in; empty for the hierarchical algorithm, which does not use them.
+    var mapX: [Double] = []
+    var mapY: [Double] = []
     var icons: [Int32] = []
     var text: [UInt8] = []
     var alive: [Bool] = []
@@ -22,8 +26,10 @@ public final class ClusterManager {
     var nextID: Int64 = 1
     public private(set) var count = 0
 
-    /// What `cluster()` took: the items in order.
+    /// What `cluster()` took: the items in order, and (screen-space algorithms) their positions
+    /// as the algorithms take them.
     var snapshot: [_ClusteredItem] = []
+    var snapshotPositions = ClusterItemPositions()
     /// The hierarchical index of the snapshot (hierarchical algorithm only), and one point of
     /// each of its clusters (for transitions).
     var index: HierarchicalClusterIndex?
@@ -48,15 +54,17 @@ public final class ClusterManager {
     /// was made for (see `ClusterManager+Scene`), and the groups a frame finds in it.
     var groupIndex = (generation: Int64(-1), boxes: _BoxIndex())
     var groupMarks: [UInt64] = []
-    /// A zoom the camera moved to, and since when: clusters follow it once it has held for
-    /// `reclusterDelay` (C6).
+    /// A zoom the camera moved to, and since when: clusters follow it once the camera has held
+    /// still for `reclusterDelay` (C6); and the camera the manager last saw.
     var pendingZoom: (zoom: Int, since: Double)?
+    var lastCamera: CameraPosition?
     /// Bumped by every re-clustering, so ids of screen-space clusters from before are refused.
     var generation: Int64 = 0
     /// The cluster spread out around its centre, if any (C10).
     public internal(set) var spiderfied: Spiderfy?
     /// Animate changes of clustering (C5, on by default).
-    public var animatesClusters = true
+    public var animatesClusters = ClusterManager.animatesByDefault
+    public static let animatesByDefault = true
     /// What was drawn last frame, for transitions (C5).
     var lastKey: _DrawnKey?
     var lastState: _DrawnClustering?
@@ -66,7 +74,8 @@ public final class ClusterManager {
     var spareDrawn: [Drawn] = []
     public internal(set) var transition: ClusterTransition?
 
-    /// Seconds the rounded zoom must hold before screen-space clusters are recomputed (GMU).
+    /// Seconds the camera must hold before screen-space clusters are recomputed for a new
+    /// rounded zoom (GMU).
     public static let reclusterDelay = 0.2
 
     public init(algorithm: ClusterAlgorithmKind, rendering: ClusterRendering = ClusterRendering()) throws(CairnError) {
@@ -147,6 +156,10 @@ public final class ClusterManager {
             ids.reserveCapacity(room)
             worldX.reserveCapacity(room)
             worldY.reserveCapacity(room)
+            if usesMapPoints {
+                mapX.reserveCapacity(room)
+                mapY.reserveCapacity(room)
+            }
             icons.reserveCapacity(room)
             text.reserveCapacity(room)
             alive.reserveCapacity(room)
@@ -156,8 +169,13 @@ public final class ClusterManager {
         for i in 0..<n {
             ids.append(nextID)
             nextID += 1
-            worldX.append(WebMercator.x(longitude: WebMercator.wrapLongitude(longitude(i))))
-            worldY.append(WebMercator.y(latitude: latitude(i)))
+            let lng = WebMercator.wrapLongitude(longitude(i)), lat = latitude(i)
+            worldX.append(WebMercator.x(longitude: lng))
+            worldY.append(WebMercator.y(latitude: lat))
+            if usesMapPoints {
+                mapX.append(GoogleMapPoint.x(longitude: lng))
+                mapY.append(GoogleMapPoint.y(latitude: lat))
+            }
             icons.append(icon(i))
             text.append(itemText(i))
             alive.append(true)
@@ -188,8 +206,13 @@ public final class ClusterManager {
     public func move(_ id: Int64, latitude: Double, longitude: Double) throws(CairnError) {
         let s = try slot(of: id)
         guard latitude.isFinite, longitude.isFinite, latitude >= -90, latitude <= 90 else { throw .invalidArgument }
-        worldX[s] = WebMercator.x(longitude: WebMercator.wrapLongitude(longitude))
+        let lng = WebMercator.wrapLongitude(longitude)
+        worldX[s] = WebMercator.x(longitude: lng)
         worldY[s] = WebMercator.y(latitude: latitude)
+        if usesMapPoints {
+            mapX[s] = GoogleMapPoint.x(longitude: lng)
+            mapY[s] = GoogleMapPoint.y(latitude: latitude)
+        }
     }
 
     /// Removes every item and, unlike other changes, clears the drawing at once.
@@ -197,12 +220,15 @@ public final class ClusterManager {
         ids.removeAll()
         worldX.removeAll()
         worldY.removeAll()
+        mapX.removeAll()
+        mapY.removeAll()
         icons.removeAll()
         text.removeAll()
         alive.removeAll()
         values.removeAll()
         count = 0
         snapshot.removeAll()
+        snapshotPositions = ClusterItemPositions()
         snapshotValues.removeAll()
         index = nil
         pending = nil
@@ -234,6 +260,10 @@ public final class ClusterManager {
             ids[kept] = ids[s]
             worldX[kept] = worldX[s]
             worldY[kept] = worldY[s]
+            if usesMapPoints {
+                mapX[kept] = mapX[s]
+                mapY[kept] = mapY[s]
+            }
             icons[kept] = icons[s]
             text[kept] = text[s]
             alive[kept] = true
@@ -244,11 +274,14 @@ public final class ClusterManager {
         ids.removeLast(ids.count - kept)
         worldX.removeLast(worldX.count - kept)
         worldY.removeLast(worldY.count - kept)
+        mapX.removeLast(mapX.count - (usesMapPoints ? kept : 0))
+        mapY.removeLast(mapY.count - (usesMapPoints ? kept : 0))
         icons.removeLast(icons.count - kept)
         text.removeLast(text.count - kept)
         alive.removeLast(alive.count - kept)
         guard algorithm == .hierarchical else {
             takeSnapshot(ids: ids, x: worldX, y: worldY, icons: icons, values: values)
+            snapshotPositions = ClusterItemPositions(x: worldX, y: worldY, mapX: mapX, mapY: mapY)
             regroup(zoom: _discreteZoom(zoom))
             return 0
         }
@@ -281,6 +314,9 @@ public final class ClusterManager {
         return 0
     }
 
+    /// Whether items keep their Google map points: the screen-space algorithms compute in them.
+    var usesMapPoints: Bool { algorithm != .hierarchical }
+
     /// Whether a clustering started by `beginCluster` is under way.
     public var isClustering: Bool { pending != nil }
 
@@ -293,7 +329,7 @@ public final class ClusterManager {
     }
 
     func regroup(zoom z: Int) {
-        group(ClusterItemPositions(x: snapshot.map { $0.x }, y: snapshot.map { $0.y }), zoom: z, into: &groups)
+        group(snapshotPositions, zoom: z, into: &groups)
         let k = aggregateOperations.count
         groupAggregates.removeAll(keepingCapacity: true)
         for g in 0..<(k > 0 ? groups.count : 0) {
@@ -326,15 +362,20 @@ public final class ClusterManager {
         return .infinity
     }
 
-    /// C6: follows the camera's rounded zoom once it has held for `reclusterDelay`.
-    func followZoom(_ cameraZoom: Double, time: Double) {
+    /// C6: follows the camera's rounded zoom as Google's cluster manager does: every change of
+    /// the camera while its rounded zoom differs from the one clustered (re)starts a
+    /// `reclusterDelay` timer, and the clusters are made when one runs out.
+    func followZoom(_ camera: CameraPosition, time: Double) {
+        let changed = lastCamera != camera
+        lastCamera = camera
         guard algorithm != .hierarchical, groupsZoom != nil else { return }
-        let z = _discreteZoom(cameraZoom)
+        let z = _discreteZoom(camera.zoom)
         if z == groupsZoom {
+            // Google's last request would still run out, clustering for this zoom: the same clusters.
             pendingZoom = nil
             return
         }
-        if pendingZoom?.zoom != z { pendingZoom = (z, time) }
+        if changed || pendingZoom == nil { pendingZoom = (z, time) }
         if let p = pendingZoom, time - p.since >= ClusterManager.reclusterDelay {
             pendingZoom = nil
             regroup(zoom: z)

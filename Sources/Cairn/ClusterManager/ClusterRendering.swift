@@ -5,6 +5,8 @@ public struct ClusterRendering: Equatable {
     /// Above this camera zoom everything is drawn as items (GMU: 20).
     public var maximumClusterZoom = 20.0
     public var buckets = ClusterIconBuckets.standard
+    /// The host's measure of label text, which icon diameters grow with.
+    public var labelMetrics = ClusterLabelMetrics.standard
     /// The hierarchical algorithm's options, supercluster's (C2a): radius, extent, the zooms
     /// clustered and the fewest points of a cluster. Other algorithms ignore them.
     public var hierarchy = ClusterOptions()

@@ -106,7 +106,7 @@ public final class MapController {
         scene.build(markers: markers, icons: icons, indoor: indoor, projection: p, time: t, selection: infoWindow) { placed in
             for (n, manager) in clusterManagers.enumerated() {
                 guard let manager else { continue }
-                manager.followZoom(p.zoom, time: t)
+                manager.followZoom(p.position, time: t)
                 if let spider = manager.spiderfied, spider.zoom != p.zoom { manager.unspiderfy() }
                 manager.sceneItems(owner: clusterManagerNumber(slot: n), projection: p, icons: icons, time: t, into: &placed)
             }

@@ -155,6 +155,28 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertEqual(try map.clusterManager(m).groupsZoom, 9)
     }
 
+    func testC6_EveryCameraChangeAtAnotherZoomRestartsTheTimerAsGooglesManagerDoes() throws {
+        let map = MapController.make(zoom: 4)
+        let m = try fourAroundTheOrigin(map, .distance)
+        map.frame(0)
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 9))
+        map.frame(1)
+        // A pan at the same rounded zoom 0.15 s later restarts the 0.2 s.
+        try map.moveCamera(to: CameraPosition(latitude: 0.01, longitude: 0, zoom: 9.1))
+        map.frame(1.15)
+        map.frame(1.25)
+        XCTAssertEqual(clusters(map).map(\.count), [4], "0.25 s after the zoom changed, 0.1 s after the camera last moved")
+        XCTAssertEqual(try map.clusterManager(m).groupsZoom, 4)
+        map.frame(1.36)
+        XCTAssertEqual(try map.clusterManager(m).groupsZoom, 9, "0.21 s after the last change")
+        // Frames of a camera that holds still do not restart it.
+        try map.moveCamera(to: CameraPosition(latitude: 0, longitude: 0, zoom: 6))
+        map.frame(2)
+        map.frame(2.1)
+        map.frame(2.21)
+        XCTAssertEqual(try map.clusterManager(m).groupsZoom, 6)
+    }
+
     func testC7_AClusterTapZoomsToWhereItSplitsUnlessConsumed() throws {
         let map = MapController.make(zoom: 3)
         let m = try map.addClusterManager(.hierarchical)

@@ -106,6 +106,9 @@ export const ABI_ROLES = Object.freeze({
   cairn_map_popover_state: ['map', 'popover'],
   cairn_map_set_popover_size: ['map', 'popover', 'px', 'px'],
   cairn_map_remove_popover: ['map', 'popover'],
+  cairn_map_set_cluster_label_metrics: ['map', 'manager', 'ptr:values', 'count:1', 'px'],
+  cairn_cluster_defaults: ['out', 'count:1'],
+  cairn_map_cluster_buckets: ['map', 'manager', 'out', 'count:1'],
 });
 
 /** Exports whose result is no status: constants, a detail, a pointer. */

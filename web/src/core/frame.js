@@ -23,6 +23,9 @@
  * @property {number} anchorX   the point of the image placed on (x, y), in 0…1 of the whole image (insets
  *   included): a marker's ground anchor, an item's icon anchor, a cluster's centre
  * @property {number} anchorY
+ * @property {{text: string, color: string, diameter: number} | null} clusterIcon  a cluster's icon, the
+ *   engine's (Google's icon generator): its label, colour '#rrggbb' and circle diameter in CSS pixels
+ *   (the one it hit-tests); null for markers and items
  */
 
 /**

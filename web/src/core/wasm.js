@@ -108,6 +108,9 @@ export const BINDINGS = Object.freeze({
   cairn_map_set_popover_size: { params: ['i32', 'i32', 'f64', 'f64'], result: 'i32', doc: '(handle, popover, width, height) → 0: its content as the host laid it out' },
   cairn_map_remove_popover: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, popover) → 0' },
   cairn_index_reduce_children: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, cluster id, out, capacity) → total records, in reduce order (seed first)' },
+  cairn_map_set_cluster_label_metrics: { params: ['i32', 'i32', 'i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, advances of "0123456789+", their count (11), line height) → 0: the host\'s measure of cluster labels, which icon diameters grow with' },
+  cairn_map_cluster_buckets: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, out, capacity) → doubles: the n buckets in force, then their n colours, written when they fit' },
+  cairn_cluster_defaults: { params: ['i32', 'i32'], result: 'i32', doc: '(out, capacity) → doubles: [algorithm, minimumClusterSize, maximumClusterZoom, radius, animatesClusters, label font size, bucket count n, n buckets, n colours], written when they fit' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

@@ -9,11 +9,10 @@ import { STATUS_BY_CODE, STATUS_CODES, argumentError, describeValue, errorFromSt
 import { booleanArg, int32Arg, nameArg, numberArg, numbersArg, objectArg } from '../core/arguments.js';
 import { ItemTable } from './item-table.js';
 import { coordinateValues, itemIconArg, itemStride, resolveItem, writeCoordinates, writeItems } from './cluster-item-records.js';
-import { STANDARD_BUCKETS, STANDARD_COLORS, bucketArgs, clusterIcon } from './cluster-buckets.js';
+import { bucketArgs, bucketsInForce, clusterDefaults } from './cluster-buckets.js';
 import { nextTask } from '../core/next-task.js';
 import { resolveAggregates } from '../core/aggregates.js';
 
-export { STANDARD_BUCKETS, STANDARD_COLORS } from './cluster-buckets.js';
 
 /** @typedef {import('../core/frame.js').LatLng} LatLng */
 /** @typedef {import('../core/frame.js').DrawItem} DrawItem */
@@ -36,7 +35,7 @@ export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, 
  * @property {number} [maxZoom=16]  its highest: above it every item shows on its own
  * @property {number} [minPoints=2]  its fewest items to a cluster
  * @property {boolean} [animatesClusters=true]  changes of clustering fly items out of and into clusters (0.5 s)
- * @property {number[]} [buckets]  icon buckets, as for `setBuckets` (default STANDARD_BUCKETS)
+ * @property {number[]} [buckets]  icon buckets, as for `setBuckets` (default Google's: 10, 50, 100, 200, 1000)
  * @property {string[]} [colors]  their colours, as for `setBuckets`
  * @property {Record<string, [string, string]>} [aggregates]  aggregated properties of clusters (feature C9), as
  *   `{name: [operation, property]}` with operation sum, min, max, count or mean over the numbers
@@ -63,6 +62,20 @@ export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, 
  * @property {(doubles: number) => Float64Array} buffer  the map's buffer, made at least `doubles` long (a fresh view)
  * @property {() => boolean} alive  whether the map has not been destroyed
  * @property {(manager: ClusterManager) => void} removed  tells the map the manager is gone
+ * @property {() => void} [changed]  called when what the manager draws may have changed without a
+ *   change of the camera (clustering, clearing, selecting or removing an item, new buckets, destroy)
+ * @property {(icon: unknown, call: string) => void} [checkIcon]  throws for an item icon the host will not draw
+ * @property {{advances: ArrayLike<number>, height: number}} [labelMetrics]  the host's measure of cluster
+ *   labels in the bold font of the engine's label size: the advance of each of "0123456789+" and the
+ *   line's height (the engine's own estimate without it)
+ */
+
+/**
+ * @typedef {object} ClusterHost  what the host drawing a map adds to its managers
+ * @property {() => void} [changed]  see MapLink
+ * @property {(icon: unknown, call: string) => void} [checkIcon]  see MapLink
+ * @property {{advances: ArrayLike<number>, height: number}} [labelMetrics]  see MapLink
+ * @property {(manager: ClusterManager) => void} [removed]  told when a manager is destroyed
  */
 
 /** The options a manager takes. */
@@ -86,10 +99,6 @@ export class ClusterManager {
   #destroyed = false;
   /** every item's options, by id */
   #items = new ItemTable();
-  /** @type {readonly number[]} */
-  #buckets = STANDARD_BUCKETS;
-  /** @type {readonly string[]} */
-  #colors = STANDARD_COLORS;
   #animates = true;
   /** @type {import('../core/aggregates.js').Aggregate[]} the aggregated properties (C9), in the engine's order */
   #aggregates = [];
@@ -107,12 +116,14 @@ export class ClusterManager {
     for (const key of Object.keys(o)) {
       if (!MANAGER_OPTIONS.includes(key)) throw argumentError(call, `${key} is not a cluster manager option`);
     }
-    const algorithm = nameArg(CLUSTER_ALGORITHMS, o.algorithm ?? 'hierarchical', 'algorithm', call);
-    const minimumClusterSize = o.minimumClusterSize === undefined ? 4 : int32Arg(o.minimumClusterSize, 'minimumClusterSize', call);
-    const maximumClusterZoom = o.maximumClusterZoom === undefined ? 20 : numberArg(o.maximumClusterZoom, 'maximumClusterZoom', call);
-    const radius = o.radius === undefined ? 40 : numberArg(o.radius, 'radius', call);
-    const animates = o.animatesClusters === undefined ? true : booleanArg(o.animatesClusters, 'animatesClusters', call);
-    const icons = o.buckets === undefined && o.colors === undefined ? null : bucketArgs(o.buckets ?? STANDARD_BUCKETS, o.colors, call);
+    // Options left out take the engine's defaults.
+    const d = clusterDefaults(link.fn, link.buffer);
+    const algorithm = o.algorithm === undefined ? d.algorithm : nameArg(CLUSTER_ALGORITHMS, o.algorithm, 'algorithm', call);
+    const minimumClusterSize = o.minimumClusterSize === undefined ? d.minimumClusterSize : int32Arg(o.minimumClusterSize, 'minimumClusterSize', call);
+    const maximumClusterZoom = o.maximumClusterZoom === undefined ? d.maximumClusterZoom : numberArg(o.maximumClusterZoom, 'maximumClusterZoom', call);
+    const radius = o.radius === undefined ? d.radius : numberArg(o.radius, 'radius', call);
+    const animates = o.animatesClusters === undefined ? d.animatesClusters : booleanArg(o.animatesClusters, 'animatesClusters', call);
+    const icons = o.buckets === undefined && o.colors === undefined ? null : bucketArgs(o.buckets ?? d.buckets, o.colors, call);
     this.#aggregates = resolveAggregates(o.aggregates, call);
     this.#link = link;
     const h = link.enter(call);
@@ -120,7 +131,9 @@ export class ClusterManager {
     this.#number = this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT
       ? 'minimumClusterSize must be at least 1, maximumClusterZoom finite, radius above 0 and at most 4096' : undefined);
     try {
-      if (!animates) this.#setAnimates(false, call);
+      this.#animates = d.animatesClusters;
+      if (animates !== d.animatesClusters) this.#setAnimates(animates, call);
+      if (link.labelMetrics) this.#setLabelMetrics(link.labelMetrics, call);
       if (o.extent !== undefined || o.minZoom !== undefined || o.maxZoom !== undefined || o.minPoints !== undefined) {
         // NaN: the engine's default (supercluster's) for an option not given.
         const option = (/** @type {string} */ name) => (o[name] === undefined ? NaN : numberArg(o[name], name, call));
@@ -149,13 +162,13 @@ export class ClusterManager {
    * The icon buckets in force (a copy).
    * @returns {number[]}
    */
-  get buckets() { return [...this.#buckets]; }
+  get buckets() { return this.#inForce('buckets').buckets; }
 
   /**
    * Their colours, '#rrggbb' (a copy).
    * @returns {string[]}
    */
-  get colors() { return [...this.#colors]; }
+  get colors() { return this.#inForce('colors').colors; }
 
   /**
    * Whether changes of clustering are animated (feature C5): zooming in, what a cluster splits into
@@ -182,6 +195,7 @@ export class ClusterManager {
    */
   addItem(options) {
     const call = 'addItem';
+    this.#link.checkIcon?.(/** @type {any} */ (options)?.icon, call);
     return this.#add([resolveItem(options, '', call)], call, false)[0];
   }
 
@@ -196,6 +210,7 @@ export class ClusterManager {
   addItems(items) {
     const call = 'addItems';
     if (!Array.isArray(items)) throw argumentError(call, 'items must be an array');
+    for (const item of items) this.#link.checkIcon?.(item?.icon, call);
     return this.#add(Array.from(items, (item, i) => resolveItem(item, `items[${i}]`, call)), call, true);
   }
 
@@ -214,6 +229,7 @@ export class ClusterManager {
   addCoordinates(lngLat, options) {
     const call = 'addCoordinates';
     const o = objectArg(options, 'options', call);
+    this.#link.checkIcon?.(o.icon, call);
     const icon = o.icon === undefined ? -1 : itemIconArg(o.icon, 'icon', call);
     if (!(lngLat instanceof Float64Array || Array.isArray(lngLat)) || lngLat.length % 2 !== 0) {
       throw argumentError(call, 'lngLat must be a Float64Array (or array) of [lng, lat] pairs');
@@ -241,6 +257,7 @@ export class ClusterManager {
     this.#known(id, call);
     this.#check(this.#link.fn.cairn_map_remove_cluster_item(this.#enter(call), this.#number, id), call);
     this.#items.delete(id);
+    this.#link.changed?.();
   }
 
   /**
@@ -264,12 +281,14 @@ export class ClusterManager {
     const call = 'clear';
     this.#check(this.#link.fn.cairn_map_clear_cluster_items(this.#enter(call), this.#number), call);
     this.#items.clear();
+    this.#link.changed?.();
   }
 
   /** Clusters the items as they are now; from the next frame the drawing shows them. */
   cluster() {
     const call = 'cluster';
     this.#check(this.#link.fn.cairn_map_cluster(this.#enter(call), this.#number), call);
+    this.#link.changed?.();
   }
 
   /**
@@ -296,6 +315,7 @@ export class ClusterManager {
       left = this.#check(this.#link.fn.cairn_map_cluster_step(this.#enter(call), this.#number), call);
       onProgress?.({ done: total - left, total });
     }
+    this.#link.changed?.();
   }
 
   /**
@@ -321,21 +341,23 @@ export class ClusterManager {
     const call = 'selectItem';
     this.#known(id, call);
     this.#check(this.#link.fn.cairn_map_select_cluster_item(this.#enter(call), this.#number, id), call);
+    this.#link.changed?.();
   }
 
   /**
-   * An item's icon number, or undefined for an id the manager does not hold: what a renderer
-   * asks for every drawn item, without copying the item.
+   * Whether the manager holds an item (without copying it). A renderer draws an item by its
+   * draw record's `icon`, the engine's.
    * @param {number} id
-   * @returns {number | undefined}
+   * @returns {boolean}
    */
-  itemIcon(id) { return this.#items.icon(id); }
+  holdsItem(id) { return this.#items.get(id) !== undefined; }
 
   // ── icons (feature C3) ───────────────────────────────────────────────────────────────────────
 
   /**
    * Custom icon buckets: thresholds whole, above 0 and strictly increasing, with a colour each
-   * ('#rrggbb'; by default the standard colours in turn). Clusters take them from the next frame.
+   * ('#rrggbb'; by default Google's, buckets past the fifth keeping the last). Clusters take them
+   * from the next frame.
    * @param {number[]} buckets
    * @param {string[]} [colors]
    * @throws {CairnError} INVALID_BUCKETS saying why (detail: 1 empty, 2 not positive, 3 not
@@ -345,15 +367,15 @@ export class ClusterManager {
   setBuckets(buckets, colors) {
     const call = 'setBuckets';
     this.#setBuckets(bucketArgs(buckets, colors, call), call);
+    this.#link.changed?.();
   }
 
   /**
-   * How to draw a cluster of this manager from a frame: its label, colour and size for the
-   * bucket the engine chose (the draw item's `icon`).
-   * @param {Pick<DrawItem, 'icon' | 'count'> & Partial<DrawItem>} item  a draw item of kind 'cluster'
+   * How to draw a cluster of this manager from a frame: the label, colour and diameter its draw
+   * record carries (the engine's, as it hit-tests the icon; the draw item's `clusterIcon`).
+   * @param {Pick<DrawItem, 'clusterIcon'> & Partial<DrawItem>} item  a draw item of kind 'cluster'
    * @returns {ClusterIcon}
-   * @throws {CairnError} (INVALID_ARGUMENT) for an item that is not one of this manager's clusters,
-   *   or whose bucket is not one of the buckets in force (a frame from before `setBuckets`)
+   * @throws {CairnError} (INVALID_ARGUMENT) for an item that is not one of this manager's clusters
    */
   iconFor(item) {
     const call = 'iconFor';
@@ -362,12 +384,9 @@ export class ClusterManager {
     if (i.manager !== undefined && i.manager !== this.#number) {
       throw argumentError(call, `item belongs to cluster manager ${describeValue(i.manager)}, not ${this.#number}`);
     }
-    const bucket = int32Arg(i.icon, 'item.icon', call);
-    const count = numberArg(i.count, 'item.count', call);
-    if (bucket < -1 || bucket >= this.#buckets.length) {
-      throw argumentError(call, `item.icon ${bucket} is not a bucket of the ${this.#buckets.length} in force`);
-    }
-    return clusterIcon(bucket, count, this.#buckets, this.#colors);
+    const icon = i.clusterIcon;
+    if (icon === null || typeof icon !== 'object') throw argumentError(call, 'item.clusterIcon must be a cluster draw item\'s');
+    return { ...icon };
   }
 
   /**
@@ -383,6 +402,7 @@ export class ClusterManager {
     this.#destroyed = true;
     this.#items.clear();
     this.#link.removed(this);
+    this.#link.changed?.();
   }
 
   // ── internals ────────────────────────────────────────────────────────────────────────────────
@@ -450,12 +470,12 @@ export class ClusterManager {
   }
 
   /**
-   * Sends checked buckets and colours to the engine, which validates them; keeps them once taken.
-   * @param {{buckets: number[], colors: string[]}} icons
+   * Sends checked buckets and colours to the engine, which validates them and holds them.
+   * @param {{buckets: number[], colors: string[] | undefined}} icons  colours left out: the engine's
    * @param {string} call
    */
   #setBuckets({ buckets, colors }, call) {
-    if (colors.length !== buckets.length) {
+    if (colors && colors.length !== buckets.length) {
       // The ABI takes one count for both lists, so the engine cannot see this one.
       throw errorFromStatus(STATUS_BY_CODE.INVALID_BUCKETS, 4, { call, hint: `${colors.length} colours for ${buckets.length} buckets` });
     }
@@ -463,11 +483,34 @@ export class ClusterManager {
     const n = buckets.length;
     const buffer = this.#link.buffer(2 * n);
     buffer.set(buckets);
-    buffer.set(colors.map((c) => parseInt(c.slice(1), 16)), n);
-    const status = this.#link.fn.cairn_map_set_cluster_buckets(h, this.#number, buffer.byteOffset, buffer.byteOffset + 8 * n, n);
+    if (colors) buffer.set(colors.map((c) => parseInt(c.slice(1), 16)), n);
+    const status = this.#link.fn.cairn_map_set_cluster_buckets(h, this.#number, buffer.byteOffset, colors ? buffer.byteOffset + 8 * n : 0, n);
     this.#check(status, call, status === STATUS_BY_CODE.INVALID_ARGUMENT ? 'at most 1000 buckets' : undefined);
-    this.#buckets = Object.freeze([...buckets]);
-    this.#colors = Object.freeze([...colors]);
+  }
+
+  /**
+   * The buckets and colours in force, from the engine.
+   * @param {string} call
+   * @returns {{buckets: number[], colors: string[]}}
+   */
+  #inForce(call) {
+    const h = this.#enter(call);
+    return bucketsInForce((out, capacity) => this.#check(this.#link.fn.cairn_map_cluster_buckets(h, this.#number, out, capacity), call),
+      this.#link.buffer);
+  }
+
+  /**
+   * Gives the engine the host's measure of label text, which icon diameters grow with.
+   * @param {{advances: ArrayLike<number>, height: number}} metrics
+   * @param {string} call
+   */
+  #setLabelMetrics(metrics, call) {
+    const { advances, height } = objectArg(metrics, 'labelMetrics', call);
+    const widths = Array.from(/** @type {ArrayLike<number>} */ (advances ?? []), (v, i) => numberArg(v, `labelMetrics.advances[${i}]`, call));
+    const buffer = this.#link.buffer(Math.max(1, widths.length));
+    buffer.set(widths);
+    this.#check(this.#link.fn.cairn_map_set_cluster_label_metrics(this.#enter(call), this.#number, buffer.byteOffset, widths.length,
+      numberArg(height, 'labelMetrics.height', call)), call, 'labelMetrics gives the advance of each of "0123456789+" and a height, finite and at least 0');
   }
 
   /**

@@ -72,17 +72,6 @@ export class ItemTable {
   }
 
   /**
-   * An item's icon without building the item (the renderer asks this for every drawn item).
-   * @param {number} id
-   * @returns {number | undefined}
-   */
-  icon(id) {
-    const single = this.#single.get(id);
-    if (single) return single.icon;
-    return this.#range(id)?.icon;
-  }
-
-  /**
    * @param {number} id
    * @returns {boolean} whether it was held
    */

@@ -17,6 +17,7 @@ import { readFrame } from './read-frame.js';
 import { MapChannel } from './map-channel.js';
 import { EngineMarkers } from './engine-markers.js';
 import { ClusterManager } from './cluster-manager.js';
+import { clusterDefaults } from './cluster-buckets.js';
 
 /** @typedef {import('../core/frame.js').CameraPosition} CameraPosition */
 /** @typedef {import('../core/frame.js').LatLng} LatLng */
@@ -25,6 +26,7 @@ import { ClusterManager } from './cluster-manager.js';
 /** @typedef {import('./marker-records.js').Marker} Marker */
 /** @typedef {import('./marker-records.js').MarkerOptions} MarkerOptions */
 /** @typedef {import('./cluster-manager.js').ClusterManagerOptions} ClusterManagerOptions */
+/** @typedef {import('./cluster-manager.js').ClusterHost} ClusterHost */
 /** @typedef {'mouse' | 'touch' | 'pen'} PointerKind */
 /** @typedef {keyof KEY_COMMANDS} KeyCommand */
 
@@ -55,7 +57,7 @@ export class MapEngine {
   #frameTiming = { engineMs: 0, readMs: 0 };
   /** @type {Map<number, ClusterManager>} the live cluster managers, by number */
   #managers = new Map();
-  /** @type {import('./cluster-manager.js').MapLink} what the cluster managers reach the engine through */
+  /** @type {import('./cluster-manager.js').MapLink} what the cluster managers reach the engine through (with their host's hooks) */
   #link = {
     fn: {},
     enter: (call) => this.#channel.enter(call),
@@ -154,6 +156,17 @@ export class MapEngine {
     const v = this.#channel.buffer(2);
     this.#channel.check(this.#channel.fn.cairn_map_pin_size(v.byteOffset), call);
     return { width: v[0], height: v[1] };
+  }
+
+  /**
+   * The size of the bold font cluster labels are measured and drawn in, in CSS pixels (Google's
+   * icon generator's): a host that draws the map measures "0"…"9" and "+" in it and passes them
+   * to `addClusterManager` (its host's `labelMetrics`), since icon diameters grow with the label.
+   * @returns {number}
+   */
+  get clusterLabelFontSize() {
+    this.#channel.checkAlive('clusterLabelFontSize');
+    return clusterDefaults(this.#channel.fn, (n) => this.#channel.buffer(n)).labelFontSize;
   }
 
   // ── stage ──────────────────────────────────────────────────────────────────────────────────
@@ -704,10 +717,20 @@ export class MapEngine {
    * Adds a cluster manager: items clustered for the screen, drawn in the frames with the markers.
    * See cluster-manager.js.
    * @param {ClusterManagerOptions} [options]
+   * @param {ClusterHost} [host]  what a host that draws the map adds (CairnMap gives it)
    * @returns {ClusterManager}
    */
-  addClusterManager(options) {
-    const manager = new ClusterManager(this.#link, options);
+  addClusterManager(options, host) {
+    const { removed, ...hooks } = host ?? {};
+    const link = {
+      ...this.#link,
+      ...hooks,
+      removed: (/** @type {ClusterManager} */ manager) => {
+        this.#link.removed(manager);
+        removed?.(manager);
+      },
+    };
+    const manager = new ClusterManager(link, options);
     this.#managers.set(manager.number, manager);
     return manager;
   }

@@ -5,6 +5,7 @@
 // in order, and a mismatch in length is refused when the layout is read.
 
 import { bindingError } from '../core/errors.js';
+import { hexColor } from './cluster-buckets.js';
 
 /**
  * The header fields, in the engine's order (`_FrameField` in the module's source).
@@ -45,6 +46,11 @@ const INFO_WINDOW_EVENTS = new Set(['infoWindowTapped', 'infoWindowLongPressed',
 
 /** Kinds of drawn items by the engine's number (index). */
 export const ITEM_KINDS = Object.freeze(['unknown', 'marker', 'cluster', 'clusterItem']);
+const CLUSTER_KIND = ITEM_KINDS.indexOf('cluster');
+
+/** The fields of a draw record, in order (`_FrameWriter.drawStride`), as `readItems` reads them. */
+const DRAW_FIELDS = Object.freeze(['kind', 'id', 'x', 'y', 'rotation', 'scaleX', 'scaleY', 'opacity', 'icon', 'count', 'zIndex',
+  'manager', 'legX', 'legY', 'progress', 'shear', 'anchorX', 'anchorY', 'labelNumber', 'labelPlus', 'color', 'diameter']);
 
 /** Why the camera started to move, by the engine's number (index). */
 export const MOVE_CAUSES = Object.freeze(['unknown', 'gesture', 'apiAnimation', 'developer']);
@@ -84,9 +90,10 @@ export function readLayout(layout) {
     throw bindingError('MODULE_MISMATCH', `cairn: the module's frame header has ${l.header} fields but read-frame.js names ` +
       `${FRAME_FIELDS.length}; update FRAME_FIELDS to match the engine`);
   }
-  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= 18 && l.popoverStride >= 7)) {
+  const draw = DRAW_FIELDS.length;
+  if (!(l.tileStride >= 12 && l.eventStride >= 5 && l.drawStride >= draw && l.popoverStride >= 7)) {
     throw bindingError('MODULE_MISMATCH', `cairn: tile records of ${l.tileStride}, event records of ${l.eventStride}, draw records of ` +
-      `${l.drawStride} and popover records of ${l.popoverStride} doubles are shorter than these bindings read (12, 5, 18 and 7)`);
+      `${l.drawStride} and popover records of ${l.popoverStride} doubles are shorter than these bindings read (12, 5, ${draw} and 7)`);
   }
   return Object.freeze(l);
 }
@@ -215,6 +222,10 @@ function readItems(v, stride) {
       scaleX: v[k + 5], scaleY: v[k + 6], opacity: v[k + 7], icon: v[k + 8], count: v[k + 9], zIndex: v[k + 10],
       manager: v[k + 11], leg: Number.isNaN(v[k + 12]) ? null : { x: v[k + 12], y: v[k + 13] }, progress: v[k + 14],
       shear: v[k + 15], anchorX: v[k + 16], anchorY: v[k + 17],
+      // A cluster's icon, the engine's: label number (and "+"), colour 0xRRGGBB, diameter.
+      clusterIcon: v[k] === CLUSTER_KIND
+        ? { text: v[k + 19] === 1 ? `${v[k + 18]}+` : String(v[k + 18]), color: hexColor(v[k + 20]), diameter: v[k + 21] }
+        : null,
     };
   }
   return items;

@@ -353,7 +353,7 @@ export class CairnMap {
   }
   set selectedClusterItem(item) {
     const manager = item !== null && typeof item === 'object' && item.manager ? this.#clusters.get(item.manager.number) : null;
-    const held = manager !== null && manager === item?.manager && manager.itemIcon(item.id) !== undefined;
+    const held = manager !== null && manager === item?.manager && manager.holdsItem(item.id);
     if (item !== null && !held) {
       throw argumentError('selectedClusterItem', 'must be {manager, id} of an item a cluster manager on this map holds, or null');
     }

@@ -29,6 +29,8 @@ export class ClusterDrawables {
   /** @type {ClusterIconOptions} */
   #options;
   #pixelRatio;
+  /** @type {number | undefined} */
+  #labelSize;
   /** @type {Map<string, Drawable>} by label, colour and diameter */
   #cache = new Map();
 
@@ -36,8 +38,9 @@ export class ClusterDrawables {
    * @param {ClusterManager} manager
    * @param {ClusterIconOptions} options
    * @param {number} pixelRatio
+   * @param {number} [labelSize]  the label font size the engine's diameters were measured at
    */
-  constructor(manager, options, pixelRatio) {
+  constructor(manager, options, pixelRatio, labelSize) {
     const o = options ?? {};
     if (o.clusterImages !== undefined && !Array.isArray(o.clusterImages)) {
       throw argumentError('addClusterManager', 'clusterImages must be an array of images, one per bucket');
@@ -48,6 +51,7 @@ export class ClusterDrawables {
     this.#manager = manager;
     this.#options = o;
     this.#pixelRatio = pixelRatio;
+    this.#labelSize = labelSize;
   }
 
   /**
@@ -99,7 +103,7 @@ export class ClusterDrawables {
    */
   #rasterise(icon, item, aggregates) {
     const { clusterImages, drawCluster } = this.#options;
-    if (!clusterImages && !drawCluster) return clusterIconImage(icon, this.#pixelRatio);
+    if (!clusterImages && !drawCluster) return clusterIconImage({ ...icon, labelSize: this.#labelSize }, this.#pixelRatio);
     const r = this.#pixelRatio;
     const canvas = document.createElement('canvas');
     canvas.width = Math.ceil(icon.diameter * r);
@@ -113,7 +117,7 @@ export class ClusterDrawables {
         return canvas;
       } catch (error) {
         reportError(error);   // the app's drawing failed: Google's icon instead, and the map goes on
-        return clusterIconImage(icon, this.#pixelRatio);
+        return clusterIconImage({ ...icon, labelSize: this.#labelSize }, this.#pixelRatio);
       }
     }
     const images = /** @type {CanvasImageSource[]} */ (clusterImages);

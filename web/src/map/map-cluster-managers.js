@@ -1,8 +1,10 @@
 // A CairnMap's cluster managers: each the engine's manager (see cluster-manager.js) with how
-// its clusters look on this map. The map wraps some of a manager's methods so that what they
-// change shows at once on a still map, and so that items take only this map's icons.
+// its clusters look on this map. The map hooks into each (MapEngine.addClusterManager's host) so
+// that what they change shows at once on a still map, items take only this map's icons, and
+// the engine sizes cluster icons by this page's measure of their labels.
 
 import { ClusterDrawables } from './cluster-drawables.js';
+import { measureClusterLabels } from '../render/cluster-icon.js';
 import { MapIcon } from '../engine/map-icon.js';
 import { argumentError } from '../core/errors.js';
 import { objectArg } from '../core/arguments.js';
@@ -25,6 +27,8 @@ export class MapClusterManagers {
   #wake;
   /** @type {Map<number, {manager: ClusterManager, icons: ClusterDrawables}>} by the manager's number */
   #managers = new Map();
+  /** @type {{advances: number[], height: number} | undefined} */
+  #metrics;
 
   /**
    * @param {MapEngine} engine
@@ -53,48 +57,34 @@ export class MapClusterManagers {
    */
   add(options) {
     const { clusterImages, drawCluster, ...rest } = objectArg(options, 'options', 'addClusterManager');
-    const manager = this.#engine.addClusterManager(rest);
-    const icons = new ClusterDrawables(manager, { clusterImages, drawCluster }, this.#pixelRatio);
+    const manager = this.#engine.addClusterManager(rest, {
+      // What shows at once on a still map draws a frame (clustering, a cleared manager, a
+      // selected or removed item's window, new icon buckets, a destroyed manager).
+      changed: this.#wake,
+      // An item's map icon must be this map's (its number would name another icon here).
+      checkIcon: (icon, call) => {
+        if (icon instanceof MapIcon && !this.#icons.owns(icon)) {
+          throw argumentError(call, 'icon must come from this map\'s icon(), loadIcon() or pinIcon()');
+        }
+      },
+      labelMetrics: this.#labelMetrics(),
+      removed: (m) => { this.#managers.delete(m.number); },
+    });
+    const icons = new ClusterDrawables(manager, { clusterImages, drawCluster }, this.#pixelRatio, this.#engine.clusterLabelFontSize);
     this.#managers.set(manager.number, { manager, icons });
-    /**
-     * Replaces a method of the manager by `wrap`, which is given the original and the arguments.
-     * @param {string} name
-     * @param {(original: (...args: any[]) => any, args: any[]) => any} wrap
-     */
-    const around = (name, wrap) => {
-      const m = /** @type {any} */ (manager);
-      const original = m[name].bind(manager);
-      m[name] = (/** @type {any[]} */ ...args) => wrap(original, args);
-    };
-    around('destroy', (destroy) => {
-      destroy();
-      this.#managers.delete(manager.number);
-      this.#wake();
-    });
-    // What shows at once on a still map draws a frame (clustering, a cleared manager, a
-    // selected or removed item's window, new icon buckets).
-    for (const name of ['cluster', 'clear', 'selectItem', 'removeItem', 'setBuckets']) {
-      around(name, (call, args) => {
-        const result = call(...args);
-        this.#wake();
-        return result;
-      });
-    }
-    around('clusterAsync', async (clusterAsync, args) => {
-      await clusterAsync(...args);
-      this.#wake();
-    });
-    // An item's map icon must be this map's (its number would name another icon here).
-    const foreign = (/** @type {any} */ o) => o !== null && typeof o === 'object' && o.icon instanceof MapIcon && !this.#icons.owns(o.icon);
-    for (const name of ['addItem', 'addItems', 'addCoordinates']) {
-      around(name, (add, args) => {
-        const given = name === 'addItems' ? (Array.isArray(args[0]) ? args[0] : []) : [name === 'addItem' ? args[0] : args[1]];
-        if (given.some(foreign)) throw argumentError(name, 'icon must come from this map\'s icon(), loadIcon() or pinIcon()');
-        return add(...args);
-      });
-    }
     this.#wake();
     return manager;
+  }
+
+  /**
+   * The page's measure of cluster labels in the font they are drawn with, at the engine's size:
+   * the engine sizes icons from it (Google's diameter grows with the label's measured text).
+   * Measured once per map.
+   * @returns {{advances: number[], height: number}}
+   */
+  #labelMetrics() {
+    this.#metrics ??= measureClusterLabels(this.#engine.clusterLabelFontSize);
+    return this.#metrics;
   }
 
   /**
@@ -105,7 +95,8 @@ export class MapClusterManagers {
   setIcons(manager, options) {
     const record = this.#managers.get(manager?.number);
     if (!record || record.manager !== manager) throw argumentError('setClusterIcons', 'manager must be one of this map\'s');
-    record.icons = new ClusterDrawables(manager, objectArg(options, 'options', 'setClusterIcons'), this.#pixelRatio);
+    record.icons = new ClusterDrawables(manager, objectArg(options, 'options', 'setClusterIcons'), this.#pixelRatio,
+      this.#engine.clusterLabelFontSize);
     this.#wake();
   }
 
@@ -125,7 +116,7 @@ export class MapClusterManagers {
    */
   item(number, id) {
     const manager = this.get(number);
-    if (!manager || manager.itemIcon(id) === undefined) return null;
+    if (!manager || !manager.holdsItem(id)) return null;
     return { id, item: manager.item(id), manager };
   }
 
@@ -138,7 +129,6 @@ export class MapClusterManagers {
     const r = this.#managers.get(item.manager);
     if (!r) return null;
     if (item.kind === 'cluster') return r.icons.drawable(item);
-    const icon = r.manager.itemIcon(item.id);
-    return icon === undefined ? null : this.#icons.drawable(icon);
+    return this.#icons.drawable(item.icon);
   }
 }

@@ -44,7 +44,7 @@ class DemoPageTest(DemoTestCase):
         at = lambda p: image.pixel(self.box["x"] + p["x"], self.box["y"] + p["y"])   # noqa: E731
 
         # Clusters: the disc in the bucket's colour. The label covers the centre in white, so
-        # look above and below it, inside the inner disc (76% of the icon's diameter).
+        # look above and below it, inside the disc.
         checked = set()
         for index, item in enumerate(items):
             if item["kind"] != "cluster" or not self.in_view(item) or max(item["icon"], 0) in checked:

@@ -6,7 +6,6 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { init, MapEngine, ClusterIndex, CairnError, MapIcon } from '../../src/index.js';
-import { STANDARD_BUCKETS, STANDARD_COLORS } from '../../src/engine/cluster-manager.js';
 import { mulberry32 } from '../../bench/generate.js';
 import { at, click, closeTo, garbage, refused } from '../support/map-helpers.js';
 
@@ -86,7 +85,10 @@ test("Google's cases through a distance manager: one cluster of 4 at zoom 4, fou
     assert.equal(found.filter((c) => Math.abs(c.x - first.x) < 1e-6 && Math.abs(c.y - first.y) < 1e-6).length, 1,
       `a cluster on the first item of centre ${g}`);
   }
-  assert.deepEqual(groups.manager.iconFor(found[0]), { text: '10+', color: '#0099cc', diameter: 34 });
+  // Without a host's measure, the engine's estimate of a bold 14-pixel label: "10+" 23.7 wide, 6 more.
+  const icon = groups.manager.iconFor(found[0]);
+  assert.deepEqual([icon.text, icon.color], ['10+', '#0099cc']);
+  closeTo(icon.diameter, 29.744, 1e-9, 'max(20, text) + 3 × 0 + 6');
   map.destroy();
 });
 
@@ -245,6 +247,54 @@ test('a map takes managers without end as long as at most 1024 live at once; a r
   assert.equal(error.detail, 1024, 'the engine says its limit');
   live[5].destroy();
   map.addClusterManager();   // a slot is free again
+  map.destroy();
+});
+
+test("Google's re-cluster timer: every camera change while the rounded zoom differs restarts its 0.2 s", () => {
+  const map = newMap(4);
+  const { manager } = clustered(map, 'distance', FOUR);
+  map.frame(0);
+  map.moveCamera({ zoom: 9 });
+  map.frame(1);
+  map.moveCamera({ latitude: 0.01, zoom: 9.1 });
+  map.frame(1.15);
+  assert.deepEqual(clusters(map.frame(1.25), manager).map((c) => c.count), [4], '0.1 s after the camera last moved');
+  assert.equal(clusters(map.frame(1.36), manager).length, 0, 'then re-clustered for zoom 9');
+  map.destroy();
+});
+
+test("Google's arithmetic through a manager: ties in map points, the grid at 180° and the equator, items beyond the map", () => {
+  const counts = (frame, manager) => clusters(frame, manager).map((c) => c.count).sort((a, b) => a - b);
+  // Distance, zoom 10: the middle item is exactly as far from both seeds in Google's map points: the newer takes it.
+  let map = newMap(10, 0, 1.233036);
+  let { manager } = clustered(map, 'distance', [at(0, 1.122), at(0, 1.233036), at(0, 1.344072)], { minimumClusterSize: 1 });
+  let frame = map.frame(0);
+  assert.deepEqual(counts(frame, manager), [1, 2]);
+  const pair = clusters(frame, manager).find((c) => c.count === 2);
+  closeTo(pair.x, map.screenPoint(0, 1.344072).x, 1e-6, 'the pair sits on its seed, the third item');
+  map.destroy();
+
+  // Distance, zoom 3: 86° N is off Google's map, in no cluster, but seeds the one 84.9° N joins.
+  map = newMap(3, 80, 0);
+  ({ manager } = clustered(map, 'distance', [at(86, 0), at(84.9, 0), at(80, 0)], { minimumClusterSize: 1 }));
+  frame = map.frame(0);
+  assert.deepEqual(counts(frame, manager), [1, 1]);
+  assert.equal(items(frame, manager).length, 0, 'the item beyond the map is not drawn');
+  map.destroy();
+
+  // Grid, zoom 0 (3 cells): 180° is column 3, whose key is the next row's first cell.
+  map = newMap(0, 0, 180);
+  ({ manager } = clustered(map, 'grid', [at(0, 180), at(60, -179), at(0, -179)], { minimumClusterSize: 1 }));
+  assert.deepEqual([...new Set(counts(map.frame(0), manager))], [1, 2]);
+  assert.equal(manager.getClusterExpansionZoom(clusters(map.frame(0), manager).find((c) => c.count === 2).id) >= 1, true);
+  map.destroy();
+
+  // Grid, zoom 1 (6 cells): the equator belongs to the row north of it.
+  map = newMap(1, 0, 10);
+  ({ manager } = clustered(map, 'grid', [at(0, 10), at(0.001, 10), at(-0.001, 10)], { minimumClusterSize: 1 }));
+  frame = map.frame(0);
+  const two = clusters(frame, manager).find((c) => c.count === 2);
+  assert.ok(two && two.y < map.screenPoint(0, 10).y, 'the pair is drawn at the centre of the cell north of the equator');
   map.destroy();
 });
 
@@ -509,26 +559,36 @@ test('items take a map icon as its number, one by one and in bulk', () => {
   map.destroy();
 });
 
-test('icon buckets: iconFor reads the bucket the engine chose; custom buckets change it; bad lists are INVALID_BUCKETS', () => {
+/** Label metrics in round numbers: digits 8 wide, "+" 9, a line 16 high. */
+const ROUND_METRICS = Object.freeze({ advances: [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9], height: 16 });
+
+test('icon buckets: the draw record carries the engine\'s icon (Google\'s diameter from the measured label); custom buckets change it; bad lists are INVALID_BUCKETS', () => {
   const map = newMap(10);
-  const { manager } = clustered(map, 'distance', Array.from({ length: 12 }, () => at(0.01, 0.01)));
+  const manager = map.addClusterManager({ algorithm: 'distance' }, { labelMetrics: ROUND_METRICS });
+  manager.addItems(Array.from({ length: 12 }, () => at(0.01, 0.01)));
+  manager.cluster();
   const cluster = () => clusters(map.frame(0), manager)[0];
-  assert.deepEqual(manager.buckets, [...STANDARD_BUCKETS]);
-  assert.deepEqual(manager.colors, [...STANDARD_COLORS]);
-  assert.deepEqual(STANDARD_COLORS, ['#0099cc', '#669900', '#ff8800', '#cc0000', '#9933cc']);
+  assert.deepEqual(manager.buckets, [10, 50, 100, 200, 1000], "Google's, from the engine");
+  assert.deepEqual(manager.colors, ['#0099cc', '#669900', '#ff8800', '#cc0000', '#9933cc']);
   assert.equal(cluster().icon, 0);
-  assert.deepEqual(manager.iconFor(cluster()), { text: '10+', color: '#0099cc', diameter: 34 });
+  // max(20, text size) + 3 × bucket + 6: "10+" is 8 + 8 + 9 = 25 wide.
+  assert.deepEqual(manager.iconFor(cluster()), { text: '10+', color: '#0099cc', diameter: 31 });
+  assert.deepEqual(cluster().clusterIcon, { text: '10+', color: '#0099cc', diameter: 31 });
 
   manager.setBuckets([5, 20], ['#111111', '#AbCdEf']);
   assert.equal(cluster().icon, 0, 'from the next frame, without cluster()');
-  assert.deepEqual(manager.iconFor(cluster()), { text: '5+', color: '#111111', diameter: 34 });
+  assert.deepEqual(manager.iconFor(cluster()), { text: '5+', color: '#111111', diameter: 26 }, '"5+" is 17 wide: 20 at least');
   assert.deepEqual(manager.colors, ['#111111', '#abcdef']);
   manager.setBuckets([2, 3, 12]);
   assert.equal(cluster().icon, 2);
-  assert.deepEqual(manager.iconFor(cluster()), { text: '12+', color: '#ff8800', diameter: 42 });
+  assert.deepEqual(manager.iconFor(cluster()), { text: '12+', color: '#ff8800', diameter: 37 }, '25 + 3 × 2 + 6');
+  manager.setBuckets([1, 2, 3, 4, 5, 6, 12]);
+  assert.deepEqual(manager.colors, ['#0099cc', '#669900', '#ff8800', '#cc0000', '#9933cc', '#9933cc', '#9933cc'],
+    'past the fifth bucket the last colour stays');
+  assert.deepEqual(manager.iconFor(cluster()), { text: '12+', color: '#9933cc', diameter: 49 }, '25 + 3 × 6 + 6');
   manager.setBuckets([20, 30], ['#222222', '#333333']);
   assert.equal(cluster().icon, -1);
-  assert.deepEqual(manager.iconFor(cluster()), { text: '12', color: '#222222', diameter: 30 });
+  assert.deepEqual(manager.iconFor(cluster()), { text: '12', color: '#222222', diameter: 26 });
 
   // Refused lists leave the buckets in force.
   for (const [buckets, colors, detail, message] of [
@@ -556,15 +616,18 @@ test('icon buckets: iconFor reads the bucket the engine chose; custom buckets ch
   assert.equal(cluster().icon, -1);
 
   // Buckets and colours as options of a new manager.
-  const custom = clustered(map, 'distance', Array.from({ length: 60 }, () => at(-0.01, -0.01)),
-    { buckets: [50, 60], colors: ['#123456', '#654321'] }).manager;
-  assert.deepEqual(custom.iconFor(clusters(map.frame(1), custom)[0]), { text: '60+', color: '#654321', diameter: 38 });
-  // Only this manager's clusters, with a bucket it has.
+  const custom = map.addClusterManager({ algorithm: 'distance', buckets: [50, 60], colors: ['#123456', '#654321'] },
+    { labelMetrics: ROUND_METRICS });
+  custom.addItems(Array.from({ length: 60 }, () => at(-0.01, -0.01)));
+  custom.cluster();
+  assert.deepEqual(custom.iconFor(clusters(map.frame(1), custom)[0]), { text: '60+', color: '#654321', diameter: 34 });
+  // Only this manager's clusters.
   const plain = { ...cluster() };
   assert.match(refused(() => custom.iconFor(plain), 'INVALID_ARGUMENT').message, /belongs to cluster manager 0, not 1/);
   assert.match(refused(() => manager.iconFor({ ...plain, kind: 'clusterItem' }), 'INVALID_ARGUMENT').message, /not a cluster/);
-  assert.match(refused(() => manager.iconFor({ ...plain, icon: 2 }), 'INVALID_ARGUMENT').message, /not a bucket of the 2 in force/);
-  assert.match(refused(() => manager.iconFor({ icon: 0.5, count: 1 }), 'INVALID_ARGUMENT').message, /item\.icon must be a 32-bit integer/);
+  assert.match(refused(() => manager.iconFor({ icon: 0, count: 1 }), 'INVALID_ARGUMENT').message, /clusterIcon must be a cluster draw item's/);
+  assert.match(refused(() => map.addClusterManager({}, { labelMetrics: { advances: [1, 2], height: 16 } }), 'INVALID_ARGUMENT').message,
+    /addClusterManager/);
   map.destroy();
 });
 
@@ -762,7 +825,7 @@ test('seeded garbage through every manager call never traps the module', () => {
   for (const m of managers) {
     assert.equal(m.itemCount, live.get(m).size);
     for (const x of live.get(m)) m.removeItem(x);
-    m.setBuckets(STANDARD_BUCKETS);
+    m.setBuckets([10, 50, 100, 200, 1000]);
     m.cluster();
   }
   map.moveCamera({ latitude: 0, longitude: 0, zoom: 4 });

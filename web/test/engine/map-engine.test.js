@@ -62,8 +62,8 @@ test('the frame header: names match the module, and a mismatch is refused', () =
   assert.throws(() => readLayout((which) => (which === 0 ? FRAME_FIELDS.length + 1 : mod.fn.cairn_map_layout(which))),
     /frame header has \d+ fields but read-frame.js names/);
   assert.equal(layout.settingCount, mod.fn.cairn_map_layout(6));
-  assert.equal(layout.drawStride, 18);
-  assert.throws(() => readLayout((which) => (which === 4 ? 16 : mod.fn.cairn_map_layout(which))), /draw records of 16 and popover records of 7 doubles are shorter/);
+  assert.equal(layout.drawStride, 22, 'a cluster\'s icon (label, colour, diameter) ends the draw record');
+  assert.throws(() => readLayout((which) => (which === 4 ? 18 : mod.fn.cairn_map_layout(which))), /draw records of 18 and popover records of 7 doubles are shorter than these bindings read \(12, 5, 22 and 7\)/);
   assert.equal(layout.popoverStride, mod.fn.cairn_map_layout(7));
   assert.equal(mod.fn.cairn_map_layout(8), -2);
   assert.throws(() => readLayout((which) => (which === 7 ? 6 : mod.fn.cairn_map_layout(which))), /popover records of 6 doubles/);

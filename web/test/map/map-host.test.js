@@ -21,7 +21,7 @@ test('ItemTable: bulk ranges answer by id, with removals and moves, without an o
   t.addRange(20, new Float64Array([-1, -2]), -1);                   // id 20
   assert.equal(t.size, 5);
   assert.deepEqual(t.get(11)?.position, { latitude: 4, longitude: 3 });
-  assert.equal(t.icon(12), 7);
+  assert.equal(t.get(12)?.icon, 7);
   assert.equal(t.get(13)?.title, 'x');
   assert.equal(t.get(14), undefined);
   assert.equal(t.get(9), undefined);
@@ -30,13 +30,13 @@ test('ItemTable: bulk ranges answer by id, with removals and moves, without an o
   // A move turns a bulk item into a single one; the count stays.
   t.set(11, { position: { latitude: 0, longitude: 0 }, icon: 3, title: '', snippet: '', userData: undefined });
   assert.equal(t.size, 5);
-  assert.equal(t.icon(11), 3);
+  assert.equal(t.get(11)?.icon, 3);
   assert.equal(t.delete(11), true);
   assert.equal(t.get(11), undefined);
   assert.equal(t.delete(10), true);
   assert.equal(t.delete(10), false);
   assert.equal(t.size, 3);
-  assert.equal(t.icon(12), 7);
+  assert.equal(t.get(12)?.icon, 7);
   t.delete(12);                                                     // the range empties and goes
   assert.equal(t.get(20)?.icon, -1);
   t.clear();

@@ -5,10 +5,11 @@ public protocol ClusterAlgorithm {
     func cluster(_ items: ClusterItemPositions, zoom: Double, into result: inout ClusterGroups)
 }
 
-/// The integer zoom Google's screen-space algorithms cluster for: the camera zoom rounded,
-/// within 0...30.
+/// The integer zoom Google's screen-space algorithms cluster for: the camera zoom rounded as
+/// Google's cluster manager does, in single precision (`floorf(zoom + 0.5f)`, so a zoom within
+/// a float's rounding of a half rounds up), within 0...30.
 func _discreteZoom(_ zoom: Double) -> Int {
     guard zoom.isFinite else { return 0 }
-    let z = _round(zoom)
+    let z = (Float(zoom) + 0.5).rounded(.down)
     return z < 0 ? 0 : (z > 30 ? 30 : Int(z))
 }

@@ -1,5 +1,6 @@
 /// The result of clustering for one zoom: clusters with a position, and their members as item
-/// numbers (positions in `ClusterItemPositions`), each item in exactly one cluster.
+/// numbers (positions in `ClusterItemPositions`), each item in one cluster at most (Google's
+/// distance algorithm leaves out items beyond its map).
 public struct ClusterGroups {
     public private(set) var x: [Double] = []
     public private(set) var y: [Double] = []

@@ -1,34 +1,38 @@
-/// A static index of points for box queries: points sorted by the square cell (row, column)
-/// they fall in, so a box a cell or two wide is a few binary searches, one per row it crosses.
-/// Built per clustering pass; worlds are not wrapped (a box is clipped to 0...1).
+/// A static index of Google map points for box queries, standing in for the quadtree of Google's
+/// distance algorithm: points sorted by the square cell (row, column) they fall in, so a box a
+/// cell or two wide is a few binary searches, one per row it crosses. Like the quadtree it holds
+/// only points on the map (`GoogleMapPoint.isOnMap`). Built per clustering pass.
 struct _CellIndex {
-    private var keys: [UInt64]
-    private var items: [UInt32]
+    private var keys: [UInt64] = []
+    private var items: [UInt32] = []
     private let cells: Double
 
+    /// `cellSize` in map-point units (the map is 2 wide).
     init(_ points: ClusterItemPositions, cellSize: Double) {
         let n = points.count
         // Beyond 2^31 cells per side keys would overflow their halves; such tiny cells hold one
         // point each anyway.
-        cells = Swift.min(_ceil(1 / cellSize), 2_147_483_648)
-        keys = [UInt64](repeating: 0, count: n)
-        items = [UInt32](repeating: 0, count: n)
-        for i in 0..<n {
-            keys[i] = _CellIndex.key(row: cell(points.y[i]), col: cell(points.x[i]))
-            items[i] = UInt32(i)
+        cells = Swift.min(_ceil(2 / cellSize), 2_147_483_648)
+        keys.reserveCapacity(n)
+        items.reserveCapacity(n)
+        for i in 0..<n where GoogleMapPoint.isOnMap(x: points.mapX[i], y: points.mapY[i]) {
+            keys.append(_CellIndex.key(row: cell(points.mapY[i]), col: cell(points.mapX[i])))
+            items.append(UInt32(i))
         }
-        RadixSort.sort(keys: &keys, values: &items, count: n)
+        RadixSort.sort(keys: &keys, values: &items, count: keys.count)
     }
 
+    /// The cell of a coordinate; monotonic, so a point within a box falls in the box's cells.
     private func cell(_ v: Double) -> UInt64 {
-        let c = _floor((v < 0 ? 0 : (v > 1 ? 1 : v)) * cells)
+        let u = (v + 1) / 2
+        let c = _floor((u < 0 ? 0 : (u > 1 ? 1 : u)) * cells)
         return UInt64(c >= cells ? cells - 1 : c)
     }
 
     private static func key(row: UInt64, col: UInt64) -> UInt64 { row << 32 | col }
 
-    /// Calls `body` with every point in the box's cells (a superset of the box: callers test
-    /// the exact distance), in cell order.
+    /// Calls `body` with every indexed point in the box's cells (a superset of the box: callers
+    /// test the exact bounds), in cell order.
     func forEach(minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int) -> Void) {
         let c0 = cell(minX), c1 = cell(maxX)
         for row in cell(minY)...cell(maxY) {

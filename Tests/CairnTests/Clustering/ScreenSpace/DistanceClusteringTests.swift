@@ -99,4 +99,64 @@ final class DistanceClusteringTests: XCTestCase {
             }
         }
     }
+
+    // Google's arithmetic (C2b): the cases where it and the unit square's part ways.
+
+    func testC2b_AnExactTieInGoogleMapPointsMovesTheItemToTheNewerSeed() throws {
+        // On one latitude, B is exactly as far from A as from C in Google's map points
+        // (longitude / 180), though not in the unit square (longitude / 360 + 0.5), where it
+        // is strictly closer to A. At zoom 10 C lies outside A's box and seeds a cluster of its own.
+        let three = items([(0, 1.122), (0, 1.233036), (0, 1.344072)])
+        let a = three.mapX[0], b = three.mapX[1], c = three.mapX[2]
+        XCTAssertEqual((a - b) * (a - b), (c - b) * (c - b), "a tie in map points")
+        let ua = three.x[0], ub = three.x[1], uc = three.x[2]
+        XCTAssertLessThan((ua - ub) * (ua - ub), (uc - ub) * (uc - ub), "no tie in the unit square")
+        var groups = ClusterGroups()
+        try DistanceClustering().cluster(three, zoom: 10, into: &groups)
+        XCTAssertEqual(groups.count, 2)
+        XCTAssertEqual(Array(groups.members(of: 0)), [0])
+        XCTAssertEqual(Array(groups.members(of: 1)), [1, 2], "Google's tie goes to the newer seed")
+    }
+
+    func testC2b_AnItemOnTheBoxEdgeAsGoogleRoundsItJoins() throws {
+        // At zoom 0 the box's half-width is 200 / 256 map points; 98.288° is exactly
+        // fl(x(-42.337°) + r), so Google's `x <= maxX` takes it, though in the unit square the
+        // difference rounds to more than the half-width.
+        let pair = items([(0, -42.337), (0, 98.288)])
+        let r = 200.0 / 256
+        XCTAssertEqual(pair.mapX[1], pair.mapX[0] + r)
+        XCTAssertGreaterThan(abs(pair.x[1] - pair.x[0]), 100.0 / 256)
+        var groups = ClusterGroups()
+        try DistanceClustering().cluster(pair, zoom: 0, into: &groups)
+        XCTAssertEqual(sizes(groups), [2])
+        // A hair further and it is out.
+        try DistanceClustering().cluster(items([(0, -42.337), (0, 98.2881)]), zoom: 0, into: &groups)
+        XCTAssertEqual(sizes(groups), [1, 1])
+    }
+
+    func testC2b_ItemsBeyondTheMapAreLeftOutButStillSeed() throws {
+        // 86° N is beyond Google's map (y > 1), so no search finds it: it is in no cluster. It
+        // still seeds one, at its own position, which 84.9° N (0.09 map points away, within
+        // zoom 3's 0.098) joins; 80° N, further, seeds its own.
+        let three = items([(86, 0), (84.9, 0), (80, 0)])
+        XCTAssertGreaterThan(three.mapY[0], 1)
+        var groups = ClusterGroups()
+        try DistanceClustering().cluster(three, zoom: 3, into: &groups)
+        XCTAssertEqual(groups.count, 2)
+        XCTAssertEqual(Array(groups.members(of: 0)), [1])
+        XCTAssertEqual(groups.x[0], three.x[0])
+        XCTAssertEqual(groups.y[0], three.y[0], "placed on its seed, at the map's edge")
+        XCTAssertEqual(Array(groups.members(of: 1)), [2])
+        // Alone, it leaves nothing to draw; and the poles are never on the map.
+        try DistanceClustering().cluster(items([(86, 0), (90, 10), (-90, 10)]), zoom: 5, into: &groups)
+        XCTAssertEqual(groups.count, 0)
+    }
+
+    func testC2b_TheZoomIsRoundedInSinglePrecisionAsGooglesManagerDoes() {
+        XCTAssertEqual(_discreteZoom(2.4999999999), 3, "a float's nearest is 2.5")
+        XCTAssertEqual(_discreteZoom(2.4999), 2)
+        XCTAssertEqual(_discreteZoom(2.5), 3)
+        XCTAssertEqual(_discreteZoom(-3), 0)
+        XCTAssertEqual(_discreteZoom(.nan), 0)
+    }
 }

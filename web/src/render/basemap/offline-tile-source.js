@@ -7,7 +7,9 @@ import { createCanvas, context2d } from '../canvas.js';
 import { LRU, cacheCapacity } from '../lru.js';
 import { TileQueue } from './tile-queue.js';
 import { tileKey } from './tile-pyramid.js';
-import { MAX_LATITUDE } from '../../core/mercator.js';
+import { MAX_LATITUDE, latitudeAt, mercatorX, mercatorY } from '../../core/mercator.js';
+
+export { mercatorX, mercatorY };
 
 /**
  * @typedef {object} OfflineTileOptions
@@ -70,34 +72,6 @@ export function formatDegrees(degrees, step, axis) {
   if (Number(text) === 0 || (axis === 'lng' && Number(text) === 180)) return `${text}°`;
   const hemisphere = axis === 'lat' ? (degrees > 0 ? 'N' : 'S') : (degrees > 0 ? 'E' : 'W');
   return `${text}°${hemisphere}`;
-}
-
-/**
- * Longitude to the world's x, 0 … 1 from 180°W.
- * @param {number} lng
- * @returns {number}
- */
-export function mercatorX(lng) {
-  return (lng + 180) / 360;
-}
-
-/**
- * Latitude to the world's y, 0 … 1 from the north edge of Web Mercator.
- * @param {number} lat  clamped to ±85.0511°
- * @returns {number}
- */
-export function mercatorY(lat) {
-  const phi = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180;
-  return (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2;
-}
-
-/**
- * The latitude at a world y (inverse of mercatorY).
- * @param {number} y
- * @returns {number}
- */
-function latitudeAt(y) {
-  return (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
 }
 
 /**
