@@ -143,6 +143,7 @@ export async function freshInstance() {
  * @property {number} seed
  * @property {number} [steps]  most calls (default: until `until`)
  * @property {number} until  performance.now() past which the run stops
+ * @property {number} [minSteps]  fewest calls, past `until` if need be
  * @property {number} [maxItems]  most items per manager, markers per map and points per index (×5)
  * @property {number} [hangMs]  the hang guard, in milliseconds
  */
@@ -154,7 +155,7 @@ export async function freshInstance() {
  * @returns {Promise<{steps: number, calls: Record<string, number>, succeeded: Record<string, number>, drawn: number}>}
  * @throws {import('./fuzz-random.js').FuzzFailure}
  */
-export async function fuzzAbi({ seed, steps = Infinity, until, maxItems = MAX_ITEMS, hangMs = HANG_MS }) {
+export async function fuzzAbi({ seed, steps = Infinity, minSteps = 0, until, maxItems = MAX_ITEMS, hangMs = HANG_MS }) {
   const x = await freshInstance();
   const fuzz = new Fuzz('abi', seed, sizeFlag(maxItems, hangMs), hangMs);
   const world = new AbiWorld(x, fuzz, maxItems);
@@ -163,7 +164,7 @@ export async function fuzzAbi({ seed, steps = Infinity, until, maxItems = MAX_IT
   const calls = Object.fromEntries(names.map((name) => [name, 0]));
   /** @type {Record<string, number>} */
   const succeeded = { ...calls };
-  for (fuzz.step = 0; fuzz.step < steps && performance.now() < until; fuzz.step++) {
+  for (fuzz.step = 0; fuzz.step < steps && (fuzz.step < minSteps || performance.now() < until); fuzz.step++) {
     // Now and then a coherent story (an index built and queried, a manager clustered and
     // drawn), so that random calls find rich state; half the calls go where state lives (maps,
     // managers, frames), the rest to any export.
