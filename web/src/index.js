@@ -10,6 +10,8 @@ export { init } from './core/wasm.js';
 export { warmUp } from './index/warm-up.js';
 /** supercluster's API over the engine; see index/cluster-index.js. */
 export { ClusterIndex } from './index/cluster-index.js';
+/** ClusterIndex on a worker thread, every method returning a promise; see index/worker-cluster-index.js. */
+export { WorkerClusterIndex } from './index/worker-cluster-index.js';
 /** The error type every engine failure is reported with; see core/errors.js. */
 export { CairnError } from './core/errors.js';
 /** The interactive map: camera, gestures and controls; see engine/map-engine.js. */

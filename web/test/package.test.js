@@ -56,7 +56,15 @@ const describe = (f) => f.properties.cluster
   : { point: f.properties.name };
 let refused = null;
 try { index.getChildren(123456789); } catch (error) { refused = error instanceof CairnError ? error.code : String(error); }
+// The same clustering on a worker thread, started from the installed package's own file.
+const { WorkerClusterIndex } = await import('cairn/worker');
+const remote = new WorkerClusterIndex({ aggregates: { visitors: ['sum', 'visitors'] } });
+await remote.loadCoordinates(new Float64Array(places.flatMap(([, lng, lat]) => [lng, lat])), { values: { visitors: places.map((p) => p[3]) } });
+const workerZoom0 = (await remote.getClusters(${JSON.stringify(WORLD)}, 0)).map((f) => f.properties.cluster ? { cluster: f.properties.point_count, visitors: f.properties.visitors } : { point: f.properties.index });
+await remote.destroy();
 console.log(JSON.stringify({
+  worker: import.meta.resolve('cairn/worker'),
+  workerZoom0,
   resolved: import.meta.resolve('cairn'),
   module: import.meta.resolve('cairn/cairn.wasm'),
   zoom0: index.getClusters(${JSON.stringify(WORLD)}, 0).map(describe),
@@ -66,7 +74,7 @@ console.log(JSON.stringify({
 `;
 
 const CONSUMER_TS = `
-import { init, ClusterIndex, MapEngine, CairnError } from 'cairn';
+import { init, ClusterIndex, MapEngine, CairnError, WorkerClusterIndex } from 'cairn';
 import type { CameraPosition, ClusterFeature, ClusterOptions, Frame, PointFeature, Progress } from 'cairn';
 
 function isCluster(feature: ClusterFeature | PointFeature): feature is ClusterFeature {
@@ -109,6 +117,15 @@ export async function run(points: PointFeature[]): Promise<string[]> {
   engine.destroy();
   index.destroy();
 
+  const remote = new WorkerClusterIndex({ radius: 60 });
+  await remote.load(points);
+  const remoteFeatures: Array<ClusterFeature | PointFeature> = await remote.getClusters([-180, -85, 180, 85], 0);
+  const remoteZoom: number = await remote.getClusterExpansionZoom(-1).catch(() => -1);
+  lines.push(\`\${remoteFeatures.length} from the worker, \${remoteZoom}\`);
+  await remote.destroy();
+  // @ts-expect-error the worker's queries are promises
+  const notYet: Array<ClusterFeature | PointFeature> = remote.getClusters([-180, -85, 180, 85], 0);
+
   // @ts-expect-error the radius is a number
   new ClusterIndex({ radius: 'wide' });
   // @ts-expect-error a bounding box has four numbers
@@ -119,7 +136,7 @@ export async function run(points: PointFeature[]): Promise<string[]> {
   const text: string = index.getTile(0, 0, 0);
   // @ts-expect-error a CairnError's code is a string
   const wrong: number = new CairnError('x', { code: 'INVALID_STATE', status: -1 }).code;
-  return [...lines, ...phases, String(text), String(wrong)];
+  return [...lines, ...phases, String(text), String(wrong), String(notYet)];
 }
 `;
 
@@ -177,6 +194,8 @@ describe('the npm package', { skip: missing }, () => {
     ]);
     assert.deepEqual(out.zoom16.map((f) => f.point).sort(), PLACES.map(([name]) => name).sort());
     assert.equal(out.refused, 'UNKNOWN_CLUSTER');
+    assert.equal(fileURLToPath(out.worker), join(consumer, 'node_modules', 'cairn', 'src', 'index', 'worker-cluster-index.js'));
+    assert.deepEqual(out.workerZoom0.sort(clustersFirst), [{ cluster: 3, visitors: 60 }, { point: 3 }]);
   });
 
   test('runs the installed cairn command', () => {

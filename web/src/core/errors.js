@@ -75,6 +75,7 @@ export const BINDING_CODES = Object.freeze({
   MODULE_LOAD_FAILED: 'init could not read or fetch the module',
   MODULE_MISMATCH: 'the module is not the cairn.wasm these bindings were written for',
   IMAGE_LOAD_FAILED: 'an icon image could not be loaded or decoded',
+  WORKER_FAILED: 'the worker thread of a WorkerClusterIndex could not start, or stopped',
 });
 
 /**

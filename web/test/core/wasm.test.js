@@ -186,7 +186,7 @@ test('error messages name what was wrong', () => {
 });
 
 test('index.js exports the public API', () => {
-  assert.deepEqual(Object.keys(publicApi).sort(), ['CairnError', 'CairnMap', 'ClusterIndex', 'IndoorBuilding', 'MapEngine', 'MapIcon', 'Marker', 'init', 'warmUp']);
+  assert.deepEqual(Object.keys(publicApi).sort(), ['CairnError', 'CairnMap', 'ClusterIndex', 'IndoorBuilding', 'MapEngine', 'MapIcon', 'Marker', 'WorkerClusterIndex', 'init', 'warmUp']);
 });
 
 test('memory limits are errors, not traps: too many points, an allocation too large', async () => {
