@@ -20,6 +20,7 @@ painting.
 
 import argparse
 import importlib.util
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -88,7 +89,15 @@ def ratios(results, peer, cairn):
     return ", ".join(out)
 
 
-def write_markdown(path, chromium, leaflet, maplibre):
+def load_average():
+    """The machine's 1-minute load average, or None where the system does not tell."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
+def write_markdown(path, chromium, leaflet, maplibre, loads):
     header = ["layer", "points", "load", "JS heap", "pan frames: median / p95 / max (ms)", "zoom frames: median / p95 / max (ms)"]
     about = ("`python3 web/bench/host-bench.py`: headless Chromium, a "
              f"{VIEWPORT['width']}×{VIEWPORT['height']} map without a basemap, each case in a fresh page, on the demo's "
@@ -97,6 +106,8 @@ def write_markdown(path, chromium, leaflet, maplibre):
              "garbage collection (MapLibre's worker, where its GeoJSON source clusters, is not counted). Frames: intervals "
              "between animation frames during a mouse drag (MapLibre: a `panBy` each frame) and 30 frames after it, and "
              "during three animated zooms in and three out.")
+    if None not in loads:
+        about += f" The machine's load average (1 minute) was {loads[0]:.1f} at the start and {loads[1]:.1f} at the end."
     parts = ["## Browser: Cairn in Leaflet and MapLibre", f"*{machine_line(chromium)}*", about]
     if leaflet:
         parts += ["Leaflet 1.7 (Debian's `libjs-leaflet`) with Leaflet.markercluster (`libjs-leaflet.markercluster`), "
@@ -128,6 +139,7 @@ def main():
               file=sys.stderr)
         return 1
     from playwright.sync_api import sync_playwright
+    start_load = load_average()
     server = DemoServer()
     try:
         with sync_playwright() as p:
@@ -151,7 +163,7 @@ def main():
     finally:
         server.stop()
     if args.markdown:
-        write_markdown(args.markdown, version, leaflet, maplibre)
+        write_markdown(args.markdown, version, leaflet, maplibre, (start_load, load_average()))
     return 0
 
 

@@ -276,6 +276,44 @@ class LeafletLayerTest(BrowserTestCase):
         self.assertEqual(result["cleared"], [0, 0])
         self.assertEqual(result["removed"], [None, 0])
 
+    def test_disable_clustering_at_zoom_and_spiderfy_on_max_zoom(self):
+        result = self.js("""async () => {
+            const frame = () => new Promise((d) => requestAnimationFrame(d));
+            const settle = async () => { for (let i = 0; i < 60 && (group.cairnMap.lastFrame.animating
+                || group.cairnMap.lastFrame.items.some((i) => i.progress < 1)); i++) await frame(); await frame(); };
+            window.group = markerClusterGroup({ disableClusteringAtZoom: 12 });
+            for (let i = 0; i < 20; i++) group.addLayer(L.marker([45 + (i % 5) * 0.002, 5 + Math.floor(i / 5) * 0.002]));
+            map.addLayer(group);
+            const kinds = () => group.cairnMap.lastFrame.items.map((i) => i.kind).sort().join(',');
+            const out = {};
+            map.setView([45.004, 5.003], 11, { animate: false });
+            await frame(); await settle();
+            out.at11 = kinds();
+            map.setView([45.004, 5.003], 12, { animate: false });
+            await frame(); await settle();
+            out.at12 = kinds();
+            map.removeLayer(group);
+            // Ten markers on one spot: at Leaflet's deepest zoom (made 16, where the engine
+            // still clusters them) a click spreads them out.
+            map.setMaxZoom(16);
+            window.group = markerClusterGroup();
+            for (let i = 0; i < 10; i++) group.addLayer(L.marker([46, 6]));
+            map.addLayer(group);
+            map.setView([46, 6], 16, { animate: false });
+            await frame(); await settle();
+            out.stacked = kinds();
+            return out;
+        }""")
+        self.assertIn("cluster", result["at11"])
+        self.assertEqual(result["at12"], ",".join(["clusterItem"] * 20))
+        self.assertEqual(result["stacked"], "cluster")
+        cluster = self.js("group.cairnMap.lastFrame.items[0]")
+        self.page.mouse.click(cluster["x"], cluster["y"])
+        self.page.wait_for_function("group.cairnMap.lastFrame.items.filter((i) => i.kind === 'clusterItem' && i.leg).length === 10")
+        self.assertEqual(self.js("map.getZoom()"), 16)
+        self.assertEqual(self.js("group.cairnMap.engine.limits.maxZoom"), 16)
+        self.screenshot("leaflet-spiderfied")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -191,6 +191,32 @@ class MapLibreLayerTest(BrowserTestCase):
         self.assertEqual(result["cleared"], 0)
         self.assertEqual(result["removed"], [None, 1])
 
+    def test_a_point_with_a_title_opens_cairns_info_window(self):
+        self.js("""() => {
+            window.layer = new MapLibreClusterLayer();
+            window.clicked = [];
+            layer.on('click', (e) => { clicked.push(e.properties.title); });
+            layer.addGeoJSON({ type: 'FeatureCollection', features: [
+                { type: 'Feature', properties: { title: 'Louvre' }, geometry: { type: 'Point', coordinates: [2.3376, 48.8606] } }] });
+            map.addLayer(layer);
+            map.jumpTo({ center: [2.3376, 48.8606], zoom: 13, pitch: 50, bearing: 40 });
+        }""")
+        self.idle()
+        self.page.wait_for_function("layer.cairnMap.lastFrame.items.length === 1")
+        item = self.js("layer.cairnMap.lastFrame.items[0]")
+        pin = self.js("layer.cairnMap.engine.pinSize")
+        self.page.mouse.click(item["x"], item["y"] - pin["height"] / 2)
+        self.page.wait_for_function("layer.cairnMap.lastFrame.infoWindow !== null && !layer.cairnMap.lastFrame.animating")
+        self.idle()
+        self.assertEqual(self.js("clicked"), ["Louvre"])
+        self.assertEqual(self.js("layer.cairnMap.selectedClusterItem.item.title"), "Louvre")
+        # The engine centred the point (its default), and MapLibre followed it there.
+        centre = self.js("map.getCenter()")
+        self.assertAlmostEqual(centre["lng"], 2.3376, delta=1e-4)
+        self.assertAlmostEqual(centre["lat"], 48.8606, delta=1e-4)
+        self.assertAlmostEqual(self.js("map.getPitch()"), 50, places=6)
+        self.screenshot("maplibre-info-window")
+
 
 if __name__ == "__main__":
     unittest.main()
