@@ -41,6 +41,7 @@ BINDINGS = {
     "cairn_index_tile": (("i32", "i32", "i32", "i32", "i32", "i32"), "i32"),
     "cairn_index_aggregate_add": (("i32", "i32", "i32", "i32"), "i32"),
     "cairn_index_aggregate_values": (("i32", "i32", "i32", "i32", "i32"), "i32"),
+    "cairn_index_parents": (("i32", "i32", "i32"), "i32"),
 }
 
 INT32_MIN = -(2 ** 31)

@@ -258,6 +258,35 @@ class ClusterIndex:
         ids = records[:, 0].astype(np.int64)
         return self._feature_of[ids] if self._feature_of is not None else ids
 
+    def get_parent_links(self):
+        """Every item's parent in one call: an (items, 2) int64 array ``[id, parent id or -1]``,
+        the points (ids are input indices) then the clusters in the order they were formed."""
+        call = "get_parent_links"
+        self._check_usable(call)
+        fn = self._mod.fn
+        total = fn["cairn_index_parents"](self._handle, 0, 0)
+        if total < 0:
+            raise self._error(total, call)
+        if total == 0:
+            return np.empty((0, 2), dtype=np.int64)
+        ptr = fn["cairn_alloc"](min(total * 16, 2 ** 31 - 1)) & 0xFFFFFFFF
+        if not ptr:
+            raise memory_error(call, f"out of WebAssembly memory for {total} items")
+        try:
+            status = fn["cairn_index_parents"](self._handle, as_pointer(ptr), total)
+            if status < 0:
+                raise self._error(status, call)
+            links = self._mod.doubles(ptr, 2 * total).reshape(total, 2).astype(np.int64)
+        finally:
+            fn["cairn_free"](as_pointer(ptr))
+        if self._feature_of is not None:
+            n = len(self._feature_of)
+            points = links[:, 0] < n
+            links[points, 0] = self._feature_of[links[points, 0]]
+            links[~points, 0] += self._id_shift
+            links[links[:, 1] >= 0, 1] += self._id_shift
+        return links
+
     def get_cluster_expansion_zoom(self, cluster_id):
         """The zoom at which a cluster splits into several children."""
         cid = _number(cluster_id)

@@ -81,6 +81,10 @@ class CairnError(Exception):
         self.status = status
         self.detail = detail
 
+    def __reduce__(self):
+        # Raised on a Dask worker and re-raised where the run was started: pickled whole.
+        return (CairnError, (str(self), self.code, self.status, self.detail))
+
 
 def error_from_status(status, detail, call=None, hint=None):
     """A CairnError for a negative status an export returned and its detail."""

@@ -43,6 +43,7 @@ export const ABI_ROLES = Object.freeze({
   cairn_index_tile: ['index', 'zoomInt', 'int', 'int', 'out', 'count:4'],
   cairn_index_aggregate_add: ['index', 'enum', 'ptr:values', 'count:1'],
   cairn_index_aggregate_values: ['index', 'enum', 'ptr:clusterIds', 'count:1', 'out'],
+  cairn_index_parents: ['index', 'out', 'count:2'],
   cairn_map_create: ['lat', 'lng', 'zoom', 'number', 'number', 'px', 'px'],
   cairn_map_destroy: ['map'],
   cairn_map_layout: ['enum'],
@@ -138,6 +139,8 @@ export async function freshInstance() {
  * @typedef {object} FuzzRun
  * @property {number} seed
  * @property {number} [steps]  most calls (default: until `until`)
+ * @property {number} [minSteps]  fewest calls, however long they take (default 0): a loaded
+ *   machine's short run would otherwise reach too little state
  * @property {number} until  performance.now() past which the run stops
  * @property {number} [maxItems]  most items per manager, markers per map and points per index (×5)
  * @property {number} [hangMs]  the hang guard, in milliseconds
@@ -150,7 +153,7 @@ export async function freshInstance() {
  * @returns {Promise<{steps: number, calls: Record<string, number>, succeeded: Record<string, number>, drawn: number}>}
  * @throws {import('./fuzz-random.js').FuzzFailure}
  */
-export async function fuzzAbi({ seed, steps = Infinity, until, maxItems = MAX_ITEMS, hangMs = HANG_MS }) {
+export async function fuzzAbi({ seed, steps = Infinity, minSteps = 0, until, maxItems = MAX_ITEMS, hangMs = HANG_MS }) {
   const x = await freshInstance();
   const fuzz = new Fuzz('abi', seed, sizeFlag(maxItems, hangMs), hangMs);
   const world = new AbiWorld(x, fuzz, maxItems);
@@ -159,15 +162,18 @@ export async function fuzzAbi({ seed, steps = Infinity, until, maxItems = MAX_IT
   const calls = Object.fromEntries(names.map((name) => [name, 0]));
   /** @type {Record<string, number>} */
   const succeeded = { ...calls };
-  for (fuzz.step = 0; fuzz.step < steps && performance.now() < until; fuzz.step++) {
+  for (fuzz.step = 0; fuzz.step < steps && (fuzz.step < minSteps || performance.now() < until); fuzz.step++) {
     // Now and then a coherent story (an index built and queried, a manager clustered and
     // drawn), so that random calls find rich state; half the calls go where state lives (maps,
     // managers, frames), the rest to any export.
-    if (fuzz.chance(0.01)) {
+    // The first calls go to every export once, in the table's order, so that a short run (a
+    // loaded machine) still calls each; random choices follow.
+    const first = fuzz.step < names.length;
+    if (!first && fuzz.chance(0.01)) {
       world.scenario();
       continue;
     }
-    const name = fuzz.chance(0.5) ? fuzz.pick(BUSY) : fuzz.pick(names);
+    const name = first ? names[fuzz.step] : fuzz.chance(0.5) ? fuzz.pick(BUSY) : fuzz.pick(names);
     if (world.call(name)) succeeded[name]++;
     calls[name]++;
   }

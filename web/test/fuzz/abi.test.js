@@ -10,8 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { ABI_ROLES, fuzzAbi, roleGaps } from '../../bench/fuzz/abi-fuzz.js';
 import { FIXED_SEEDS, clockSeed } from '../../bench/fuzz/fuzz-random.js';
 
-/** Seconds of fuzzing per seed. */
+/** Seconds of fuzzing per seed, and the fewest calls however long they take. */
 const SECONDS = 4;
+const MIN_STEPS = 3000;
 
 test('the fuzzer knows every export the bindings use, with as many parameters', () => {
   assert.deepEqual(roleGaps(), { unbound: [], unfuzzed: [], arity: [] });
@@ -21,7 +22,7 @@ test('the fuzzer knows every export the bindings use, with as many parameters', 
 for (const seed of [...FIXED_SEEDS, clockSeed()]) {
   test(`every export survives random and adversarial calls (seed ${seed})`, async (t) => {
     t.diagnostic(`seed ${seed}; replay: node web/bench/fuzz.js --only abi --seed ${seed}`);
-    const run = await fuzzAbi({ seed, until: performance.now() + SECONDS * 1000 });
+    const run = await fuzzAbi({ seed, minSteps: MIN_STEPS, until: performance.now() + SECONDS * 1000 });
     t.diagnostic(`${run.steps} calls; a frame drew up to ${run.drawn} items`);
     const never = Object.entries(run.calls).filter(([, n]) => n === 0).map(([name]) => name);
     assert.deepEqual(never, [], 'every export is called');
