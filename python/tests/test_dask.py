@@ -1,6 +1,11 @@
 """Exact distributed clustering on a Dask LocalCluster started here: the membership of every
 point at every zoom equals one ClusterIndex's on the same points."""
 
+import os
+import signal
+import threading
+import time
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -80,6 +85,38 @@ def test_a_dask_dataframe_gives_the_same_clusters(client):
     expected = single_machine(pts, max_zoom=14, radius=60)
     for z in expected:
         assert np.array_equal(run.labels(z), expected[z]), f"zoom {z}"
+
+
+def test_a_worker_killed_during_a_run_changes_nothing(client, tmp_path):
+    pts = hard_points(60_000, 3)
+    paths = write_files(tmp_path, pts, 4)
+    outcome = {}
+
+    def run():
+        try:
+            outcome["run"] = cluster_points(client, paths, max_zoom=15, partition_zoom=2, max_points=3_000,
+                                            halo=radius_at(40, 512, 6))
+        except BaseException as error:  # re-raised below, in the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    killed = None
+    deadline = time.monotonic() + 120
+    while killed is None and thread.is_alive() and time.monotonic() < deadline:
+        busy = [w for w, keys in client.processing().items() if any("cluster_partition" in str(k) for k in keys)]
+        if busy:
+            killed = client.run(os.getpid, workers=busy[:1])[busy[0]]
+            os.kill(killed, signal.SIGKILL)
+        time.sleep(0.05)
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    assert killed is not None, "a worker was killed while it clustered a partition"
+    assert killed not in client.run(os.getpid).values()
+    expected = single_machine(pts, max_zoom=15)
+    for z in expected:
+        assert np.array_equal(outcome["run"].labels(z), expected[z]), f"zoom {z}"
 
 
 @pytest.mark.parametrize("value, code, text", [

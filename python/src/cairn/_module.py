@@ -137,7 +137,7 @@ def _fast_call(store, func, params, result):
     try:
         from wasmtime import Trap, WasmtimeError
         from wasmtime import _ffi as ffi
-        call = ffi._wasmtime_func_call_unchecked
+        call = ffi.wasmtime_func_call_unchecked
         raw = ffi.wasmtime_val_raw
     except (ImportError, AttributeError):
         return None

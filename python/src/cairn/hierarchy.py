@@ -50,12 +50,12 @@ class Hierarchy:
             yield z, item
 
 
-def lowest_member(item, size):
-    """For points (by position) and the item each is in (numbers below ``size``): each point's
-    item's lowest point, which is the item's rank (its seed's origin)."""
-    lowest = np.full(size, np.iinfo(np.int64).max, dtype=np.int64)
-    np.minimum.at(lowest, item, np.arange(len(item), dtype=np.int64))
-    return lowest[item]
+def lowest_member(item):
+    """For points (by position) and the item each is in: each point's item's lowest point,
+    which is the item's rank (its seed's origin). The lowest point of an item is where it
+    first occurs."""
+    _, first, inverse = np.unique(item, return_index=True, return_inverse=True)
+    return first[inverse].astype(np.int64)
 
 
 def memberships(index):
@@ -63,4 +63,4 @@ def memberships(index):
     the lowest point of the item point ``i`` is in at that zoom, so two points share a label
     exactly when they share a cluster at that zoom."""
     h = Hierarchy(index)
-    return {z: lowest_member(item, len(h.ids)) for z, item in h.levels()}
+    return {z: lowest_member(item) for z, item in h.levels()}

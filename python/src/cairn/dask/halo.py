@@ -79,7 +79,7 @@ def cluster_partition(box, halo, options, handover_zoom, *selections):
             ax, ay = world_xy(np.column_stack([lng, lat]))
             r = radius_at(o["radius"], o["extent"], z) + SLACK
             near = _near_outside(ax, ay, bounds, open_sides, margin + r) | _near_taint(ax, ay, taint, r)
-            rank = lowest_member(item, size)
+            rank = lowest_member(item)
             item_rank = np.full(size, np.iinfo(np.int64).max)
             item_rank[item] = rank
             pairs = cKDTree(np.column_stack([ax, ay])).query_pairs(r, output_type="ndarray")
@@ -114,14 +114,14 @@ def cluster_partition(box, halo, options, handover_zoom, *selections):
             uncertain = int(np.count_nonzero(bad[held]))
             if uncertain:
                 return {"ok": False, "uncertain": uncertain, "zoom": z}
-            labels[z] = gidx[lowest_member(item, size)[core]]
+            labels[z] = gidx[lowest_member(item)[core]]
             above = h.items(z)
         # The items the core owns at the hand-over zoom: their lowest point is in the core.
         ids, counts, lng, lat = above
         in_core = np.zeros(h.n, dtype=bool)
         in_core[core] = True
         rank_of = np.full(size, -1)
-        rank_of[item] = lowest_member(item, size)
+        rank_of[item] = lowest_member(item)
         owned = in_core[rank_of[ids]]
         handover = np.column_stack([gidx[rank_of[ids[owned]]], counts[owned], lng[owned], lat[owned]])
         labels[o["max_zoom"] + 1] = gidx[core]
