@@ -61,10 +61,10 @@ def single_machine(pts, **options):
 
 
 def test_every_zoom_equals_one_cluster_index(client, tmp_path):
-    pts = hard_points(200_000, 11)
+    pts = hard_points(100_000, 11)
     paths = write_files(tmp_path, pts, 6)
-    # A first halo of one radius at the hand-over zoom: too narrow near the dense spots.
-    run = cluster_points(client, paths, max_zoom=16, partition_zoom=2, max_points=15_000, halo=radius_at(40, 512, 6))
+    # A first halo of two radii at the hand-over zoom: too narrow near the dense spots.
+    run = cluster_points(client, paths, max_zoom=16, partition_zoom=2, max_points=6_000, halo=radius_at(40, 512, 6) * 2)
     assert run.partitions >= 16
     assert run.reruns > 0, "the dense spots on partition edges need wider halos"
     expected = single_machine(pts, max_zoom=16)
@@ -88,14 +88,13 @@ def test_a_dask_dataframe_gives_the_same_clusters(client):
 
 
 def test_a_worker_killed_during_a_run_changes_nothing(client, tmp_path):
-    pts = hard_points(60_000, 3)
+    pts = hard_points(30_000, 3)
     paths = write_files(tmp_path, pts, 4)
     outcome = {}
 
     def run():
         try:
-            outcome["run"] = cluster_points(client, paths, max_zoom=15, partition_zoom=2, max_points=3_000,
-                                            halo=radius_at(40, 512, 6))
+            outcome["run"] = cluster_points(client, paths, max_zoom=15, partition_zoom=2, max_points=3_000)
         except BaseException as error:  # re-raised below, in the test's thread
             outcome["error"] = error
 

@@ -384,17 +384,7 @@ class ClusterIndex:
         """Replaces the engine index with a fresh one holding ``lng_lat`` and clusters every
         zoom. On failure the index is left empty (and built), never half loaded."""
         fn = self._mod.fn
-        self.points = None
-        self._feature_of = None
-        self._id_shift = 0
-        self._columns = []
-        if self._reducer is not None:
-            self._reducer.clear()
-        # Destroy before creating: wasm memory never shrinks, so the old index's memory should
-        # be free for the new one to reuse.
-        fn["cairn_index_destroy"](self._handle)
-        self._handle = 0
-        self._handle = self._create()
+        self._replace_engine_index()
         count = len(lng_lat)
         staging = 0
         try:
@@ -439,19 +429,25 @@ class ClusterIndex:
             if staging:
                 fn["cairn_free"](as_pointer(staging))
 
-    def _reset_empty(self):
-        fn = self._mod.fn
+    def _replace_engine_index(self):
+        """Forgets what was loaded and gives the index a fresh, empty engine index."""
         self.points = None
         self._feature_of = None
         self._id_shift = 0
         self._columns = []
         if self._reducer is not None:
             self._reducer.clear()
+        # Destroy before creating: wasm memory never shrinks, so the old index's memory should
+        # be free for the new one to reuse.
         if self._handle:
-            fn["cairn_index_destroy"](self._handle)
+            self._mod.fn["cairn_index_destroy"](self._handle)
         self._handle = 0
         self._handle = self._create()
-        while fn["cairn_index_build_step"](self._handle) > 0:
+
+    def _reset_empty(self):
+        """Leaves the index empty and built (queries return nothing), after a failed load."""
+        self._replace_engine_index()
+        while self._mod.fn["cairn_index_build_step"](self._handle) > 0:
             pass
 
     def _add_aggregates(self, values_for, call):

@@ -41,6 +41,13 @@ class Hierarchy:
         order = np.argsort(items)
         return items[order], r[order, 1].astype(np.int64), r[order, 2], r[order, 3]
 
+    def down_to(self, z):
+        """The item each point is in at zoom ``z``."""
+        item = np.arange(self.n, dtype=np.int64)
+        for zoom in range(self.max_zoom, z - 1, -1):
+            item = self.down(item, zoom)
+        return item
+
     def levels(self):
         """Yields ``(z, item of each point at z)`` from ``max_zoom + 1`` down to ``min_zoom``."""
         item = np.arange(self.n, dtype=np.int64)

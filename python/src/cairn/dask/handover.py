@@ -1,42 +1,41 @@
-"""The last step of a distributed run: the items every partition left at the hand-over zoom,
-clustered down to the lowest zoom on one worker.
+"""The last step of a distributed run: the zooms below the hand-over zoom, on one worker.
 
-The module takes points, not weighted items, so each item goes in as as many points as it holds,
-all at its position, in the order of the items' ranks: at the zoom below the hand-over zoom the
-engine then sees each item as it would (the same position, the same weight, the same rank
-order). That holds while ``min_points`` is at most 2: with more, an item alone with fewer points
-than ``min_points`` would stay whole in a full run but come apart here, so the run refuses
-``min_points`` above 2. The items' points count against the module's limit of points."""
+Exactly, they would be the items the partitions leave at the hand-over zoom clustered down as
+weighted items (a cluster keeps its double centroid, a point is rounded to float32, as the
+engine weighs them). The module takes points only, and standing an item in by as many points
+at its position rounds its centroid to float32, which moves decisions on the radius's edge. So
+this worker clusters every point, in input order, and checks that the items it finds at the
+hand-over zoom are the ones the partitions own, to the last bit: the zooms below come from a
+clustering that agrees with the partitions where they meet."""
 
 import numpy as np
 
 from ..cluster_index import ClusterIndex
 from ..errors import STATUS_BY_CODE, CairnError
-from ..hierarchy import memberships
+from ..hierarchy import Hierarchy, lowest_member
 
 
-def cluster_handover(options, handover_zoom, *results):
-    """``(ranks, {zoom: label of each item})`` for the zooms below the hand-over zoom, where
-    ``ranks`` are the items' ranks (sorted) and a label is the rank of the lowest item of the
-    cluster an item is in at that zoom."""
-    items = np.concatenate([r["handover"] for r in results]).reshape(-1, 4)
-    items = items[np.argsort(items[:, 0], kind="stable")]
-    ranks = items[:, 0].astype(np.int64)
-    counts = items[:, 1].astype(np.int64)
+def cluster_handover(options, handover_zoom, partition_count, *parts):
+    """``{zoom: labels of every point}`` for the zooms below the hand-over zoom. ``parts`` are
+    the partitions' results (``partition_count`` of them), then the chunks' points in input
+    order."""
+    results, chunks = parts[:partition_count], parts[partition_count:]
     if handover_zoom <= options["min_zoom"]:
-        return ranks, {}
-    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    points = np.repeat(items[:, 2:4], counts, axis=0)
+        return {}
+    owned = np.concatenate([r["handover"] for r in results]).reshape(-1, 4)
+    owned = owned[np.argsort(owned[:, 0], kind="stable")]
+    points = np.concatenate(chunks).reshape(-1, 2)
     with ClusterIndex(radius=options["radius"], extent=options["extent"], min_zoom=options["min_zoom"],
-                      max_zoom=handover_zoom - 1, min_points=options["min_points"]) as index:
+                      max_zoom=options["max_zoom"], min_points=options["min_points"]) as index:
         index.load_coordinates(points)
-        labels = memberships(index)
-    owner = np.repeat(np.arange(len(items)), counts)     # each point's item
-    out = {}
-    for z in range(options["min_zoom"], handover_zoom):
-        lowest = labels[z]
-        # Every point of an item must share its cluster: the item's first point's label.
-        if not np.array_equal(lowest, lowest[first][owner]):
-            raise CairnError(f"hand-over: an item came apart at zoom {z}", "INVALID_STATE", STATUS_BY_CODE["INVALID_STATE"])
-        out[z] = ranks[owner[lowest[first]]]
-    return ranks, out
+        h = Hierarchy(index)
+        labels = {z: lowest_member(item) for z, item in h.levels() if z <= handover_zoom}
+        ids, counts, lng, lat = h.items(handover_zoom)
+    rank = np.full(len(h.ids), -1)
+    rank[h.down_to(handover_zoom)] = labels[handover_zoom]
+    found = np.column_stack([rank[ids], counts, lng, lat])
+    found = found[np.argsort(found[:, 0], kind="stable")]
+    if not np.array_equal(found, owned):
+        raise CairnError(f"hand-over: the partitions' items at zoom {handover_zoom} are not the whole clustering's",
+                         "INVALID_STATE", STATUS_BY_CODE["INVALID_STATE"])
+    return {z: v for z, v in labels.items() if z < handover_zoom}

@@ -6,7 +6,7 @@ items left at the hand-over zoom down to the lowest zoom on one worker."""
 import numpy as np
 
 from ..cluster_index import ClusterIndex
-from ..errors import STATUS_BY_CODE, CairnError, option_error
+from ..errors import STATUS_BY_CODE, CairnError
 from . import halo as halo_run
 from .handover import cluster_handover
 from .inputs import checked, read_file
@@ -44,8 +44,6 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
     more than ``max_points``. ``handover_zoom`` (default ``partition_zoom + 4``, within the
     zooms) is where partitions stop and one worker takes over; ``halo`` (world units, default
     sixteen radii at the hand-over zoom) the first halo, doubled on each rerun."""
-    if min_points > 2:
-        raise option_error("min_points", "a distributed run takes min_points of at most 2 (the hand-over's items go in as points)")
     ClusterIndex(radius=radius, extent=extent, min_zoom=min_zoom, max_zoom=max_zoom, min_points=min_points).close()
     options = {"radius": float(radius), "extent": float(extent), "min_zoom": min_zoom, "max_zoom": max_zoom,
                "min_points": min_points}
@@ -79,19 +77,19 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
         wider = submit(box, width * 2)
         running[wider] = (box, width * 2)
         queue.add(wider)
-    ranks, below = client.submit(cluster_handover, options, handover_zoom, *done).result()
+    below = client.submit(cluster_handover, options, handover_zoom, len(done), *done, *chunks).result()
     labels = {}
     for result in client.gather(done):
         for z, values in result["labels"].items():
             if z not in labels:
                 labels[z] = np.full(total, -1, dtype=np.int64)
             labels[z][result["points"]] = values
-    for z, item_labels in below.items():
-        labels[z] = item_labels[np.searchsorted(ranks, labels[handover_zoom])]
+    labels.update(below)
     if any((v < 0).any() for v in labels.values()):
         raise CairnError("cluster_points: some points were not in any partition's result", "INVALID_STATE",
                          STATUS_BY_CODE["INVALID_STATE"])
-    return DaskClustering(labels, len(boxes), reruns, len(ranks), handover_zoom)
+    handover_items = sum(len(r["handover"]) for r in client.gather(done))
+    return DaskClustering(labels, len(boxes), reruns, handover_items, handover_zoom)
 
 
 def _chunks(client, source, lng, lat):
