@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The one entry point. ./build.sh [wasm|example|demo|test|bench|pack|fuzz|fuzz-native|clean]
+# The one entry point. ./build.sh [wasm|example|demo|test|test-python|bench|pack|fuzz|fuzz-native|clean]
 #   wasm    (default) build web/dist/cairn.wasm with Embedded Swift; the module has no imports
 #   example build, then cluster a million generated points through the module in Node
 #   demo    build, make the demo's data when missing, serve the demo page (--port N, default 8080)
 #   test    install what is missing, build, run every test suite (swift test, node --test,
 #           the browser tests in headless Chromium)
+#   test-python  build the module unless current, then only the Python package's tests (pytest
+#           python/tests; arguments go to pytest)
 #   bench   build, print the benchmark figures (wasm, native, and the demo in headless Chromium) and
 #           write docs/performance.md from them (supercluster beside Cairn when $CAIRN_PEERS is set)
 #   pack    the npm package of web/ as a tarball in .build/pack (npm pack, which runs prepack)
@@ -152,6 +154,43 @@ prepare_package() {
   cp README.md web/README.md
 }
 
+# The Python package's tests run in a virtual environment of their own (.build/python) with the
+# PyPI packages they need; the package is installed from python/ as a user installs it, which
+# copies web/dist/cairn.wasm into it.
+python_env() {
+  local env=.build/python
+  if [ ! -x "$env/bin/python" ]; then
+    log "creating the Python environment $env"
+    python3 -m venv "$env" 2>/dev/null || {
+      local sudo=""
+      [ "$(id -u)" -eq 0 ] || sudo="sudo"
+      $sudo apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null
+      python3 -m venv "$env"
+    }
+  fi
+  if ! "$env/bin/python" -c 'import wasmtime, numpy, pytest, scipy, dask.dataframe, distributed, pyarrow' 2>/dev/null; then
+    log "installing wasmtime, numpy, pytest, scipy, dask, distributed, pandas, pyarrow (PyPI) into $env"
+    "$env/bin/pip" install --quiet --disable-pip-version-check wasmtime numpy pytest scipy 'dask[dataframe]' distributed pandas pyarrow
+  fi
+  "$env/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall ./python
+  rm -rf python/build python/src/*.egg-info
+}
+
+# The Python benchmark's environment (.build/python-bench): the package and pysupercluster, whose
+# source package builds with NumPy and an old setuptools installed first, without isolation.
+python_bench_env() {
+  local env=.build/python-bench
+  [ -x "$env/bin/python" ] || python3 -m venv "$env"
+  if ! "$env/bin/python" -c 'import wasmtime, numpy, pysupercluster' 2>/dev/null; then
+    log "installing wasmtime, numpy and pysupercluster (PyPI) into $env"
+    "$env/bin/pip" install --quiet --disable-pip-version-check wasmtime numpy 'setuptools<60' wheel
+    "$env/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation --no-use-pep517 pysupercluster
+  fi
+  "$env/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall ./python
+  rm -rf python/build python/src/*.egg-info
+}
+
 run_tests() {
   install_deps test
   install_browser_deps
@@ -159,7 +198,7 @@ run_tests() {
   prepare_demo_data   # the browser tests load the demo's data
   prepare_host_libraries   # and the Leaflet and MapLibre pages their libraries
   log "swift test (native: the engine, the C ABI, parity with the reference fixtures)"
-  local swift_status node_status browser_status
+  local swift_status node_status browser_status python_status
   set +e
   swift test --disable-swift-testing 2>&1 | tee .build/swift-test.log | grep -vE '^\[[0-9]+/[0-9]+\]'
   swift_status=${PIPESTATUS[0]}
@@ -169,6 +208,10 @@ run_tests() {
   log "browser tests (headless Chromium through Playwright: python3 -m unittest, web/test/browser)"
   python3 -m unittest discover -s web/test/browser -p 'test_*.py' -v 2>&1 | tee .build/browser-test.log
   browser_status=${PIPESTATUS[0]}
+  log "python tests (the package through wasmtime, and on Dask: pytest python/tests)"
+  python_env
+  .build/python/bin/python -m pytest -q python/tests 2>&1 | tee .build/python-test.log
+  python_status=${PIPESTATUS[0]}
   set -e
   # One closing line for the three runners.
   local sp sf ss np nf bp bf
@@ -187,8 +230,14 @@ run_tests() {
   [ "$swift_status" -eq 0 ] || sf=$((sf > 0 ? sf : 1))
   [ "$node_status" -eq 0 ] || nf=$((nf > 0 ? nf : 1))
   [ "$browser_status" -eq 0 ] || bf=$((bf > 0 ? bf : 1))
-  echo "tests: $((sp - sf - ss + np + bp)) passed, $((sf + nf + bf)) failed"
-  [ "$swift_status" -eq 0 ] && [ "$node_status" -eq 0 ] && [ "$browser_status" -eq 0 ]
+  # pytest closes with "N passed, M failed, E errors in T s".
+  local pyp pyf pyline
+  pyline=$(grep -E ' in [0-9.]+s' .build/python-test.log | tail -n 1 || true)
+  pyp=$(grep -oE '[0-9]+ passed' <<<"$pyline" | grep -oE '[0-9]+' || echo 0)
+  pyf=$(($(grep -oE '[0-9]+ failed' <<<"$pyline" | grep -oE '[0-9]+' || echo 0) + $(grep -oE '[0-9]+ errors?' <<<"$pyline" | grep -oE '[0-9]+' || echo 0)))
+  [ "$python_status" -eq 0 ] || pyf=$((pyf > 0 ? pyf : 1))
+  echo "tests: $((sp - sf - ss + np + bp + pyp)) passed, $((sf + nf + bf + pyf)) failed"
+  [ "$swift_status" -eq 0 ] && [ "$node_status" -eq 0 ] && [ "$browser_status" -eq 0 ] && [ "$python_status" -eq 0 ]
 }
 
 # The engine and its C ABI compiled natively with coverage for libFuzzer and AddressSanitizer,
@@ -225,6 +274,11 @@ case "${1:-wasm}" in
     exec node web/demo/serve.js "${@:2}"
     ;;
   test) run_tests ;;
+  test-python)
+    wasm_current || build_wasm
+    python_env
+    .build/python/bin/python -m pytest -q python/tests "${@:2}"
+    ;;
   fuzz)
     build_wasm
     node web/bench/fuzz.js "${@:2}"
@@ -247,6 +301,9 @@ case "${1:-wasm}" in
     swift run -c release CairnBench --markdown "$tables/4-native.md"
     log "slowest frames (node web/bench/frame-stall-bench.js)"
     node web/bench/frame-stall-bench.js --markdown "$tables/4-frame-stalls.md"
+    log "Python benchmark (python/bench/cluster_bench.py, beside pysupercluster)"
+    python_bench_env
+    .build/python-bench/bin/python python/bench/cluster_bench.py --repeat 1 --markdown "$tables/6-python.md"
     install_browser_deps
     prepare_demo_data   # the browser benchmark loads the demo's synthetic million
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"
@@ -267,5 +324,5 @@ case "${1:-wasm}" in
   prepack) prepare_package ;;
   postpack) rm -f web/README.md ;;
   clean) rm -rf .build web/dist web/README.md web/demo/data/*.bin web/demo/data/*.json ;;
-  *) echo "usage: ./build.sh [wasm|example|demo|test|bench|pack|fuzz|fuzz-native|clean]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [wasm|example|demo|test|test-python|bench|pack|fuzz|fuzz-native|clean]" >&2; exit 2 ;;
 esac

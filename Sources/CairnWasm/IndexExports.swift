@@ -160,3 +160,25 @@ public func cairn_index_reduce_children(_ handle: Int32, _ clusterID: Double, _ 
         try index.forEachChildInReduceOrder(of: try _Registry.clusterID(clusterID)) { writer.write($0) }
     }
 }
+
+/// Every item's parent, as records [id, parent id or -1] of two doubles: the points in input
+/// order, then the clusters in the order they were formed. Returns the item count; the records
+/// are written only when all fit in `capacity` records.
+@_expose(wasm, "cairn_index_parents") @_cdecl("cairn_index_parents")
+public func cairn_index_parents(_ handle: Int32, _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard capacity >= 0 else { throw .invalidArgument }
+        guard index.isBuilt else { throw .invalidState }
+        let total = index.itemCount
+        guard total > 0, Int(capacity) >= total else { return Int32(total) }
+        let buffer = try _Registry.doubles(out, count: 2 * total)
+        var k = 0
+        try index.forEachParentLink { id, parent in
+            buffer[k] = Double(id)
+            buffer[k + 1] = Double(parent)
+            k += 2
+        }
+        return Int32(total)
+    }
+}

@@ -75,6 +75,32 @@ final class IndexExportsTests: XCTestCase {
         XCTAssertGreaterThan(cairn_index_tile(h, 0, 0, 0, out, 8), 0)
     }
 
+    func testParentLinksListEveryItemWithTheClusterThatAbsorbedIt() {
+        let h = makeIndex([10, 10, 10.001, 10.001, -100, 40])
+        defer { XCTAssertEqual(cairn_index_destroy(h), 0) }
+        let items = Int(cairn_index_point_count(h) + cairn_index_cluster_count(h))
+        XCTAssertEqual(cairn_index_parents(h, nil, 0), Int32(items), "the count, with nothing written")
+        let out = cairn_alloc(2 * items * 8)!
+        defer { _ = cairn_free(out) }
+        XCTAssertEqual(cairn_index_parents(h, out, Int32(items)), Int32(items))
+        let links = read(out, 2 * items)
+        XCTAssertEqual(links[0], 0)
+        XCTAssertEqual(links[2], 1)
+        XCTAssertEqual(links[1], links[3], "the two near points share their parent")
+        XCTAssertGreaterThanOrEqual(links[1], 3, "a cluster's id")
+        // The chain from the near points ends at the one cluster no cluster absorbed.
+        var parentOf: [Double: Double] = [:]
+        for k in 0..<items { parentOf[links[2 * k]] = links[2 * k + 1] }
+        var top = links[1]
+        while let up = parentOf[top], up >= 0 { top = up }
+        XCTAssertEqual(parentOf[top], -1)
+        let records = cairn_alloc(4 * 8 * 4)!
+        defer { _ = cairn_free(records) }
+        XCTAssertEqual(cairn_index_children(h, links[1], records, 4), 2, "the parent is a cluster the queries know")
+        XCTAssertEqual(cairn_index_parents(h, out, -1), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_index_parents(0, out, Int32(items)), -CairnError.invalidHandle.code)
+    }
+
     func testBadArgumentsReturnStatusesAndKeepTheIndexUsable() {
         let h = makeIndex([1, 1, 1.0001, 1.0001, 50, 50])
         defer { _ = cairn_index_destroy(h) }

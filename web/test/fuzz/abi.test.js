@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { ABI_ROLES, fuzzAbi, roleGaps } from '../../bench/fuzz/abi-fuzz.js';
 import { FIXED_SEEDS, clockSeed } from '../../bench/fuzz/fuzz-random.js';
 
-/** Seconds of fuzzing per seed. */
+/** Seconds of fuzzing per seed, and the fewest calls however long they take (enough that every
+ * export is picked, on a slow machine too). */
 const SECONDS = 4;
-/** Calls per seed however long they take: enough that every export is picked (on a slow machine too). */
 const MIN_STEPS = 4000;
 
 test('the fuzzer knows every export the bindings use, with as many parameters', () => {

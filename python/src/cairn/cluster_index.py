@@ -1,0 +1,600 @@
+"""supercluster's API over the engine's hierarchical cluster index.
+
+The engine owns every clustering decision; this class moves data across the boundary:
+coordinates in (in chunks through one wasm buffer), flat result records out (through one
+reusable buffer), and GeoJSON-like dicts built from those records, with the clusters'
+properties from supercluster's ``map`` and ``reduce`` when given (``_reduce.py``).
+"""
+
+import math
+import numbers
+
+import numpy as np
+
+from ._module import as_pointer, clamp_int32, get_module
+from ._reduce import ClusterReduce
+from ._results import ResultRecords
+from .errors import (STATUS_BY_CODE, CairnError, argument_error, error_from_status, memory_error,
+                     option_error)
+
+# Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
+# the staging buffer (16 bytes per point) stays at 1 MiB.
+CHUNK_POINTS = 65536
+
+# Aggregate operations by name, with the engine's numbers for them.
+AGGREGATE_OPERATIONS = {"sum": 0, "min": 1, "max": 2, "count": 3, "mean": 4}
+
+# supercluster's defaults, so that switching libraries changes no output.
+DEFAULTS = {"min_zoom": 0, "max_zoom": 16, "min_points": 2, "radius": 40.0, "extent": 512.0,
+            "generate_id": False}
+# supercluster's option names, taken as well as the Python ones.
+CAMEL = {"minZoom": "min_zoom", "maxZoom": "max_zoom", "minPoints": "min_points", "generateId": "generate_id"}
+
+
+def abbreviate(count):
+    """supercluster's abbreviation: 12345 -> '12k', 1234 -> '1.2k', 123 -> 123."""
+    if count >= 10000:
+        return f"{round(count / 1000)}k"
+    if count >= 1000:
+        return f"{round(count / 100) / 10:g}k"
+    return count
+
+
+def _number(value):
+    """A number from what a caller passed; anything that is not one becomes NaN, which the
+    engine refuses with an error naming it."""
+    if isinstance(value, bool) or value is None:
+        return math.nan
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def _value(properties, name):
+    """The value an aggregate reads of a point's properties: a number, else none (NaN)."""
+    v = properties.get(name) if isinstance(properties, dict) else None
+    return float(v) if isinstance(v, numbers.Real) and not isinstance(v, bool) else math.nan
+
+
+class ClusterIndex:
+    """A hierarchical cluster index with supercluster's API: ``load`` points once, then query
+    the clusters of any box at any zoom. Results are supercluster's: the same clusters at every
+    zoom, points returned as the caller's own features, ids counting input positions.
+
+    Options (supercluster's names are taken too: ``minZoom``, ``maxZoom``, ``minPoints``,
+    ``generateId``): ``radius`` 40, ``extent`` 512, ``min_zoom`` 0, ``max_zoom`` 16,
+    ``min_points`` 2, ``generate_id`` False, ``aggregates`` ``{name: (operation, property)}``,
+    ``map`` and ``reduce`` (supercluster's property folding). ``log`` and ``node_size`` are
+    accepted and ignored.
+    """
+
+    def __init__(self, options=None, **kwargs):
+        given = dict(options or {})
+        given.update(kwargs)
+        self._mod = get_module()
+        self.options = self._resolve(given)
+        self._aggregates = self._resolve_aggregates(given.get("aggregates"))
+        self._columns = []
+        self._handle = 0
+        self._closed = False
+        self.points = None
+        self._feature_of = None   # engine point -> input index, when load() skipped features
+        self._id_shift = 0        # added to the engine's cluster ids: ids lie above every input index
+        self._results = ResultRecords(self._mod, self._error)
+        reduce = given.get("reduce")
+        self._reducer = ClusterReduce(given.get("map"), reduce) if reduce else None
+        self._handle = self._create()
+
+    # ── options ──────────────────────────────────────────────────────────────────────────
+
+    @staticmethod
+    def _resolve(given):
+        options = dict(DEFAULTS)
+        for key, value in given.items():
+            key = CAMEL.get(key, key)
+            if key in options and value is not None:
+                options[key] = value
+        for key in ("radius", "extent"):
+            if isinstance(options[key], bool) or not isinstance(options[key], numbers.Real):
+                raise option_error(key, f"option {key} must be a number, got {options[key]!r}")
+            options[key] = float(options[key])
+        for key in ("min_zoom", "max_zoom", "min_points"):
+            v = options[key]
+            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not float(v).is_integer():
+                raise option_error(key, f"option {key} must be an integer, got {v!r}")
+            options[key] = int(v)
+        for key in ("map", "reduce"):
+            if given.get(key) and not callable(given[key]):
+                raise option_error(key, f"option {key} must be a function, got {given[key]!r}")
+        options["generate_id"] = bool(options["generate_id"])
+        return options
+
+    @staticmethod
+    def _resolve_aggregates(given):
+        if not given:
+            return []
+        if not isinstance(given, dict):
+            raise option_error("aggregates", "option aggregates must be a dict {name: (operation, property)}")
+        out = []
+        for name, spec in given.items():
+            operation, prop = spec if isinstance(spec, (list, tuple)) and len(spec) == 2 else (None, None)
+            if operation not in AGGREGATE_OPERATIONS or not isinstance(prop, str):
+                raise option_error("aggregates", f"aggregate {name} must be (operation, property) with operation one of "
+                                                 f"{', '.join(AGGREGATE_OPERATIONS)}")
+            out.append((name, AGGREGATE_OPERATIONS[operation], prop))
+        return out
+
+    # ── loading ──────────────────────────────────────────────────────────────────────────
+
+    def load(self, features):
+        """Loads GeoJSON-like Point features (dicts), replacing what was loaded, and clusters
+        every zoom; returns the index. The list is kept, not copied (``index.points``): queries
+        return its own dicts for points. Features whose geometry is None or missing are skipped,
+        but indices keep counting input positions."""
+        self._check_usable("load")
+        if not isinstance(features, (list, tuple)):
+            raise argument_error("load", "features must be a list of GeoJSON Point features")
+        n = len(features)
+        coords = []
+        kept_index = []
+        for i, f in enumerate(features):
+            if not isinstance(f, dict):
+                self._reject(i, "is not a GeoJSON feature")
+            g = f.get("geometry")
+            if g is None:
+                continue
+            if not isinstance(g, dict) or g.get("type") != "Point":
+                kind = g.get("type") if isinstance(g, dict) else None
+                self._reject(i, f"has a {kind} geometry, not a Point" if isinstance(kind, str)
+                             else "has a geometry without a type, not a Point")
+            c = g.get("coordinates")
+            if not isinstance(c, (list, tuple)) or len(c) < 2:
+                self._reject(i, "has no [lng, lat] coordinates")
+            coords.append((_number(c[0]), _number(c[1])))
+            kept_index.append(i)
+        lng_lat = np.array(coords, dtype=np.float64).reshape(-1, 2)
+        feature_of = None if len(kept_index) == n else np.array(kept_index, dtype=np.int64)
+        self._ingest(lng_lat, feature_of, None, "load")
+        self.points = features
+        self._feature_of = feature_of
+        self._id_shift = n - len(kept_index)
+        kept = [features[i] for i in kept_index] if feature_of is not None else features
+        self._add_aggregates(lambda prop: np.array([_value(f.get("properties"), prop) for f in kept],
+                                                   dtype=np.float64), "load")
+        return self
+
+    def load_coordinates(self, lng_lat, values=None, on_progress=None):
+        """Loads points from longitude/latitude pairs: an (n, 2) array (or a flat one of even
+        length), replacing what was loaded; returns the index. No object is made per point and
+        the index keeps no reference to the array. ``values`` gives, for each property an
+        aggregate reads, one number per point (NaN for none). ``on_progress(phase, done,
+        total)`` is called as points are added (phase "add") and zooms clustered ("cluster")."""
+        self._check_usable("load_coordinates")
+        try:
+            array = np.ascontiguousarray(lng_lat, dtype=np.float64)
+        except (TypeError, ValueError) as error:
+            raise argument_error("load_coordinates", f"expected an array of lng, lat pairs ({error})") from None
+        if not ((array.ndim == 2 and array.shape[1] == 2) or (array.ndim == 1 and array.size % 2 == 0)):
+            raise argument_error("load_coordinates", f"expected an (n, 2) array of lng, lat pairs, got shape {array.shape}")
+        array = array.reshape(-1, 2)
+        n = len(array)
+        self._ingest(array, None, on_progress, "load_coordinates")
+        self.points = None
+
+        def values_for(prop):
+            given = None if values is None else values.get(prop)
+            if given is None:
+                raise argument_error("load_coordinates", f"aggregate property {prop} needs values[{prop!r}] with one number per point")
+            column = np.asarray(given, dtype=np.float64).reshape(-1)
+            if len(column) != n:
+                raise argument_error("load_coordinates", f"values[{prop!r}] has {len(column)} numbers for {n} points")
+            return column
+
+        self._add_aggregates(values_for, "load_coordinates")
+        return self
+
+    # ── queries ──────────────────────────────────────────────────────────────────────────
+
+    def get_clusters(self, bbox, zoom):
+        """The clusters and points at ``zoom`` inside ``[west, south, east, north]``, as
+        GeoJSON-like dicts. A box whose west lies east of its east crosses the antimeridian."""
+        return self._features(self.get_cluster_records(bbox, zoom, _engine_ids=True), "get_clusters")
+
+    def get_cluster_records(self, bbox, zoom, _engine_ids=False):
+        """``get_clusters`` as an (n, 4) float64 array of records ``[id, point count, lng, lat]``:
+        a record with count 1 is a point and its id its input index, a larger count a cluster."""
+        w, s, e, n = self._bbox(bbox, "get_clusters")
+        z = _number(zoom)
+        records = self._query(lambda p, c: self._mod.fn["cairn_index_clusters"](self._handle, w, s, e, n, z, p, c),
+                              "get_clusters", "bbox and zoom must be numbers")
+        return records if _engine_ids else self._public_records(records)
+
+    def get_aggregates(self, name, cluster_ids):
+        """Aggregate ``name`` of each cluster in ``cluster_ids``, as a float64 array."""
+        call = "get_aggregates"
+        position = next((k for k, a in enumerate(self._aggregates) if a[0] == name), -1)
+        if position < 0:
+            raise argument_error(call, f"no aggregate named {name!r} in the options")
+        self._check_usable(call)
+        if len(self._columns) != len(self._aggregates):
+            raise self._error(STATUS_BY_CODE["INVALID_STATE"], call)
+        ids = np.asarray(cluster_ids, dtype=np.float64).reshape(-1)
+        engine = ids - self._id_shift
+        points = len(self._feature_of) if self._feature_of is not None else 0
+        if self._id_shift:
+            bad = np.flatnonzero(~(engine >= points))
+            if len(bad):
+                raise self._error(STATUS_BY_CODE["UNKNOWN_CLUSTER"], call, None, ids[bad[0]])
+        return self._aggregate_values(engine, [position], call)[0]
+
+    def get_children(self, cluster_id):
+        """The clusters and points a cluster was formed from, one zoom closer in."""
+        cid = _number(cluster_id)
+        engine = cid - self._id_shift
+        records = self._query(lambda p, c: self._mod.fn["cairn_index_children"](self._handle, engine, p, c),
+                              "get_children", None, cid)
+        return self._features(records, "get_children")
+
+    def get_leaves(self, cluster_id, limit=10, offset=0):
+        """The points inside a cluster, ``offset`` skipped, at most ``limit`` (``math.inf`` for
+        all; 0 or None means 10, as in supercluster)."""
+        cid = _number(cluster_id)
+        engine = cid - self._id_shift
+        lim = _number(limit or 10)
+        off = _number(offset or 0)
+        if off == math.inf:
+            off = float(2 ** 53 - 1)
+        records = self._query(lambda p, c: self._mod.fn["cairn_index_leaves"](self._handle, engine, lim, off, p, c),
+                              "get_leaves", "limit and offset must be numbers >= 0", cid)
+        return self._features(records, "get_leaves")
+
+    def get_leaf_indices(self, cluster_id):
+        """The input indices of every point inside a cluster, as an int64 array."""
+        cid = _number(cluster_id)
+        engine = cid - self._id_shift
+        records = self._query(lambda p, c: self._mod.fn["cairn_index_leaves"](self._handle, engine, math.inf, 0.0, p, c),
+                              "get_leaves", None, cid)
+        ids = records[:, 0].astype(np.int64)
+        return self._feature_of[ids] if self._feature_of is not None else ids
+
+    def get_parent_links(self):
+        """Every item's parent in one call: an (items, 2) int64 array ``[id, parent id or -1]``,
+        the points (ids are input indices) then the clusters in the order they were formed."""
+        call = "get_parent_links"
+        self._check_usable(call)
+        fn = self._mod.fn
+        total = fn["cairn_index_parents"](self._handle, 0, 0)
+        if total < 0:
+            raise self._error(total, call)
+        if total == 0:
+            return np.empty((0, 2), dtype=np.int64)
+        ptr = fn["cairn_alloc"](min(total * 16, 2 ** 31 - 1)) & 0xFFFFFFFF
+        if not ptr:
+            raise memory_error(call, f"out of WebAssembly memory for {total} items")
+        try:
+            status = fn["cairn_index_parents"](self._handle, as_pointer(ptr), total)
+            if status < 0:
+                raise self._error(status, call)
+            links = self._mod.doubles(ptr, 2 * total).reshape(total, 2).astype(np.int64)
+        finally:
+            fn["cairn_free"](as_pointer(ptr))
+        if self._feature_of is not None:
+            n = len(self._feature_of)
+            points = links[:, 0] < n
+            links[points, 0] = self._feature_of[links[points, 0]]
+            links[~points, 0] += self._id_shift
+            links[links[:, 1] >= 0, 1] += self._id_shift
+        return links
+
+    def get_cluster_expansion_zoom(self, cluster_id):
+        """The zoom at which a cluster splits into several children."""
+        cid = _number(cluster_id)
+        self._check_usable("get_cluster_expansion_zoom")
+        status = self._mod.fn["cairn_index_expansion_zoom"](self._handle, cid - self._id_shift)
+        if status < 0:
+            raise self._error(status, "get_cluster_expansion_zoom", None, cid)
+        return status
+
+    def get_tile(self, z, x, y):
+        """The features of tile z/x/y in supercluster's format, or None when it is empty:
+        ``{"features": [{"type": 1, "geometry": [[x, y]], "tags": {...}, "id": ...}]}``."""
+        zi, xi, yi = (self._integer(v, name, "get_tile") for v, name in ((z, "z"), (x, "x"), (y, "y")))
+        records = self._query(lambda p, c: self._mod.fn["cairn_index_tile"](self._handle, zi, xi, yi, p, c),
+                              "get_tile", "z must be 0...30 and x, y in 0...2^z - 1")
+        if len(records) == 0:
+            return None
+        features = []
+        clusters = []
+        for rid, count, tx, ty in records.tolist():
+            if count > 1:
+                public = self._public_id(rid)
+                tags = self._cluster_properties(public, count)
+                f = {"type": 1, "geometry": [[tx, ty]], "tags": tags, "id": public}
+                clusters.append((rid, f, "tags"))
+            else:
+                index = self._input_index(rid)
+                feature = self.points[index] if self.points is not None else None
+                f = {"type": 1, "geometry": [[tx, ty]],
+                     "tags": feature.get("properties") if feature is not None else {"index": index}}
+                point_id = index if self.options["generate_id"] else feature.get("id") if feature is not None else None
+                if point_id is not None:
+                    f["id"] = point_id
+            features.append(f)
+        self._complete_clusters(clusters, "get_tile")
+        return {"features": features}
+
+    @property
+    def point_count(self):
+        """Points held (features without geometry are not)."""
+        self._check_usable("point_count")
+        return self._mod.fn["cairn_index_point_count"](self._handle)
+
+    def close(self):
+        """Frees the engine's memory for the index at once; the index cannot be used after."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._handle:
+            self._mod.fn["cairn_index_destroy"](self._handle)
+        self._handle = 0
+        self._results.free()
+        self.points = None
+        self._feature_of = None
+
+    destroy = close
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # supercluster's method names.
+    getClusters = get_clusters
+    getChildren = get_children
+    getLeaves = get_leaves
+    getClusterExpansionZoom = get_cluster_expansion_zoom
+    getTile = get_tile
+    loadCoordinates = load_coordinates
+
+    # ── internals ────────────────────────────────────────────────────────────────────────
+
+    def _create(self):
+        o = self.options
+        handle = self._mod.fn["cairn_index_create"](o["radius"], o["extent"], clamp_int32(o["min_zoom"]),
+                                                    clamp_int32(o["max_zoom"]), clamp_int32(o["min_points"]))
+        if handle < 0:
+            raise self._error(handle, "ClusterIndex")
+        return handle
+
+    def _check_usable(self, call):
+        if self._closed:
+            raise CairnError(f"{call}: this ClusterIndex was closed", "INVALID_HANDLE", STATUS_BY_CODE["INVALID_HANDLE"])
+        if self._reducer is not None and self._reducer.busy and call.startswith("load"):
+            raise self._error(STATUS_BY_CODE["INVALID_STATE"], call, "map or reduce is running: load after the query")
+
+    def _ingest(self, lng_lat, feature_of, on_progress, call):
+        """Replaces the engine index with a fresh one holding ``lng_lat`` and clusters every
+        zoom. On failure the index is left empty (and built), never half loaded."""
+        fn = self._mod.fn
+        self._replace_engine_index()
+        count = len(lng_lat)
+        staging = 0
+        try:
+            if count > 0:
+                room = min(CHUNK_POINTS, count)
+                staging = fn["cairn_alloc"](room * 16) & 0xFFFFFFFF
+                if not staging:
+                    raise memory_error(call, "out of WebAssembly memory")
+                # Room for every point up front, so the engine's arrays never grow by copying.
+                status = fn["cairn_index_reserve"](self._handle, clamp_int32(count))
+                if status < 0:
+                    raise self._error(status, call)
+                for start in range(0, count, room):
+                    chunk = lng_lat[start:start + room]
+                    # A fresh view each round: the add below may grow memory and move it.
+                    self._mod.doubles(staging, chunk.size)[:] = chunk.reshape(-1)
+                    status = fn["cairn_index_add"](self._handle, as_pointer(staging), len(chunk))
+                    if status < 0:
+                        detail = fn["cairn_last_error_detail"]()
+                        point = status in (STATUS_BY_CODE["NON_FINITE_COORDINATE"], STATUS_BY_CODE["LATITUDE_OUT_OF_RANGE"])
+                        if point and feature_of is not None and 0 <= detail < len(feature_of):
+                            detail = int(feature_of[int(detail)])
+                        raise self._error(status, call, None, detail)
+                    if on_progress:
+                        on_progress("add", start + len(chunk), count)
+            total = 0
+            done = 0
+            while True:
+                left = fn["cairn_index_build_step"](self._handle)
+                if left < 0:
+                    raise self._error(left, call)
+                done += 1
+                total = total or left + 1
+                if on_progress:
+                    on_progress("cluster", done, total)
+                if left == 0:
+                    break
+        except BaseException:
+            self._reset_empty()
+            raise
+        finally:
+            if staging:
+                fn["cairn_free"](as_pointer(staging))
+
+    def _replace_engine_index(self):
+        """Forgets what was loaded and gives the index a fresh, empty engine index."""
+        self.points = None
+        self._feature_of = None
+        self._id_shift = 0
+        self._columns = []
+        if self._reducer is not None:
+            self._reducer.clear()
+        # Destroy before creating: wasm memory never shrinks, so the old index's memory should
+        # be free for the new one to reuse.
+        if self._handle:
+            self._mod.fn["cairn_index_destroy"](self._handle)
+        self._handle = 0
+        self._handle = self._create()
+
+    def _reset_empty(self):
+        """Leaves the index empty and built (queries return nothing), after a failed load."""
+        self._replace_engine_index()
+        while self._mod.fn["cairn_index_build_step"](self._handle) > 0:
+            pass
+
+    def _add_aggregates(self, values_for, call):
+        """Computes every declared aggregate in the engine, one column each; a failure leaves
+        the index empty."""
+        fn = self._mod.fn
+        try:
+            for name, operation, prop in self._aggregates:
+                values = values_for(prop)
+                ptr = fn["cairn_alloc"](max(1, len(values)) * 8) & 0xFFFFFFFF
+                if not ptr:
+                    raise memory_error(call, "out of WebAssembly memory")
+                try:
+                    self._mod.doubles(ptr, len(values))[:] = values
+                    column = fn["cairn_index_aggregate_add"](self._handle, operation, as_pointer(ptr), len(values))
+                finally:
+                    fn["cairn_free"](as_pointer(ptr))
+                if column < 0:
+                    detail = fn["cairn_last_error_detail"]()
+                    if column == STATUS_BY_CODE["NON_FINITE_VALUE"]:
+                        detail = self._input_index(detail)
+                    raise self._error(column, call, f"aggregate {name}", detail)
+                self._columns.append(column)
+        except BaseException:
+            self._reset_empty()
+            raise
+
+    def _aggregate_values(self, engine_ids, which, call):
+        """The values of aggregates ``which`` (positions) for clusters by engine id."""
+        fn = self._mod.fn
+        n = len(engine_ids)
+        if n == 0:
+            return [np.empty(0) for _ in which]
+        id_ptr = fn["cairn_alloc"](n * 8) & 0xFFFFFFFF
+        out_ptr = fn["cairn_alloc"](n * 8) & 0xFFFFFFFF
+        try:
+            if not id_ptr or not out_ptr:
+                raise memory_error(call, "out of WebAssembly memory")
+            self._mod.doubles(id_ptr, n)[:] = engine_ids
+            out = []
+            for a in which:
+                status = fn["cairn_index_aggregate_values"](self._handle, self._columns[a], as_pointer(id_ptr), n, as_pointer(out_ptr))
+                if status < 0:
+                    raise self._error(status, call, None, fn["cairn_last_error_detail"]() + self._id_shift)
+                out.append(self._mod.doubles(out_ptr, n).copy())
+            return out
+        finally:
+            for p in (id_ptr, out_ptr):
+                if p:
+                    fn["cairn_free"](as_pointer(p))
+
+    def _query(self, run, call, hint=None, cluster_id=None):
+        self._check_usable(call)
+        return self._results.query(run, call, hint, cluster_id)
+
+    def _public_records(self, records):
+        if self._feature_of is not None and len(records):
+            points = records[:, 1] == 1
+            records[points, 0] = self._feature_of[records[points, 0].astype(np.int64)]
+            records[~points, 0] += self._id_shift
+        return records
+
+    def _features(self, records, call):
+        out = []
+        clusters = []
+        for rid, count, lng, lat in records.tolist():
+            if count > 1:
+                public = self._public_id(rid)
+                f = {"type": "Feature", "id": public, "properties": self._cluster_properties(public, count),
+                     "geometry": {"type": "Point", "coordinates": [lng, lat]}}
+                clusters.append((rid, f, "properties"))
+            else:
+                f = self._point_feature(self._input_index(rid), lng, lat)
+            out.append(f)
+        self._complete_clusters(clusters, call)
+        return out
+
+    def _complete_clusters(self, clusters, call):
+        """Adds to the clusters a query returned what their records do not hold: the properties
+        of map and reduce (under the cluster's own fields, which win) and the aggregates."""
+        if not clusters:
+            return
+        if self._reducer is not None:
+            for rid, f, key in clusters:
+                f[key] = {**self._reducer.of(rid, self, call), **f[key]}
+        if self._columns:
+            ids = np.array([c[0] for c in clusters], dtype=np.float64)
+            columns = self._aggregate_values(ids, range(len(self._columns)), call)
+            for (name, _, _), values in zip(self._aggregates, columns):
+                for (_, f, key), v in zip(clusters, values.tolist()):
+                    f[key][name] = v
+
+    @staticmethod
+    def _cluster_properties(public, count):
+        count = int(count)
+        return {"cluster": True, "cluster_id": public, "point_count": count, "point_count_abbreviated": abbreviate(count)}
+
+    def _public_id(self, engine_id):
+        return int(engine_id) + self._id_shift
+
+    def _input_index(self, engine_point):
+        engine_point = int(engine_point)
+        return int(self._feature_of[engine_point]) if self._feature_of is not None else engine_point
+
+    def _point_feature(self, index, lng, lat):
+        if self.points is not None:
+            return self.points[index]
+        return {"type": "Feature", "properties": {"index": index}, "geometry": {"type": "Point", "coordinates": [lng, lat]}}
+
+    # What the fold of map and reduce reads (see _reduce.py).
+    def _child_records(self, engine_cluster, call):
+        return self._results.query(lambda p, c: self._mod.fn["cairn_index_children"](self._handle, engine_cluster, p, c), call)
+
+    def _point_properties(self, engine_point, lng, lat):
+        return self._point_feature(self._input_index(engine_point), lng, lat).get("properties")
+
+    @staticmethod
+    def _bbox(bbox, call):
+        try:
+            if len(bbox) < 4:
+                raise TypeError
+            return tuple(_number(bbox[i]) for i in range(4))
+        except TypeError:
+            raise argument_error(call, "bbox must be [west_lng, south_lat, east_lng, north_lat]") from None
+
+    @staticmethod
+    def _integer(value, name, call):
+        v = _number(value)
+        if not math.isfinite(v) or not v.is_integer():
+            raise argument_error(call, f"{name} must be an integer, got {value!r}")
+        return clamp_int32(v)
+
+    def _reject(self, index, problem):
+        self._reset_empty()
+        raise CairnError(f"load: feature {index} {problem}", "INVALID_ARGUMENT", STATUS_BY_CODE["INVALID_ARGUMENT"], index)
+
+    def _error(self, status, call, hint=None, detail=None):
+        entry = self._codes(status)
+        if entry == "INVALID_HANDLE" and self._closed:
+            hint = "close() was called"
+        if entry == "INVALID_STATE" and not hint:
+            hint = "nothing is loaded yet: call load() or load_coordinates() first"
+        d = detail if detail is not None else self._mod.fn["cairn_last_error_detail"]()
+        return error_from_status(status, d, call, hint)
+
+    @staticmethod
+    def _codes(status):
+        from .errors import STATUS_CODES
+        entry = STATUS_CODES.get(-status)
+        return entry[0] if entry else None
