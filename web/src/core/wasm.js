@@ -107,6 +107,16 @@ export const BINDINGS = Object.freeze({
   cairn_map_popover_state: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, popover) → its flags; INVALID_HANDLE once removed (by the host or with its marker)' },
   cairn_map_set_popover_size: { params: ['i32', 'i32', 'f64', 'f64'], result: 'i32', doc: '(handle, popover, width, height) → 0: its content as the host laid it out' },
   cairn_map_remove_popover: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, popover) → 0' },
+  cairn_mvt_encode: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(request, length, out, capacity) → vector tile length; written only when it fits' },
+  cairn_index_tile_extent: { params: ['i32', 'i32', 'i32', 'i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, tile extent, out, capacity) → total records [id, count, tile x, tile y]' },
+  cairn_tiles_hilbert_sort: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(z, u32 x, y pairs, count) → count: sorted into PMTiles tile id order' },
+  cairn_pmtiles_create: { params: [], result: 'i32', doc: '→ handle of a PMTiles directory in the making' },
+  cairn_pmtiles_destroy: { params: ['i32'], result: 'i32', doc: 'frees a PMTiles directory' },
+  cairn_pmtiles_add: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, stored bytes, length) → 1 new bytes to append, 0 stored before; tile id order' },
+  cairn_pmtiles_entry_count: { params: ['i32'], result: 'i32', doc: '(handle) → directory entries' },
+  cairn_pmtiles_leaf: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, leaf size, leaf, out, capacity) → serialised leaf directory length' },
+  cairn_pmtiles_root: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, leaf size or 0, stored leaf lengths, leaf count, out, capacity) → serialised root directory length' },
+  cairn_pmtiles_header: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, 12 doubles: root, metadata, leaves lengths, min, max zoom, west, south, east, north, center zoom, lng, lat; out, capacity) → 127' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.
