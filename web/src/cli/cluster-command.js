@@ -173,7 +173,9 @@ async function writeVectorOutput(index, sink, args, { zooms, format, lngLat, rep
     buffer: args.options.radius / args.options.extent,
     extent,
     layer,
-    pointTags: pointTagsOf(format),
+    pointTags: pointTagsOf(format, false),
+    // A carried `index` property stands in for the position, as in the GeoJSON.
+    pointId: format.indexCarried ? undefined : (point) => (format.inputIndex ? format.inputIndex[point] : point),
     sink,
     reporter,
     checkpoint,
@@ -292,14 +294,16 @@ function restorePositions({ records, count, stride }, lngLat) {
 
 /**
  * A point's tile tags: what its GeoJSON properties are (input index and carried properties).
+ * Vector tiles carry the index as the feature's id instead (`withIndex` false).
  * @param {import('./write/feature-formatter.js').FormatOptions} format
+ * @param {boolean} [withIndex]
  * @returns {(point: number) => Record<string, any>}
  */
-function pointTagsOf({ carried, indexCarried, inputIndex }) {
+function pointTagsOf({ carried, indexCarried, inputIndex }, withIndex = true) {
   const decoder = new TextDecoder();
   return (point) => {
     /** @type {Record<string, any>} */
-    const tags = indexCarried ? {} : { index: inputIndex ? inputIndex[point] : point };
+    const tags = indexCarried || !withIndex ? {} : { index: inputIndex ? inputIndex[point] : point };
     if (!carried) return tags;
     const start = point > 0 ? carried.ends[point - 1] : 0;
     return Object.assign(tags, JSON.parse(`{${decoder.decode(carried.bytes.subarray(start, carried.ends[point]))}}`));

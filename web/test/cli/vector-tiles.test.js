@@ -28,11 +28,18 @@ before(async () => {
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** The features getTile gives tile z/x/y in units of 4096, with points tagged as the CLI tags them. */
-function expectedFeatures(index, z, x, y, pointTags) {
-  const tile = index.getTile(z, x, y, { extent: 4096 });
+/**
+ * The features getTile gives tile z/x/y, with points as the CLI writes them: their input
+ * position as the feature id, their carried properties (`pointTags`) as tags.
+ */
+function expectedFeatures(index, z, x, y, extent, pointId, pointTags = () => ({})) {
+  const tile = index.getTile(z, x, y, { extent });
   if (!tile) return null;
-  for (const f of tile.features) if (!f.tags.cluster) f.tags = pointTags(f.tags.index);
+  for (const f of tile.features) {
+    if (f.tags.cluster) continue;
+    f.id = pointId(f.tags.index);
+    f.tags = pointTags(f.tags.index);
+  }
   return tile.features;
 }
 
@@ -44,7 +51,7 @@ function assertSameFeatures(layer, expected, where) {
     assert.deepEqual(f.coordinates, e.geometry[0], `${where} feature ${i}: position`);
     const props = Object.fromEntries(Object.entries(f.properties).map(([k, [v]]) => [k, v]));
     assert.deepEqual(props, mvtProperties(e.tags), `${where} feature ${i}: properties`);
-    if (e.tags.cluster) assert.equal(f.id, e.id, `${where} feature ${i}: id`);
+    assert.equal(f.id, e.id, `${where} feature ${i}: id`);
   });
 }
 
@@ -52,10 +59,8 @@ describe('vector tiles from the command line', () => {
   const places = JSON.parse(readFileSync(PLACES, 'utf8'));
   // The CLI skips the one place without a geometry; its points keep their input positions.
   const kept = places.features.map((f, i) => (f.geometry ? i : -1)).filter((i) => i >= 0);
-  const placeTags = (k) => {
-    const i = kept[k];
-    return { index: i, name: places.features[i].properties.name, scalerank: places.features[i].properties.scalerank };
-  };
+  const placeTags = (k) => ({ name: places.features[kept[k]].properties.name, scalerank: places.features[kept[k]].properties.scalerank });
+  const placeId = (k) => kept[k];
   const placesIndex = (maxZoom) => new ClusterIndex({ maxZoom, aggregates: { sum_scalerank: ['sum', 'scalerank'] } })
     .loadCoordinates(Float64Array.from(kept.flatMap((i) => places.features[i].geometry.coordinates)),
       { values: { scalerank: Float64Array.from(kept, (i) => places.features[i].properties.scalerank) } });
@@ -84,7 +89,7 @@ describe('vector tiles from the command line', () => {
     assert.deepEqual(metadata.vector_layers, [{
       id: 'clusters', minzoom: 0, maxzoom: 5,
       fields: { cluster: 'Boolean', cluster_id: 'Number', point_count: 'Number', point_count_abbreviated: 'Number',
-        sum_scalerank: 'Number', index: 'Number', name: 'String', scalerank: 'Number' },
+        sum_scalerank: 'Number', name: 'String', scalerank: 'Number' },
     }]);
     const index = placesIndex(5);
     // Every tile of these zooms asked directly: the archive holds exactly the non-empty ones.
@@ -94,7 +99,7 @@ describe('vector tiles from the command line', () => {
     for (const t of tiles) {
       assert.deepEqual(Object.keys(t.layers), ['clusters']);
       assert.equal(t.layers.clusters.extent, 4096);
-      assertSameFeatures(t.layers.clusters, expectedFeatures(index, t.z, t.x, t.y, placeTags), `tile ${t.z}/${t.x}/${t.y}`);
+      assertSameFeatures(t.layers.clusters, expectedFeatures(index, t.z, t.x, t.y, 4096, placeId, placeTags), `tile ${t.z}/${t.x}/${t.y}`);
     }
     index.destroy();
   });
@@ -143,9 +148,8 @@ describe('vector tiles from the command line', () => {
     const step = Math.max(1, Math.floor(tiles.length / 400));
     for (let i = 0; i < tiles.length; i += step) {
       const t = tiles[i];
-      const tile = index.getTile(t.z, t.x, t.y, { extent: 512 });
       assert.equal(t.layers.blobs.extent, 512);
-      assertSameFeatures(t.layers.blobs, tile.features, `tile ${t.z}/${t.x}/${t.y}`);
+      assertSameFeatures(t.layers.blobs, expectedFeatures(index, t.z, t.x, t.y, 512, (i) => i), `tile ${t.z}/${t.x}/${t.y}`);
     }
     index.destroy();
   });

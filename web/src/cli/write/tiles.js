@@ -52,11 +52,12 @@ export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporte
  * @param {import('../../index/cluster-index.js').ClusterIndex} index
  * @param {{zooms: number[], buffer: number, pointTags: (point: number) => Record<string, any>,
  *   reporter: import('../progress.js').Reporter, checkpoint: () => void, extent?: number,
- *   order?: (z: number, pairs: Uint32Array) => Uint32Array}} options  `extent`: getTile's
+ *   order?: (z: number, pairs: Uint32Array) => Uint32Array, pointId?: (point: number) => number}} options
+ *   `extent`: getTile's; `pointId`: gives points a feature id
  * @param {(z: number, x: number, y: number, tile: {features: import('../../index/geojson.js').TileFeature[]}) => void} visit
  * @returns {Promise<number>} tiles visited
  */
-export async function forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint, extent, order }, visit) {
+export async function forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint, extent, order, pointId }, visit) {
   const scanner = new WorldScanner(index, { reuse: true });
   let visited = 0;
   for (const z of zooms) {
@@ -67,7 +68,12 @@ export async function forEachTile(index, { zooms, buffer, pointTags, reporter, c
       const y = tiles[t + 1];
       const tile = index.getTile(z, x, y, extent === undefined ? {} : { extent });
       if (!tile) continue;
-      for (const f of tile.features) if (!f.tags?.cluster) f.tags = pointTags(/** @type {any} */ (f.tags).index);
+      for (const f of tile.features) {
+        if (f.tags?.cluster) continue;
+        const point = /** @type {any} */ (f.tags).index;
+        f.tags = pointTags(point);
+        if (pointId) f.id = pointId(point);
+      }
       visit(z, x, y, tile);
       visited++;
       if (visited % TILES_PER_TURN === 0) {
