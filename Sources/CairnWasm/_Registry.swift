@@ -5,6 +5,7 @@ import Cairn
 enum _Registry {
     static var indexes = _HandleTable<HierarchicalClusterIndex>()
     static var maps = _HandleTable<MapController>()
+    static var archives = _HandleTable<PMTilesDirectory>()
 
     // Live allocations made through `cairn_alloc`, so every pointer an export receives can be
     // checked to lie inside one of them before it is read or written.
@@ -53,6 +54,37 @@ enum _Registry {
         guard count >= 0, count <= Int.max / 8,
               isValid(pointer, byteCount: count * 8, align: 8), let pointer else { throw .invalidArgument }
         return UnsafeMutableBufferPointer(start: pointer.assumingMemoryBound(to: Double.self), count: count)
+    }
+
+    /// A checked view of `count` bytes at `pointer` (none needed for zero bytes).
+    static func bytes(_ pointer: UnsafeMutableRawPointer?, count: Int) throws(CairnError) -> UnsafeRawBufferPointer {
+        guard count >= 0 else { throw .invalidArgument }
+        if count == 0 { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        guard isValid(pointer, byteCount: count, align: 1), let pointer else { throw .invalidArgument }
+        return UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+
+    /// A checked view of `count` 32-bit words at `pointer`.
+    static func words(_ pointer: UnsafeMutableRawPointer?, count: Int) throws(CairnError) -> UnsafeMutableBufferPointer<UInt32> {
+        guard count >= 0, count <= Int.max / 4 else { throw .invalidArgument }
+        if count == 0 { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        guard isValid(pointer, byteCount: count * 4, align: 4), let pointer else { throw .invalidArgument }
+        return UnsafeMutableBufferPointer(start: pointer.assumingMemoryBound(to: UInt32.self), count: count)
+    }
+
+    /// Writes `bytes` to a caller's buffer when they fit; returns their length either way.
+    static func answer(_ bytes: [UInt8], _ out: UnsafeMutableRawPointer?, _ capacity: Int32) throws(CairnError) -> Int32 {
+        guard capacity >= 0, bytes.count <= Int(Int32.max) else { throw .invalidArgument }
+        if bytes.count <= Int(capacity), bytes.count > 0 {
+            let target = try mutableBytes(out, count: bytes.count)
+            bytes.withUnsafeBytes { target.copyMemory(from: $0) }
+        }
+        return Int32(bytes.count)
+    }
+
+    static func mutableBytes(_ pointer: UnsafeMutableRawPointer?, count: Int) throws(CairnError) -> UnsafeMutableRawBufferPointer {
+        guard count > 0, isValid(pointer, byteCount: count, align: 1), let pointer else { throw .invalidArgument }
+        return UnsafeMutableRawBufferPointer(start: pointer, count: count)
     }
 
     /// Records the error's detail and returns its status (the negated code).

@@ -3,20 +3,16 @@
 // the whole process. Prints figures; asserts nothing.
 // Usage: node web/bench/cli-bench.js [--points N] [--keep] [--markdown FILE]   (N defaults to 10,000,000)
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, writeSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
-import { mulberry32, clustered } from './generate.js';
+import { runCommand, writeCsv } from './command-run.js';
 import { duration, machine, machineLine, markdownOption, size, writeSection } from './report.js';
 
 const CLI = fileURLToPath(new URL('../bin/cairn.js', import.meta.url));
-const TIME = '/usr/bin/time';
-/** Points per write while generating the CSV. */
-const BATCH = 100_000;
 
 function parseArgs(argv) {
   const args = { points: 10_000_000, keep: false, markdown: markdownOption(argv) };
@@ -33,48 +29,9 @@ function parseArgs(argv) {
   return args;
 }
 
-/** Writes `n` clustered points as CSV with 6 decimals (about 10 cm), the way exports usually come. */
-function writeCsv(path, n) {
-  const lngLat = clustered(n, mulberry32(2));
-  const fd = openSync(path, 'w');
-  try {
-    writeSync(fd, 'lng,lat\n');
-    for (let start = 0; start < n; start += BATCH) {
-      let text = '';
-      for (let i = start; i < Math.min(n, start + BATCH); i++) text += `${lngLat[2 * i].toFixed(6)},${lngLat[2 * i + 1].toFixed(6)}\n`;
-      writeSync(fd, text);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * Runs the CLI; resolves with its wall time and peak RSS. The RSS comes from GNU time when it
- * is installed, else from the process itself (it reports its own maxRSS through a wrapper).
- */
+/** Runs the CLI; resolves with its wall time and peak RSS (see command-run.js). */
 function run(cliArgs) {
-  const useTime = existsSync(TIME);
-  const wrapper = `import(${JSON.stringify(new URL('../src/cli/main.js', import.meta.url).href)}).then(async ({ main }) => {
-    const code = await main(process.argv.slice(1), process);
-    process.stderr.write('maxRSS ' + process.resourceUsage().maxRSS + '\\n');
-    process.exit(code);
-  })`;
-  const command = useTime ? TIME : process.execPath;
-  const args = useTime ? ['-v', process.execPath, CLI, ...cliArgs] : ['--input-type=module', '-e', wrapper, ...cliArgs];
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const seconds = (performance.now() - start) / 1000;
-      if (code !== 0) return reject(new Error(`cairn exited with ${code}:\n${stderr}`));
-      const kb = useTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] : /maxRSS (\d+)/.exec(stderr)?.[1];
-      resolve({ seconds, rssBytes: Number(kb) * 1024, stderr });
-    });
-  });
+  return runCommand(process.execPath, [CLI, ...cliArgs], { node: true });
 }
 
 function dirBytes(dir) {

@@ -110,6 +110,16 @@ export const ABI_ROLES = Object.freeze({
   cairn_map_set_cluster_label_metrics: ['map', 'manager', 'ptr:values', 'count:1', 'px'],
   cairn_cluster_defaults: ['out', 'count:1'],
   cairn_map_cluster_buckets: ['map', 'manager', 'out', 'count:1'],
+  cairn_mvt_encode: ['ptr:none', 'count:1', 'out', 'count:1'],
+  cairn_index_tile_extent: ['index', 'zoomInt', 'int', 'int', 'radius', 'out', 'count:4'],
+  cairn_tiles_hilbert_sort: ['zoomInt', 'ptr:none', 'count:1'],
+  cairn_pmtiles_create: [],
+  cairn_pmtiles_destroy: ['archive'],
+  cairn_pmtiles_add: ['archive', 'zoomInt', 'int', 'int', 'ptr:none', 'count:1'],
+  cairn_pmtiles_entry_count: ['archive'],
+  cairn_pmtiles_leaf: ['archive', 'int', 'int', 'out', 'count:1'],
+  cairn_pmtiles_root: ['archive', 'int', 'ptr:values', 'count:1', 'out', 'count:1'],
+  cairn_pmtiles_header: ['archive', 'ptr:values', 'out', 'count:1'],
 });
 
 /** Exports whose result is no status: constants, a detail, a pointer. */
@@ -199,6 +209,8 @@ const REMEMBERED = 2000;
 class AbiWorld {
   /** @type {number[]} */ indexes = [];
   /** @type {number[]} */ staleIndexes = [];
+  /** @type {number[]} */ archives = [];
+  /** @type {number[]} */ staleArchives = [];
   /** @type {number[]} */ maps = [];
   /** @type {number[]} */ staleMaps = [];
   /** @type {Array<{map: number, number: number, items: number, stride: number}>} */ managers = [];
@@ -318,6 +330,7 @@ class AbiWorld {
     const [kind, detail] = role.split(':');
     switch (kind) {
       case 'index': return (c.index = this.handle(this.indexes, this.staleIndexes));
+      case 'archive': return this.handle(this.archives, this.staleArchives);
       case 'map': return (c.map = this.handle(this.maps, this.staleMaps));
       case 'manager': {
         const own = this.managers.filter((m) => m.map === c.map).map((m) => m.number);
@@ -559,7 +572,10 @@ class AbiWorld {
       case 'cairn_index_create': this.indexes.push(result); break;
       case 'cairn_index_destroy': move(this.indexes, this.staleIndexes, args[0]); break;
       case 'cairn_index_add': this.points.set(args[0], result); break;
-      case 'cairn_index_clusters': case 'cairn_index_children': case 'cairn_index_leaves': case 'cairn_index_tile': case 'cairn_index_reduce_children':
+      case 'cairn_pmtiles_create': this.archives.push(result); break;
+      case 'cairn_pmtiles_destroy': move(this.archives, this.staleArchives, args[0]); break;
+      case 'cairn_index_clusters': case 'cairn_index_children': case 'cairn_index_leaves': case 'cairn_index_tile': case 'cairn_index_tile_extent':
+      case 'cairn_index_reduce_children':
         this.remember(`cluster:${c.index}`, records(args[args.length - 2], Math.min(result, args[args.length - 1]), 4, 0));
         break;
       case 'cairn_map_create': this.maps.push(result); break;

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
 import { AGGREGATE_OPERATIONS } from '../core/aggregates.js';
 import { DEFAULT_OPTIONS } from '../index/index-options.js';
+import { DEFAULT_LAYER, DEFAULT_TILE_EXTENT } from '../index/vector-tile.js';
 
 /** The engine's zoom limit. */
 const MAX_ZOOM = 30;
@@ -16,6 +17,11 @@ const MAX_PRECISION = 12;
 const RESERVED = ['cluster', 'cluster_id', 'point_count', 'point_count_abbreviated'];
 const OPERATIONS = Object.keys(AGGREGATE_OPERATIONS);
 const FORMATS = ['csv', 'ndjson', 'geojson'];
+/** Vector tile extents: powers of two, as renderers scale by them. */
+const MIN_TILE_EXTENT = 16;
+const MAX_TILE_EXTENT = 65536;
+/** The outputs, one per run. */
+const OUTPUTS = ['out', 'tiles', 'pmtiles', 'mvt'];
 /** What reads as a negative number: the value of an option, not an option of its own. */
 const NEGATIVE_NUMBER = /^-(?:\d|\.\d)/;
 /** A decimal number; Number() alone would also take "", "0x1f" and "Infinity". */
@@ -56,11 +62,18 @@ Clustering (supercluster's options and defaults):
                           a cluster property computed from a numeric point property, OP one
                           of ${OPERATIONS.join(', ')}; NAME defaults to OP_PROPERTY. Repeatable.
 
-Output (one of --out, --tiles, or --zoom alone):
+Output (one of --out, --tiles, --pmtiles, --mvt, or --zoom alone):
   --out DIR               DIR/z{z}.geojson for every zoom from --min-zoom to --max-zoom
   --tiles DIR             DIR/{z}/{x}/{y}.json, supercluster's getTile content; empty tiles
                           are not written
-  --zoom Z                only zoom Z; without --out or --tiles its GeoJSON goes to standard
+  --pmtiles FILE          a PMTiles archive of Mapbox Vector Tiles, every zoom from
+                          --min-zoom to --max-zoom (gzipped tiles, equal tiles stored once)
+  --mvt DIR               the same tiles as DIR/{z}/{x}/{y}.mvt and DIR/metadata.json; empty
+                          tiles are not written
+  --layer NAME            the vector tiles' layer (${DEFAULT_LAYER})
+  --tile-extent E         the vector tiles' extent, a power of two (${DEFAULT_TILE_EXTENT})
+  --attribution TEXT      attribution in the vector tiles' metadata
+  --zoom Z                only zoom Z; without an output option its GeoJSON goes to standard
                           output
   --precision D           decimals of longitudes and latitudes in GeoJSON (${DEFAULT_PRECISION})
   --force                 replace an existing output directory
@@ -74,6 +87,7 @@ that fails or is interrupted leaves no partial output.
 Examples:
   cairn cluster places.geojson --out clusters/
   cairn cluster points.csv --properties name --aggregate sum:population --tiles tiles/
+  cairn cluster places.geojson --max-zoom 14 --pmtiles places.pmtiles
   cat points.ndjson | cairn cluster - --zoom 5 > z5.geojson
 
 Exit codes: 0 done, 1 bad input (or the run failed), 2 bad usage.`;
@@ -100,6 +114,11 @@ const OPTIONS = Object.freeze({
   aggregate: { type: 'string', multiple: true },
   out: { type: 'string' },
   tiles: { type: 'string' },
+  pmtiles: { type: 'string' },
+  mvt: { type: 'string' },
+  layer: { type: 'string' },
+  'tile-extent': { type: 'string' },
+  attribution: { type: 'string' },
   zoom: { type: 'string' },
   precision: { type: 'string' },
   force: { type: 'boolean' },
@@ -119,6 +138,10 @@ const OPTIONS = Object.freeze({
  * @property {AggregateSpec[]} aggregates
  * @property {string | null} out
  * @property {string | null} tiles
+ * @property {string | null} pmtiles
+ * @property {string | null} mvt
+ * @property {{layer: string, extent: number, attribution: string | null}} vectorTiles  the
+ *   vector tiles' layer name, extent and attribution (--pmtiles, --mvt)
  * @property {number | null} zoom
  * @property {number} precision
  * @property {boolean} force
@@ -179,11 +202,20 @@ function parseCluster(argv) {
   const zoom = v.zoom === undefined ? null : numberOption(v.zoom, '--zoom', 0, { integer: true, min: 0, max: MAX_ZOOM });
   // Below the lowest zoom clustered, the index answers with that zoom's clusters.
   if (zoom !== null && zoom < minZoom) throw new UsageError(`--zoom ${zoom} is below --min-zoom ${minZoom}, the lowest zoom clustered`);
-  if (v.out !== undefined && v.tiles !== undefined) throw new UsageError('give --out or --tiles, not both');
-  if (v.out === undefined && v.tiles === undefined && zoom === null) {
-    throw new UsageError('nothing to write: give --out DIR, --tiles DIR, or --zoom Z for standard output');
+  const outputs = OUTPUTS.filter((flag) => v[flag] !== undefined);
+  if (outputs.length === 2) throw new UsageError(`give --${outputs[0]} or --${outputs[1]}, not both`);
+  if (outputs.length > 2) throw new UsageError(`give one of ${outputs.map((f) => `--${f}`).join(', ')}, not several`);
+  if (outputs.length === 0 && zoom === null) {
+    throw new UsageError('nothing to write: give --out DIR, --tiles DIR, --pmtiles FILE, --mvt DIR, or --zoom Z for standard output');
   }
-  for (const flag of ['out', 'tiles', 'lng-column', 'lat-column']) {
+  const vectorTiles = v.pmtiles !== undefined || v.mvt !== undefined;
+  for (const flag of ['layer', 'tile-extent', 'attribution']) {
+    if (v[flag] !== undefined && !vectorTiles) throw new UsageError(`--${flag} is for vector tiles: give it with --pmtiles or --mvt`);
+  }
+  const tileExtent = numberOption(v['tile-extent'], '--tile-extent', DEFAULT_TILE_EXTENT, { integer: true, min: MIN_TILE_EXTENT, max: MAX_TILE_EXTENT });
+  if ((tileExtent & (tileExtent - 1)) !== 0) throw new UsageError(`--tile-extent must be a power of two, not ${JSON.stringify(v['tile-extent'])}`);
+  if (v.layer !== undefined && v.layer.trim() === '') throw new UsageError('--layer needs a name');
+  for (const flag of ['out', 'tiles', 'pmtiles', 'mvt', 'lng-column', 'lat-column']) {
     if (v[flag] === '') throw new UsageError(`--${flag} needs a value`);
   }
   if (v.progress && v.quiet) throw new UsageError('give --progress or --quiet, not both');
@@ -197,6 +229,9 @@ function parseCluster(argv) {
     aggregates: aggregateList(v.aggregate ?? []),
     out: v.out ?? null,
     tiles: v.tiles ?? null,
+    pmtiles: v.pmtiles ?? null,
+    mvt: v.mvt ?? null,
+    vectorTiles: { layer: v.layer ?? DEFAULT_LAYER, extent: tileExtent, attribution: v.attribution ?? null },
     zoom,
     precision: numberOption(v.precision, '--precision', DEFAULT_PRECISION, { integer: true, min: 0, max: MAX_PRECISION }),
     force: Boolean(v.force),

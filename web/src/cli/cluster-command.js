@@ -12,6 +12,10 @@ import { WorldScanner } from './write/world-scanner.js';
 import { StreamSink, WorkerSink } from './write/geojson-output.js';
 import { writeTiles } from './write/tiles.js';
 import { AtomicDirectory } from './write/atomic-directory.js';
+import { AtomicFile } from './write/atomic-file.js';
+import { PMTILES_MAGIC, PMTilesArchive } from './write/pmtiles-archive.js';
+import { MVT_DIRECTORY_NAMES, MVT_METADATA_NAME, MvtDirectory } from './write/mvt-directory.js';
+import { tileMetadata, writeVectorTiles } from './write/vector-tiles.js';
 import { SignalWatch } from './signals.js';
 import { Reporter, count } from './progress.js';
 import { MAX_LATITUDE } from '../core/mercator.js';
@@ -52,6 +56,8 @@ export async function runCluster(args, io) {
  */
 async function cluster(args, io, reporter) {
   const target = args.tiles !== null ? new AtomicDirectory(args.tiles, '--tiles', [/^\d+$/, /^\d+$/, /^\d+\.json$/], args.force)
+    : args.mvt !== null ? new AtomicDirectory(args.mvt, '--mvt', MVT_DIRECTORY_NAMES, args.force, MVT_METADATA_NAME)
+    : args.pmtiles !== null ? new AtomicFile(args.pmtiles, '--pmtiles', PMTILES_MAGIC, args.force)
     : args.out !== null ? new AtomicDirectory(args.out, '--out', [/^z\d+\.geojson$/], args.force) : null;
   target?.check();
 
@@ -84,7 +90,8 @@ async function cluster(args, io, reporter) {
     const { carried, inputIndex, lngLat } = load(index, store, valueProperties, reporter);
     // GeoJSON gives points their input's coordinates back where the engine moved any (tiles
     // are in the engine's projection, which clamps as the map does).
-    const inputPositions = args.tiles === null && anyMoved(lngLat) ? lngLat : null;
+    const tiled = args.tiles !== null || args.pmtiles !== null || args.mvt !== null;
+    const inputPositions = !tiled && anyMoved(lngLat) ? lngLat : null;
     /** @type {import('./write/feature-formatter.js').FormatOptions} */
     const format = {
       decimals: args.precision,
@@ -104,25 +111,40 @@ async function cluster(args, io, reporter) {
     const watch = new SignalWatch();
     const checkpoint = () => watch.check();
     try {
-      const dir = target.begin();
-      if (args.tiles !== null) {
-        const tiles = await writeTiles(index, {
-          dir,
-          zooms,
-          buffer: args.options.radius / args.options.extent,
-          pointTags: pointTagsOf(format),
-          reporter,
-          checkpoint,
-        });
-        reporter.progress(`${count(tiles)} tiles written`, true);
+      if (target instanceof AtomicFile) {
+        const archive = new PMTilesArchive(target);
+        try {
+          const metadata = await writeVectorOutput(index, archive, args, { zooms, format, lngLat, reporter, checkpoint });
+          checkpoint();
+          archive.finish(metadata);
+        } finally {
+          archive.close();
+        }
+        watch.finish();
       } else {
-        const sink = new WorkerSink(format);
-        await writeZooms(index, zooms, sink, { pathOf: (z) => join(dir, `z${z}.geojson`), aggregates: format.aggregates, inputPositions, reporter, checkpoint });
+        const dir = target.begin();
+        if (args.mvt !== null) {
+          const directory = new MvtDirectory(dir);
+          directory.finish(await writeVectorOutput(index, directory, args, { zooms, format, lngLat, reporter, checkpoint }));
+        } else if (args.tiles !== null) {
+          const tiles = await writeTiles(index, {
+            dir,
+            zooms,
+            buffer: args.options.radius / args.options.extent,
+            pointTags: pointTagsOf(format),
+            reporter,
+            checkpoint,
+          });
+          reporter.progress(`${count(tiles)} tiles written`, true);
+        } else {
+          const sink = new WorkerSink(format);
+          await writeZooms(index, zooms, sink, { pathOf: (z) => join(dir, `z${z}.geojson`), aggregates: format.aggregates, inputPositions, reporter, checkpoint });
+        }
+        checkpoint();
+        const left = target.commit();
+        watch.finish();
+        if (left !== null) reporter.warn(left);
       }
-      checkpoint();
-      const left = target.commit();
-      watch.finish();
-      if (left !== null) reporter.warn(left);
     } catch (error) {
       target.discard();
       // An Interrupted error keeps the watch on: main() raises the signal once all is undone.
@@ -133,6 +155,52 @@ async function cluster(args, io, reporter) {
   } finally {
     index.destroy();
   }
+}
+
+/**
+ * Encodes the vector tiles into a sink (a PMTiles archive or an .mvt directory).
+ * @param {ClusterIndex} index
+ * @param {PMTilesArchive | MvtDirectory} sink
+ * @param {import('./args.js').ClusterArgs} args
+ * @param {{zooms: number[], format: import('./write/feature-formatter.js').FormatOptions, lngLat: Float64Array,
+ *   reporter: Reporter, checkpoint: () => void}} run
+ * @returns {Promise<Record<string, any>>} the metadata describing them, for the sink's `finish`
+ */
+async function writeVectorOutput(index, sink, args, { zooms, format, lngLat, reporter, checkpoint }) {
+  const { layer, extent, attribution } = args.vectorTiles;
+  const { tiles, fields } = await writeVectorTiles(index, {
+    zooms,
+    buffer: args.options.radius / args.options.extent,
+    extent,
+    layer,
+    pointTags: pointTagsOf(format, false),
+    // A carried `index` property stands in for the position, as in the GeoJSON.
+    pointId: format.indexCarried ? undefined : (point) => (format.inputIndex ? format.inputIndex[point] : point),
+    sink,
+    reporter,
+    checkpoint,
+  });
+  reporter.progress(`${count(tiles)} tiles written`, true);
+  return tileMetadata({ layer, fields, minZoom: zooms[0], maxZoom: zooms[zooms.length - 1], bounds: boundsOf(lngLat), attribution });
+}
+
+/**
+ * The points' bounds, west, south, east, north, inside the map's (longitudes wrapped into
+ * ±180° and latitudes clamped as the engine places them); the world for no points.
+ * @param {Float64Array} lngLat
+ * @returns {[number, number, number, number]}
+ */
+function boundsOf(lngLat) {
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < lngLat.length; i += 2) {
+    const lng = lngLat[i] < -180 || lngLat[i] > 180 ? ((((lngLat[i] + 180) % 360) + 360) % 360) - 180 : lngLat[i];
+    const lat = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lngLat[i + 1]));
+    if (lng < west) west = lng;
+    if (lng > east) east = lng;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+  }
+  return west <= east ? [west, south, east, north] : [-180, -MAX_LATITUDE, 180, MAX_LATITUDE];
 }
 
 /**
@@ -226,14 +294,16 @@ function restorePositions({ records, count, stride }, lngLat) {
 
 /**
  * A point's tile tags: what its GeoJSON properties are (input index and carried properties).
+ * Vector tiles carry the index as the feature's id instead (`withIndex` false).
  * @param {import('./write/feature-formatter.js').FormatOptions} format
+ * @param {boolean} [withIndex]
  * @returns {(point: number) => Record<string, any>}
  */
-function pointTagsOf({ carried, indexCarried, inputIndex }) {
+function pointTagsOf({ carried, indexCarried, inputIndex }, withIndex = true) {
   const decoder = new TextDecoder();
   return (point) => {
     /** @type {Record<string, any>} */
-    const tags = indexCarried ? {} : { index: inputIndex ? inputIndex[point] : point };
+    const tags = indexCarried || !withIndex ? {} : { index: inputIndex ? inputIndex[point] : point };
     if (!carried) return tags;
     const start = point > 0 ? carried.ends[point - 1] : 0;
     return Object.assign(tags, JSON.parse(`{${decoder.decode(carried.bytes.subarray(start, carried.ends[point]))}}`));

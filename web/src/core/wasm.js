@@ -112,6 +112,16 @@ export const BINDINGS = Object.freeze({
   cairn_map_set_cluster_label_metrics: { params: ['i32', 'i32', 'i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, advances of "0123456789+", their count (11), line height) → 0: the host\'s measure of cluster labels, which icon diameters grow with' },
   cairn_map_cluster_buckets: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, out, capacity) → doubles: the n buckets in force, then their n colours, written when they fit' },
   cairn_cluster_defaults: { params: ['i32', 'i32'], result: 'i32', doc: '(out, capacity) → doubles: [algorithm, minimumClusterSize, maximumClusterZoom, radius, animatesClusters, label font size, bucket count n, n buckets, n colours], written when they fit' },
+  cairn_mvt_encode: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(request, length, out, capacity) → vector tile length; written only when it fits' },
+  cairn_index_tile_extent: { params: ['i32', 'i32', 'i32', 'i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, tile extent, out, capacity) → total records [id, count, tile x, tile y]' },
+  cairn_tiles_hilbert_sort: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(z, u32 x, y pairs, count) → count: sorted into PMTiles tile id order' },
+  cairn_pmtiles_create: { params: [], result: 'i32', doc: '→ handle of a PMTiles directory in the making' },
+  cairn_pmtiles_destroy: { params: ['i32'], result: 'i32', doc: 'frees a PMTiles directory' },
+  cairn_pmtiles_add: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, stored bytes, length) → 1 new bytes to append, 0 stored before; tile id order' },
+  cairn_pmtiles_entry_count: { params: ['i32'], result: 'i32', doc: '(handle) → directory entries' },
+  cairn_pmtiles_leaf: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, leaf size, leaf, out, capacity) → serialised leaf directory length' },
+  cairn_pmtiles_root: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, leaf size or 0, stored leaf lengths, leaf count, out, capacity) → serialised root directory length' },
+  cairn_pmtiles_header: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, 12 doubles: root, metadata, leaves lengths, min, max zoom, west, south, east, north, center zoom, lng, lat; out, capacity) → 127' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

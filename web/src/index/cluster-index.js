@@ -17,6 +17,7 @@ import { engineMemory } from '../core/engine-memory.js';
 import { IndexAggregates } from './index-aggregates.js';
 import { ResultRecords } from './result-records.js';
 import { ClusterReduce } from './cluster-reduce.js';
+import { DEFAULT_LAYER, DEFAULT_TILE_EXTENT, encodeVectorTile } from './vector-tile.js';
 
 /** @typedef {import('./index-options.js').ClusterOptions} ClusterOptions */
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
@@ -342,21 +343,47 @@ export class ClusterIndex {
 
   /**
    * The features of vector tile z/x/y in tile coordinates (supercluster's format, ready for
-   * geojson-vt style renderers), or null when the tile is empty.
+   * geojson-vt style renderers), or null when the tile is empty. With `format: 'mvt'` the tile
+   * encoded as a Mapbox Vector Tile (one layer of points, coordinates in units of `extent`,
+   * 4096 unless given), or null when empty.
    * @param {number} z
    * @param {number} x
    * @param {number} y
-   * @returns {{features: TileFeature[]} | null}
+   * @param {{format?: 'json' | 'mvt', extent?: number, layer?: string}} [options]  the tile's
+   *   extent (coordinates run 0…extent across the tile, the index's `extent` for JSON unless
+   *   given) and, for MVT, the layer's name ('clusters')
+   * @returns {any} `{features: TileFeature[]}`, a `Uint8Array` for MVT, or null
    * @throws {CairnError} (INVALID_ARGUMENT) for non-integer coordinates
-   * @throws {CairnError} (code INVALID_ARGUMENT) for a tile that does not exist
+   * @throws {CairnError} (code INVALID_ARGUMENT) for a tile that does not exist, an extent that
+   *   is not a positive integer, an empty layer name
    */
-  getTile(z, x, y) {
+  getTile(z, x, y, options = {}) {
+    const { format = 'json', layer = DEFAULT_LAYER } = options;
+    if (format !== 'json' && format !== 'mvt') {
+      throw argumentError('getTile', `format must be 'json' or 'mvt', not ${describeValue(format)}`);
+    }
+    const extent = options.extent ?? (format === 'mvt' ? DEFAULT_TILE_EXTENT : this.options.extent);
+    const tile = this.#tileFeatures(z, x, y, extent);
+    if (format === 'json') return tile;
+    return tile === null ? null : encodeVectorTile(tile.features, { extent, layer });
+  }
+
+  /**
+   * getTile's features in units of `extent`.
+   * @param {number} z
+   * @param {number} x
+   * @param {number} y
+   * @param {number} extent
+   * @returns {{features: TileFeature[]} | null}
+   */
+  #tileFeatures(z, x, y, extent) {
     const zi = integerArg(z, 'z', 'getTile');
     const xi = integerArg(x, 'x', 'getTile');
     const yi = integerArg(y, 'y', 'getTile');
+    const scale = toNumber(extent);
     const fn = this.#res.fn;
-    const total = this.#results.query((h, p, c) => fn.cairn_index_tile(h, zi, xi, yi, p, c),
-      'getTile', 'z must be 0…30 and x, y in 0…2^z - 1');
+    const total = this.#results.query((h, p, c) => fn.cairn_index_tile_extent(h, zi, xi, yi, scale, p, c),
+      'getTile', 'z must be 0…30, x and y in 0…2^z - 1, the extent above 0');
     if (total === 0) return null;
     const v = this.#results.view(total);
     const stride = this.#mod.recordStride;

@@ -824,7 +824,7 @@ describe('usage errors: exit 2', { concurrency: true }, () => {
     [['cluster'], /missing INPUT/],
     [['cluster', 'a.csv', 'b.csv', '--zoom', '1'], /unexpected argument "b\.csv"/],
     [['cluster', '-', '--bogus'], /Unknown option '--bogus'/],
-    [['cluster', '-'], /nothing to write: give --out DIR, --tiles DIR, or --zoom Z/],
+    [['cluster', '-'], /nothing to write: give --out DIR, --tiles DIR, --pmtiles FILE, --mvt DIR, or --zoom Z/],
     [['cluster', '-', '--out', 'a', '--tiles', 'b'], /give --out or --tiles, not both/],
     [['cluster', '-', '--zoom', '1', '--radius', '0'], /--radius must be a number above 0, not "0"/],
     [['cluster', '-', '--zoom', '1', '--extent', 'wide'], /--extent must be a number above 0, not "wide"/],

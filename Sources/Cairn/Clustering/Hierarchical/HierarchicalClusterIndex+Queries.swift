@@ -175,10 +175,14 @@ extension HierarchicalClusterIndex {
 
     /// Visits the features of tile z/x/y: what `getClusters` shows at zoom z inside the tile,
     /// padded by the radius, plus the wrapped-around neighbours at x = 0 and x = 2^z - 1, with
-    /// coordinates in tile units of `extent`.
-    public func forEachTileFeature(z: Int, x: Int, y: Int, _ body: (TileFeature) -> Void) throws(CairnError) {
+    /// coordinates in tile units of `tileExtent` (the clustering's `extent` unless given: a vector
+    /// tile's extent scales the coordinates, the padding stays radius / extent of a tile).
+    public func forEachTileFeature(z: Int, x: Int, y: Int, tileExtent: Double? = nil,
+                                   _ body: (TileFeature) -> Void) throws(CairnError) {
         guard state == .built else { throw .invalidState }
         guard z >= 0, z <= 30 else { throw .invalidArgument }
+        if let tileExtent { guard tileExtent.isFinite, tileExtent > 0 else { throw .invalidArgument } }
+        let scale = tileExtent ?? options.extent
         let size = 1 << z
         guard x >= 0, x < size, y >= 0, y < size else { throw .invalidArgument }
         let zoom = try limitZoom(Double(z))
@@ -191,8 +195,8 @@ extension HierarchicalClusterIndex {
                 let pos = reportedPosition(item)
                 body(TileFeature(id: publicID(ofItem: item), pointCount: pointCount(of: item),
                                  isCluster: isCluster(item),
-                                 x: _jsRound(options.extent * (pos.x * z2 - originX)),
-                                 y: _jsRound(options.extent * (pos.y * z2 - Double(y)))))
+                                 x: _jsRound(scale * (pos.x * z2 - originX)),
+                                 y: _jsRound(scale * (pos.y * z2 - Double(y)))))
             }
         }
         add((Double(x) - p) / z2, (Double(x) + 1 + p) / z2, originX: Double(x))

@@ -34,12 +34,15 @@ export class AtomicDirectory {
    * @param {RegExp[]} ours  the names cairn writes there, by depth: directories at every depth
    *   but the last, files at the last
    * @param {boolean} force  whether an existing output may be replaced
+   * @param {RegExp | null} [topFiles]  the files cairn writes at the top beside the
+   *   directories, if any (a metadata file)
    */
-  constructor(target, flag, ours, force) {
+  constructor(target, flag, ours, force, topFiles = null) {
     this.target = target;
     this.flag = flag;
     this.ours = ours;
     this.force = force;
+    this.topFiles = topFiles;
   }
 
   /**
@@ -52,15 +55,7 @@ export class AtomicDirectory {
     if (!existsSync(this.target) && isLink(this.target)) {
       throw new UsageError(`${where}: is a symbolic link to nothing`);
     }
-    // The nearest existing directory above the target must take new entries.
-    let above = dirname(resolve(this.#path()));
-    while (!existsSync(above)) above = dirname(above);
-    if (!statSync(above).isDirectory()) throw new UsageError(`${where}: ${above} is not a directory`);
-    try {
-      accessSync(above, constants.W_OK);
-    } catch {
-      throw new UsageError(`${where}: cannot write in ${above}`);
-    }
+    checkWritableAbove(this.#path(), where);
     // Replacing the directory a shell stands in would leave it in a deleted one.
     const path = existsSync(this.target) ? realpathSync(this.target) : resolve(this.target);
     const here = realpathSync(process.cwd());
@@ -89,7 +84,7 @@ export class AtomicDirectory {
     if (!statSync(path).isDirectory()) throw new UsageError(`${where}: exists and is not a directory`);
     if (readdirSync(path).length === 0) return;
     if (!this.force) throw new UsageError(`${where}: already exists; use --force to replace it`);
-    const foreign = foreignEntry(path, this.ours);
+    const foreign = foreignEntry(path, this.ours, this.topFiles);
     if (foreign !== null) {
       throw new UsageError(`${where}: holds ${JSON.stringify(foreign)}, which cairn does not write; not replacing it`);
     }
@@ -207,11 +202,13 @@ function isLink(path) {
  * The first entry under `dir` (as a path relative to it) that cairn does not write, or null.
  * @param {string} dir
  * @param {RegExp[]} levels  the names cairn writes, by depth (see AtomicDirectory)
+ * @param {RegExp | null} [files]  files cairn writes at this depth besides
  * @returns {string | null}
  */
-function foreignEntry(dir, levels) {
+function foreignEntry(dir, levels, files = null) {
   const [names, ...deeper] = levels;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (files !== null && entry.isFile() && files.test(entry.name)) continue;
     const kindFits = deeper.length > 0 ? entry.isDirectory() : entry.isFile();
     if (!kindFits || !names.test(entry.name)) return entry.name;
     if (deeper.length > 0) {
@@ -274,6 +271,38 @@ function removeTree(dir) {
   remove('');
   if (stuck === null && existsSync(dir)) stuck = `${readdirSync(dir)[0] ?? '.'}: not removed`;
   return stuck;
+}
+
+/**
+ * Checks that an output can be made at `path`: the nearest existing directory above it must
+ * take new entries.
+ * @param {string} path
+ * @param {string} where  the option and target, for messages
+ * @throws {UsageError}
+ */
+export function checkWritableAbove(path, where) {
+  let above = dirname(resolve(path));
+  while (!existsSync(above)) above = dirname(above);
+  if (!statSync(above).isDirectory()) throw new UsageError(`${where}: ${above} is not a directory`);
+  try {
+    accessSync(above, constants.W_OK);
+  } catch {
+    throw new UsageError(`${where}: cannot write in ${above}`);
+  }
+}
+
+/**
+ * Keeps a temporary output of another kind (a file, see atomic-file.js) among those a second
+ * signal removes, until it is released.
+ * @param {string} path
+ */
+export function holdTemporary(path) {
+  pending.set(path, null);
+}
+
+/** @param {string} path  a temporary renamed into place or removed */
+export function releaseTemporary(path) {
+  pending.delete(path);
 }
 
 /**

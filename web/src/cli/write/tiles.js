@@ -33,32 +33,58 @@ const MAX_KEY_ZOOM = 26;
  * @returns {Promise<number>} tiles written
  */
 export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporter, checkpoint }) {
+  let lastX = -1;
+  let lastZ = -1;
+  return forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint }, (z, x, y, tile) => {
+    if (x !== lastX || z !== lastZ) {
+      mkdirSync(join(dir, String(z), String(x)), { recursive: true });
+      lastX = x;
+      lastZ = z;
+    }
+    writeFileSync(join(dir, String(z), String(x), `${y}.json`), JSON.stringify(tile));
+  });
+}
+
+/**
+ * Visits the non-empty tiles of every zoom, as getTile gives them with points tagged by
+ * `pointTags`, zoom by zoom in the order `order` puts each zoom's tiles in (x then y unless
+ * given); reports progress and calls `checkpoint` now and then.
+ * @param {import('../../index/cluster-index.js').ClusterIndex} index
+ * @param {{zooms: number[], buffer: number, pointTags: (point: number) => Record<string, any>,
+ *   reporter: import('../progress.js').Reporter, checkpoint: () => void, extent?: number,
+ *   order?: (z: number, pairs: Uint32Array) => Uint32Array, pointId?: (point: number) => number}} options
+ *   `extent`: getTile's; `pointId`: gives points a feature id
+ * @param {(z: number, x: number, y: number, tile: {features: import('../../index/geojson.js').TileFeature[]}) => void} visit
+ * @returns {Promise<number>} tiles visited
+ */
+export async function forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint, extent, order, pointId }, visit) {
   const scanner = new WorldScanner(index, { reuse: true });
-  let written = 0;
+  let visited = 0;
   for (const z of zooms) {
-    const tiles = tilesWithItems(scanner, z, buffer);
-    let lastX = -1;
+    const pairs = tilesWithItems(scanner, z, buffer);
+    const tiles = order ? order(z, pairs) : pairs;
     for (let t = 0; t < tiles.length; t += 2) {
       const x = tiles[t];
       const y = tiles[t + 1];
-      const tile = index.getTile(z, x, y);
+      const tile = index.getTile(z, x, y, extent === undefined ? {} : { extent });
       if (!tile) continue;
-      for (const f of tile.features) if (!f.tags?.cluster) f.tags = pointTags(/** @type {any} */ (f.tags).index);
-      if (x !== lastX) {
-        mkdirSync(join(dir, String(z), String(x)), { recursive: true });
-        lastX = x;
+      for (const f of tile.features) {
+        if (f.tags?.cluster) continue;
+        const point = /** @type {any} */ (f.tags).index;
+        f.tags = pointTags(point);
+        if (pointId) f.id = pointId(point);
       }
-      writeFileSync(join(dir, String(z), String(x), `${y}.json`), JSON.stringify(tile));
-      written++;
-      if (written % TILES_PER_TURN === 0) {
-        reporter.progress(`zoom ${z}: ${count(written)} tiles written`);
+      visit(z, x, y, tile);
+      visited++;
+      if (visited % TILES_PER_TURN === 0) {
+        reporter.progress(`zoom ${z}: ${count(visited)} tiles written`);
         await new Promise((resolve) => setImmediate(resolve));
         checkpoint();
       }
     }
-    reporter.progress(`zoom ${z}: ${count(written)} tiles written`, true);
+    reporter.progress(`zoom ${z}: ${count(visited)} tiles written`, true);
   }
-  return written;
+  return visited;
 }
 
 /**

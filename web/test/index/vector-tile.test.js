@@ -1,0 +1,87 @@
+// getTile(z, x, y, {format: 'mvt'}): tiles the engine encodes, decoded by a real reader (PyPI
+// mapbox-vector-tile) and compared with getTile's own features on real data.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+
+import { init, ClusterIndex } from '../../src/index.js';
+import { decodeTiles, mvtProperties } from '../support/tile-readers.js';
+
+const fixtures = new URL('../../../Tests/Fixtures/', import.meta.url);
+
+await init();
+
+/** Every non-empty tile of zooms 0…maxZoom as [z, x, y]. */
+function tilesOf(index, maxZoom) {
+  const out = [];
+  for (let z = 0; z <= maxZoom; z++) {
+    for (let x = 0; x < 2 ** z; x++) for (let y = 0; y < 2 ** z; y++) if (index.getTile(z, x, y)) out.push([z, x, y]);
+  }
+  return out;
+}
+
+test('MVT tiles of real places decode to getTile\'s features: counts, ids, properties, positions', async () => {
+  const places = JSON.parse(await readFile(new URL('places.json', fixtures), 'utf8'));
+  const index = new ClusterIndex({ radius: 40, maxZoom: 4 });
+  index.load(places.features);
+  const tiles = tilesOf(index, 5);
+  assert.ok(tiles.length > 50, `${tiles.length} tiles`);
+  const encoded = tiles.map(([z, x, y]) => index.getTile(z, x, y, { format: 'mvt' }));
+  const decoded = decodeTiles(encoded);
+  let features = 0;
+  let clusters = 0;
+  tiles.forEach(([z, x, y], t) => {
+    const expected = index.getTile(z, x, y, { extent: 4096 }).features;
+    const layer = decoded[t].clusters;
+    assert.equal(layer.extent, 4096);
+    assert.equal(layer.version, 2);
+    assert.equal(layer.features.length, expected.length, `tile ${z}/${x}/${y}`);
+    layer.features.forEach((f, i) => {
+      const e = expected[i];
+      assert.equal(f.type, 'Point');
+      assert.deepEqual(f.coordinates, e.geometry[0], `tile ${z}/${x}/${y} feature ${i}`);
+      const props = Object.fromEntries(Object.entries(f.properties).map(([k, [v]]) => [k, v]));
+      assert.deepEqual(props, mvtProperties(e.tags), `tile ${z}/${x}/${y} feature ${i}`);
+      if (e.tags.cluster) {
+        clusters++;
+        assert.equal(f.id, e.id);
+        assert.equal(f.properties.point_count[1], 'int');
+        assert.equal(f.properties.cluster[1], 'bool');
+      }
+      features++;
+    });
+  });
+  assert.ok(clusters > 20 && features > clusters, `${clusters} clusters of ${features} features`);
+  index.destroy();
+});
+
+test('MVT values are typed: integers as ints, fractions as doubles, strings, booleans, objects as JSON', () => {
+  const index = new ClusterIndex({ radius: 40, maxZoom: 2 });
+  index.load([{
+    type: 'Feature', id: 12,
+    properties: { n: 3, neg: -2, big: 2 ** 60, f: 1.5, s: 'hé', b: false, o: { a: [1] }, gone: null },
+    geometry: { type: 'Point', coordinates: [10, 20] },
+  }]);
+  const [tile] = decodeTiles([index.getTile(0, 0, 0, { format: 'mvt', layer: 'places', extent: 512 })]);
+  assert.deepEqual(Object.keys(tile), ['places']);
+  assert.equal(tile.places.extent, 512);
+  const [f] = tile.places.features;
+  assert.deepEqual(f.properties, {
+    n: [3, 'int'], neg: [-2, 'int'], big: [2 ** 60, 'float'], f: [1.5, 'float'], s: ['hé', 'str'], b: [false, 'bool'], o: ['{"a":[1]}', 'str'],
+  });
+  assert.equal(f.id, 12);
+  assert.deepEqual(f.coordinates, index.getTile(0, 0, 0, { extent: 512 }).features[0].geometry[0]);
+  index.destroy();
+});
+
+test('getTile mvt: null for an empty tile, errors with codes for a bad extent, layer or format', () => {
+  const index = new ClusterIndex({ maxZoom: 3 });
+  index.load([{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } }]);
+  assert.equal(index.getTile(3, 0, 0, { format: 'mvt' }), null);
+  assert.ok(index.getTile(0, 0, 0, { format: 'mvt' }) instanceof Uint8Array);
+  for (const options of [{ extent: 0 }, { extent: 100.5 }, { layer: '' }, { extent: -1 }]) {
+    assert.throws(() => index.getTile(0, 0, 0, { format: 'mvt', ...options }), { code: 'INVALID_ARGUMENT' }, JSON.stringify(options));
+  }
+  assert.throws(() => index.getTile(0, 0, 0, { format: 'png' }), { code: 'INVALID_ARGUMENT' });
+  index.destroy();
+});
