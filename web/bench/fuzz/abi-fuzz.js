@@ -108,6 +108,7 @@ export const ABI_ROLES = Object.freeze({
   cairn_map_set_cluster_label_metrics: ['map', 'manager', 'ptr:values', 'count:1', 'px'],
   cairn_cluster_defaults: ['out', 'count:1'],
   cairn_map_cluster_buckets: ['map', 'manager', 'out', 'count:1'],
+  cairn_map_cluster_item: ['map', 'manager', 'itemId', 'out'],
 });
 
 /** Exports whose result is no status: constants, a detail, a pointer. */
