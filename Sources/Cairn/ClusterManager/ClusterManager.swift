@@ -256,6 +256,9 @@ public final class ClusterManager {
     public func beginCluster(zoom: Double) throws(CairnError) -> Int {
         pending = nil
         pendingItems = nil
+        // The screen-space snapshot shares the item arrays: let go of it before they are
+        // written, or the squeeze would copy them all (it is taken again below).
+        if usesMapPoints { snapshotPositions = ClusterItemPositions() }
         // Squeeze out removed items, keeping order.
         var kept = 0
         let k = aggregateOperations.count
