@@ -328,3 +328,16 @@ public func cairn_map_cluster_buckets(_ handle: Int32, _ manager: Int32, _ out: 
         return Int32(2 * n)
     }
 }
+
+/// Writes what the engine holds of an item besides its position to `out` (2 doubles: its icon,
+/// -1 for the default pin, and its text flags, 1 has a title, 2 has a snippet); returns 0.
+@_expose(wasm, "cairn_map_cluster_item") @_cdecl("cairn_map_cluster_item")
+public func cairn_map_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        let m = try map.clusterManager(manager)
+        let id = try _Registry.markerID(item)
+        let icon = try m.icon(of: id), text = try m.text(of: id)
+        let buffer = try _Registry.doubles(out, count: 2)
+        (buffer[0], buffer[1]) = (Double(icon), Double(text))
+    }
+}

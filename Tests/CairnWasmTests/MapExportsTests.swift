@@ -31,7 +31,7 @@ final class MapExportsTests: XCTestCase {
         XCTAssertEqual(cairn_map_layout(1), 12)
         XCTAssertEqual(cairn_map_layout(2), 5)
         XCTAssertEqual(cairn_map_layout(3), 9)
-        XCTAssertEqual(cairn_map_layout(4), 18)
+        XCTAssertEqual(cairn_map_layout(4), 22, "draw records end with a cluster's icon")
         XCTAssertEqual(cairn_map_layout(6), UISettings.count)
         XCTAssertEqual(cairn_map_layout(7), 7, "popover records")
         XCTAssertEqual(cairn_map_layout(8), -CairnError.invalidArgument.code)

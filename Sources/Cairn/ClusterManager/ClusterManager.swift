@@ -198,6 +198,9 @@ public final class ClusterManager {
     /// An item's `ClusterItemText` bits.
     public func text(of id: Int64) throws(CairnError) -> UInt8 { text[try slot(of: id)] }
 
+    /// An item's icon (-1: the default pin).
+    public func icon(of id: Int64) throws(CairnError) -> Int32 { icons[try slot(of: id)] }
+
     public func remove(_ id: Int64) throws(CairnError) {
         alive[try slot(of: id)] = false
         count -= 1
@@ -253,6 +256,9 @@ public final class ClusterManager {
     public func beginCluster(zoom: Double) throws(CairnError) -> Int {
         pending = nil
         pendingItems = nil
+        // The screen-space snapshot shares the item arrays: let go of it before they are
+        // written, or the squeeze would copy them all (it is taken again below).
+        if usesMapPoints { snapshotPositions = ClusterItemPositions() }
         // Squeeze out removed items, keeping order.
         var kept = 0
         let k = aggregateOperations.count

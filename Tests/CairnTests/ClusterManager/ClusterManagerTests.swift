@@ -177,6 +177,23 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertEqual(try map.clusterManager(m).groupsZoom, 6)
     }
 
+    func testC3_AClustersTapTargetIsGooglesCircleOverTheHostsLabelMetrics() throws {
+        let map = MapController.make(zoom: 4)
+        var rendering = ClusterRendering()
+        rendering.labelMetrics = try ClusterLabelMetrics(advances: Array(repeating: 8, count: 10) + [9], height: 16)
+        let m = try map.addClusterManager(.distance, rendering: rendering)
+        _ = try map.addClusterItems(m, latitudes: Array(repeating: 1, count: 12), longitudes: Array(repeating: 1, count: 12),
+                                    icons: Array(repeating: -1, count: 12))
+        try map.cluster(m)
+        map.frame(0)
+        let cluster = try XCTUnwrap(clusters(map).first)
+        XCTAssertEqual(cluster.count, 12)
+        // "10+": 8 + 8 + 9 = 25 wide, bucket 0: a circle of 31 points.
+        XCTAssertEqual(cluster.box.halfWidth, 15.5)
+        XCTAssertEqual(cluster.box.halfHeight, 15.5)
+        XCTAssertEqual(try map.clusterManager(m).rendering.icon(for: 12).diameter, 31)
+    }
+
     func testC7_AClusterTapZoomsToWhereItSplitsUnlessConsumed() throws {
         let map = MapController.make(zoom: 3)
         let m = try map.addClusterManager(.hierarchical)

@@ -120,6 +120,7 @@ export const ABI_ROLES = Object.freeze({
   cairn_pmtiles_leaf: ['archive', 'int', 'int', 'out', 'count:1'],
   cairn_pmtiles_root: ['archive', 'int', 'ptr:values', 'count:1', 'out', 'count:1'],
   cairn_pmtiles_header: ['archive', 'ptr:values', 'out', 'count:1'],
+  cairn_map_cluster_item: ['map', 'manager', 'itemId', 'out'],
 });
 
 /** Exports whose result is no status: constants, a detail, a pointer. */

@@ -111,6 +111,7 @@ export const BINDINGS = Object.freeze({
   cairn_index_reduce_children: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, cluster id, out, capacity) → total records, in reduce order (seed first)' },
   cairn_map_set_cluster_label_metrics: { params: ['i32', 'i32', 'i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, advances of "0123456789+", their count (11), line height) → 0: the host\'s measure of cluster labels, which icon diameters grow with' },
   cairn_map_cluster_buckets: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, out, capacity) → doubles: the n buckets in force, then their n colours, written when they fit' },
+  cairn_map_cluster_item: { params: ['i32', 'i32', 'f64', 'i32'], result: 'i32', doc: '(handle, manager, item, out) → 0 with the item\'s [icon, text flags] in out' },
   cairn_cluster_defaults: { params: ['i32', 'i32'], result: 'i32', doc: '(out, capacity) → doubles: [algorithm, minimumClusterSize, maximumClusterZoom, radius, animatesClusters, label font size, bucket count n, n buckets, n colours], written when they fit' },
   cairn_mvt_encode: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(request, length, out, capacity) → vector tile length; written only when it fits' },
   cairn_index_tile_extent: { params: ['i32', 'i32', 'i32', 'i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, tile extent, out, capacity) → total records [id, count, tile x, tile y]' },

@@ -244,7 +244,7 @@ export class ClusterManager {
     writeCoordinates(pairs, coords, values);
     const first = this.#link.fn.cairn_map_add_cluster_coordinates(h, this.#number, pairs.byteOffset, count, icon);
     if (first < 0) this.#check(first, call);
-    this.#items.addRange(first, coords, icon);
+    this.#items.addRange(first, coords);
     return { first, count };
   }
 
@@ -326,8 +326,12 @@ export class ClusterManager {
    * @throws {CairnError} (UNKNOWN_MARKER) for an id removed, cleared or never given
    */
   item(id) {
-    const item = this.#known(id, 'item');
-    return { ...item, position: { ...item.position } };
+    const call = 'item';
+    const item = this.#known(id, call);
+    // The icon is the engine's to hold.
+    const out = this.#link.buffer(2);
+    this.#check(this.#link.fn.cairn_map_cluster_item(this.#enter(call), this.#number, id, out.byteOffset), call);
+    return { ...item, icon: out[0], position: { ...item.position } };
   }
 
   /**
@@ -433,7 +437,7 @@ export class ClusterManager {
    * id this manager never gave (or took back) never does.
    * @param {unknown} id
    * @param {string} call
-   * @returns {ClusterItem}
+   * @returns {import('./item-table.js').HeldItem}
    */
   #known(id, call) {
     this.#alive(call);
@@ -464,7 +468,8 @@ export class ClusterManager {
     const ids = new Array(n);
     for (let i = 0; i < n; i++) {
       ids[i] = first + i;
-      this.#items.set(first + i, items[i]);
+      const { icon, ...held } = items[i];
+      this.#items.set(first + i, held);
     }
     return ids;
   }

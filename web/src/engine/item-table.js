@@ -1,14 +1,14 @@
-// What a cluster manager keeps of its items on the JS side (the engine keeps the positions it
-// clusters): items added one by one or in small batches as objects, and items added in bulk
-// from coordinates as ranges of consecutive ids over one typed array, so a million items cost
-// 16 bytes each here instead of an object each.
+// What a cluster manager keeps of its items on the JS side, what the engine does not hold: their
+// titles, snippets and user data, and their positions as given (the engine keeps them as it
+// clusters them, with their icons). Items added one by one or in small batches are objects;
+// items added in bulk from coordinates are ranges of consecutive ids over one typed array, so
+// a million items cost 16 bytes each here instead of an object each.
 
 /** @typedef {import('../core/frame.js').LatLng} LatLng */
 
 /**
- * @typedef {object} ClusterItem  an item's options, every one resolved
+ * @typedef {object} HeldItem  an item's options the JS side keeps, every one resolved
  * @property {LatLng} position
- * @property {number} icon  a registered icon, or -1 for the default pin
  * @property {string} title
  * @property {string} snippet
  * @property {unknown} userData
@@ -19,13 +19,12 @@
  * @property {number} first
  * @property {number} count
  * @property {Float64Array} lngLat  a copy of the coordinates, [lng, lat] per item
- * @property {number} icon
  * @property {Uint8Array | null} gone  1 for an item removed or moved out of the range (made on first need)
  * @property {number} goneCount
  */
 
 export class ItemTable {
-  /** @type {Map<number, ClusterItem>} */
+  /** @type {Map<number, HeldItem>} */
   #single = new Map();
   /** @type {BulkRange[]} in increasing `first` (ids only grow) */
   #ranges = [];
@@ -36,7 +35,7 @@ export class ItemTable {
 
   /**
    * @param {number} id
-   * @param {ClusterItem} item
+   * @param {HeldItem} item
    */
   set(id, item) {
     if (!this.#single.has(id)) {
@@ -50,17 +49,16 @@ export class ItemTable {
    * Items first, first + 1, … from [lng, lat] pairs (copied).
    * @param {number} first
    * @param {Float64Array} lngLat
-   * @param {number} icon
    */
-  addRange(first, lngLat, icon) {
+  addRange(first, lngLat) {
     const count = lngLat.length / 2;
-    this.#ranges.push({ first, count, lngLat: lngLat.slice(), icon, gone: null, goneCount: 0 });
+    this.#ranges.push({ first, count, lngLat: lngLat.slice(), gone: null, goneCount: 0 });
     this.#size += count;
   }
 
   /**
    * @param {number} id
-   * @returns {ClusterItem | undefined}
+   * @returns {HeldItem | undefined}
    */
   get(id) {
     const single = this.#single.get(id);
@@ -68,7 +66,7 @@ export class ItemTable {
     const r = this.#range(id);
     if (!r) return undefined;
     const k = 2 * (id - r.first);
-    return { position: { latitude: r.lngLat[k + 1], longitude: r.lngLat[k] }, icon: r.icon, title: '', snippet: '', userData: undefined };
+    return { position: { latitude: r.lngLat[k + 1], longitude: r.lngLat[k] }, title: '', snippet: '', userData: undefined };
   }
 
   /**

@@ -19,7 +19,7 @@ import { argumentError } from '../core/errors.js';
 /**
  * @typedef {object} ClusterItemTap  what a `clusterItemTap` handler (and then a `markerTap` one) is given
  * @property {number} id
- * @property {import('../engine/item-table.js').ClusterItem} item
+ * @property {import('../engine/cluster-manager.js').ClusterItem} item
  * @property {ClusterManager} manager
  */
 

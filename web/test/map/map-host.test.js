@@ -16,29 +16,29 @@ before(async () => {
 
 test('ItemTable: bulk ranges answer by id, with removals and moves, without an object per item', () => {
   const t = new ItemTable();
-  t.addRange(10, new Float64Array([1, 2, 3, 4, 5, 6]), 7);        // ids 10, 11, 12
-  t.set(13, { position: { latitude: 9, longitude: 8 }, icon: -1, title: 'x', snippet: '', userData: 5 });
-  t.addRange(20, new Float64Array([-1, -2]), -1);                   // id 20
+  t.addRange(10, new Float64Array([1, 2, 3, 4, 5, 6]));        // ids 10, 11, 12
+  t.set(13, { position: { latitude: 9, longitude: 8 }, title: 'x', snippet: '', userData: 5 });
+  t.addRange(20, new Float64Array([-1, -2]));                   // id 20
   assert.equal(t.size, 5);
   assert.deepEqual(t.get(11)?.position, { latitude: 4, longitude: 3 });
-  assert.equal(t.get(12)?.icon, 7);
+  assert.deepEqual(t.get(12)?.position, { latitude: 6, longitude: 5 });
   assert.equal(t.get(13)?.title, 'x');
   assert.equal(t.get(14), undefined);
   assert.equal(t.get(9), undefined);
   assert.equal(t.get(10.5), undefined);
   assert.deepEqual(t.get(20)?.position, { latitude: -2, longitude: -1 });
   // A move turns a bulk item into a single one; the count stays.
-  t.set(11, { position: { latitude: 0, longitude: 0 }, icon: 3, title: '', snippet: '', userData: undefined });
+  t.set(11, { position: { latitude: 0, longitude: 0 }, title: 'moved', snippet: '', userData: undefined });
   assert.equal(t.size, 5);
-  assert.equal(t.get(11)?.icon, 3);
+  assert.equal(t.get(11)?.title, 'moved');
   assert.equal(t.delete(11), true);
   assert.equal(t.get(11), undefined);
   assert.equal(t.delete(10), true);
   assert.equal(t.delete(10), false);
   assert.equal(t.size, 3);
-  assert.equal(t.get(12)?.icon, 7);
+  assert.deepEqual(t.get(12)?.position, { latitude: 6, longitude: 5 });
   t.delete(12);                                                     // the range empties and goes
-  assert.equal(t.get(20)?.icon, -1);
+  assert.deepEqual(t.get(20)?.position, { latitude: -2, longitude: -1 });
   t.clear();
   assert.equal(t.size, 0);
   assert.equal(t.get(13), undefined);

@@ -23,11 +23,11 @@ public struct GridClustering: ClusterAlgorithm {
         let scale = Double(cells)
         var keys = [UInt64](repeating: 0, count: n)
         var order = [UInt32](repeating: 0, count: n)
-        var cellOf = [(col: Int64, row: Int64)](repeating: (0, 0), count: n)
+        func cell(_ i: Int) -> (col: Int64, row: Int64) {
+            (GridClustering.truncated(scale * (1 + items.mapX[i]) / 2), GridClustering.truncated(scale * (1 + items.mapY[i]) / 2))
+        }
         for i in 0..<n {
-            let col = GridClustering.truncated(scale * (1 + items.mapX[i]) / 2)
-            let row = GridClustering.truncated(scale * (1 + items.mapY[i]) / 2)
-            cellOf[i] = (col, row)
+            let (col, row) = cell(i)
             // Signed keys, biased so that their order as unsigned is theirs as signed.
             keys[i] = UInt64(bitPattern: cells &* row &+ col) ^ (1 << 63)
             order[i] = UInt32(i)
@@ -47,7 +47,7 @@ public struct GridClustering: ClusterAlgorithm {
             let r = Int(runOf[i])
             if emitted[r] { continue }
             emitted[r] = true
-            let (col, row) = cellOf[i]
+            let (col, row) = cell(i)
             let centreX = (Double(col) + 0.5) * 2 / scale - 1, centreY = (Double(row) + 0.5) * 2 / scale - 1
             result.append(x: GoogleMapPoint.worldX(centreX), y: GoogleMapPoint.worldY(centreY),
                           members: order[runStart[r]..<runStart[r + 1]].lazy.map { Int32($0) })
