@@ -182,3 +182,29 @@ public func cairn_index_parents(_ handle: Int32, _ out: UnsafeMutableRawPointer?
         return Int32(total)
     }
 }
+
+/// The bounds of the points as the index placed them (longitudes wrapped, latitudes clamped),
+/// as one record [west, south, east, north] written when `capacity` holds it (the world's for
+/// an index without points); returns 1, the records there are.
+@_expose(wasm, "cairn_index_placed_bounds") @_cdecl("cairn_index_placed_bounds")
+public func cairn_index_placed_bounds(_ handle: Int32, _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard capacity >= 0 else { throw .invalidArgument }
+        let world = (west: -180.0, south: -WebMercator.maxLatitude, east: 180.0, north: WebMercator.maxLatitude)
+        let b = index.placedBounds ?? world
+        guard capacity >= 1 else { return 1 }
+        let record = try _Registry.doubles(out, count: 4)
+        (record[0], record[1], record[2], record[3]) = (b.west, b.south, b.east, b.north)
+        return 1
+    }
+}
+
+/// How many of the index's points it placed other than given (a longitude wrapped, a latitude
+/// clamped).
+@_expose(wasm, "cairn_index_placed_elsewhere") @_cdecl("cairn_index_placed_elsewhere")
+public func cairn_index_placed_elsewhere(_ handle: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        Int32(clamping: try _Registry.index(handle).pointsPlacedElsewhere)
+    }
+}

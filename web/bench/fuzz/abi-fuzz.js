@@ -45,6 +45,8 @@ export const ABI_ROLES = Object.freeze({
   cairn_index_aggregate_values: ['index', 'enum', 'ptr:clusterIds', 'count:1', 'out'],
   cairn_index_reduce_children: ['index', 'clusterId', 'out', 'count:4'],
   cairn_index_parents: ['index', 'out', 'count:2'],
+  cairn_index_placed_bounds: ['index', 'out', 'count:4'],
+  cairn_index_placed_elsewhere: ['index'],
   cairn_map_create: ['lat', 'lng', 'zoom', 'number', 'number', 'px', 'px'],
   cairn_map_destroy: ['map'],
   cairn_map_layout: ['enum'],

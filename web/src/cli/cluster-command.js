@@ -18,7 +18,6 @@ import { MVT_DIRECTORY_NAMES, MVT_METADATA_NAME, MvtDirectory } from './write/mv
 import { tileMetadata, writeVectorTiles } from './write/vector-tiles.js';
 import { SignalWatch } from './signals.js';
 import { Reporter, count } from './progress.js';
-import { MAX_LATITUDE } from '../core/mercator.js';
 
 /**
  * The process's streams, passed in so the command does not reach for globals.
@@ -91,7 +90,7 @@ async function cluster(args, io, reporter) {
     // GeoJSON gives points their input's coordinates back where the engine moved any (tiles
     // are in the engine's projection, which clamps as the map does).
     const tiled = args.tiles !== null || args.pmtiles !== null || args.mvt !== null;
-    const inputPositions = !tiled && anyMoved(lngLat) ? lngLat : null;
+    const inputPositions = !tiled && index.placement().moved > 0 ? lngLat : null;
     /** @type {import('./write/feature-formatter.js').FormatOptions} */
     const format = {
       decimals: args.precision,
@@ -181,27 +180,9 @@ async function writeVectorOutput(index, sink, args, { zooms, format, lngLat, rep
     checkpoint,
   });
   reporter.progress(`${count(tiles)} tiles written`, true);
-  return tileMetadata({ layer, fields, minZoom: zooms[0], maxZoom: zooms[zooms.length - 1], bounds: boundsOf(lngLat), attribution });
+  return tileMetadata({ layer, fields, minZoom: zooms[0], maxZoom: zooms[zooms.length - 1], bounds: index.placement().bounds, attribution });
 }
 
-/**
- * The points' bounds, west, south, east, north, inside the map's (longitudes wrapped into
- * ±180° and latitudes clamped as the engine places them); the world for no points.
- * @param {Float64Array} lngLat
- * @returns {[number, number, number, number]}
- */
-function boundsOf(lngLat) {
-  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < lngLat.length; i += 2) {
-    const lng = lngLat[i] < -180 || lngLat[i] > 180 ? ((((lngLat[i] + 180) % 360) + 360) % 360) - 180 : lngLat[i];
-    const lat = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lngLat[i + 1]));
-    if (lng < west) west = lng;
-    if (lng > east) east = lng;
-    if (lat < south) south = lat;
-    if (lat > north) north = lat;
-  }
-  return west <= east ? [west, south, east, north] : [-180, -MAX_LATITUDE, 180, MAX_LATITUDE];
-}
 
 /**
  * Loads the store's points into the index (which clusters every zoom), with progress.
@@ -229,20 +210,6 @@ function load(index, store, valueProperties, reporter) {
 }
 
 
-/**
- * Whether the engine keeps some point's position other than as given: a longitude beyond ±180
- * (it wraps it) or a latitude beyond ±85.05° (it clamps it to the map's edge). The GeoJSON of
- * points then gets the input's coordinates back, as getClusters returns a caller's own features.
- * @param {Float64Array} lngLat
- */
-function anyMoved(lngLat) {
-  for (let i = 0; i < lngLat.length; i += 2) {
-    const lng = lngLat[i];
-    const lat = lngLat[i + 1];
-    if (lng < -180 || lng > 180 || lat > MAX_LATITUDE || lat < -MAX_LATITUDE) return true;
-  }
-  return false;
-}
 
 /**
  * Streams the GeoJSON of each zoom into a sink, from the highest zoom down (the scanner learns

@@ -292,6 +292,24 @@ export class ClusterIndex {
   }
 
   /**
+   * Where the index placed its points: the engine wraps longitudes into ±180° and clamps
+   * latitudes to the map's edge (±85.0511°). `bounds` is [west, south, east, north] of the
+   * points as placed (the world's for none); `moved` counts the points placed other than given.
+   * @returns {{bounds: [number, number, number, number], moved: number}}
+   */
+  placement() {
+    this.#checkAlive('placement');
+    const fn = this.#res.fn;
+    this.#results.query((h, p, c) => fn.cairn_index_placed_bounds(h, p, c), 'placement');
+    const v = this.#results.view(1);
+    /** @type {[number, number, number, number]} */
+    const bounds = [v[0], v[1], v[2], v[3]];
+    const moved = fn.cairn_index_placed_elsewhere(this.#res.handle);
+    if (moved < 0) throw this.#error(moved, 'placement');
+    return { bounds, moved };
+  }
+
+  /**
    * The clusters and points a cluster was formed from (one zoom closer in).
    * @param {number} clusterId
    * @returns {Array<ClusterFeature | PointFeature>}

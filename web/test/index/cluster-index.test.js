@@ -739,3 +739,16 @@ test('getAggregatesInto gives the aggregates of getClustersInto records, as getC
   empty.destroy();
   index.destroy();
 });
+
+test('placement: the bounds of the points as the engine placed them, and how many it moved', () => {
+  const index = new ClusterIndex();
+  assert.deepEqual(index.loadCoordinates(new Float64Array([])).placement(), { bounds: [-180, -85.0511287798066, 180, 85.0511287798066], moved: 0 });
+  // 190° wraps to -170°, 89° clamps to the map's edge.
+  index.loadCoordinates(new Float64Array([10, 20, 190, 0, -30, 89, 170, -40]));
+  const { bounds, moved } = index.placement();
+  assert.equal(moved, 2);
+  const expected = [-170, -40, 170, 85.0511287798066];
+  bounds.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) < 1e-9, `${bounds} ≈ ${expected}`));
+  index.destroy();
+  assert.throws(() => index.placement(), (e) => e instanceof CairnError && e.code === 'INVALID_HANDLE');
+});

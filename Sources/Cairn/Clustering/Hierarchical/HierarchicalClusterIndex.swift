@@ -86,6 +86,10 @@ public final class HierarchicalClusterIndex {
     /// The number of points added.
     public var pointCount: Int { pointPositions.count }
 
+    /// How many of the points added the index placed other than given: a longitude wrapped, a
+    /// latitude clamped (see `placedBounds`).
+    public private(set) var pointsPlacedElsewhere = 0
+
     /// The number of clusters formed over all zooms (0 before `build()`).
     public var clusterCount: Int { clusterPositions.count }
 
@@ -135,6 +139,7 @@ public final class HierarchicalClusterIndex {
         try checkRoom(for: 1)
         let (x, y) = HierarchicalClusterIndex.project(longitude: longitude, latitude: latitude)
         pointPositions.append(x, y)
+        if HierarchicalClusterIndex.placesElsewhere(longitude: longitude, latitude: latitude) { pointsPlacedElsewhere += 1 }
     }
 
     /// Adds `lngLat.count / 2` points from longitude/latitude pairs. Every pair is checked first:
@@ -146,9 +151,12 @@ public final class HierarchicalClusterIndex {
         let first = pointPositions.count
         let n = lngLat.count / 2
         try checkRoom(for: n)
+        var elsewhere = 0
         for i in 0..<n {
             try HierarchicalClusterIndex.check(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1], index: first + i)
+            if HierarchicalClusterIndex.placesElsewhere(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1]) { elsewhere += 1 }
         }
+        pointsPlacedElsewhere += elsewhere
         // All at once, written in place: an append per point would go through this class's
         // property each time, at about the cost of projecting the point.
         pointPositions.append(contentsOf: (0..<n).lazy.map { i in
