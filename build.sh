@@ -247,6 +247,8 @@ case "${1:-wasm}" in
     swift run -c release CairnBench --markdown "$tables/4-native.md"
     log "slowest frames (node web/bench/frame-stall-bench.js)"
     node web/bench/frame-stall-bench.js --markdown "$tables/4-frame-stalls.md"
+    log "saved indexes (node web/bench/saved-index-bench.js: ClusterIndex.from beside load)"
+    node web/bench/saved-index-bench.js --markdown "$tables/4-saved-index.md"
     install_browser_deps
     prepare_demo_data   # the browser benchmark loads the demo's synthetic million
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"

@@ -108,8 +108,8 @@ export const ABI_ROLES = Object.freeze({
   cairn_map_remove_popover: ['map', 'popover'],
   cairn_map_set_cluster_label_metrics: ['map', 'manager', 'ptr:values', 'count:1', 'px'],
   cairn_cluster_defaults: ['out', 'count:1'],
-  cairn_index_saved_size: ['index'],
-  cairn_index_save: ['index', 'out', 'size'],
+  cairn_index_saved_size: ['index', 'int'],
+  cairn_index_save: ['index', 'ptr:values', 'size', 'out', 'size'],
   cairn_index_restore: ['ptr:values', 'size'],
   cairn_map_cluster_buckets: ['map', 'manager', 'out', 'count:1'],
 });

@@ -56,14 +56,16 @@ Clustering (supercluster's options and defaults):
                           a cluster property computed from a numeric point property, OP one
                           of ${OPERATIONS.join(', ')}; NAME defaults to OP_PROPERTY. Repeatable.
 
-Output (one of --out, --tiles, or --zoom alone):
+Output (one of --out, --tiles, or --zoom alone; --index beside any, or alone):
   --out DIR               DIR/z{z}.geojson for every zoom from --min-zoom to --max-zoom
   --tiles DIR             DIR/{z}/{x}/{y}.json, supercluster's getTile content; empty tiles
                           are not written
   --zoom Z                only zoom Z; without --out or --tiles its GeoJSON goes to standard
                           output
+  --index FILE            the built index saved to FILE, for ClusterIndex.from() to restore
+                          without clustering again
   --precision D           decimals of longitudes and latitudes in GeoJSON (${DEFAULT_PRECISION})
-  --force                 replace an existing output directory
+  --force                 replace an existing output directory (or --index file)
 
   --progress              report progress on standard error (the default on a terminal)
   -q, --quiet             report nothing but errors
@@ -100,6 +102,7 @@ const OPTIONS = Object.freeze({
   aggregate: { type: 'string', multiple: true },
   out: { type: 'string' },
   tiles: { type: 'string' },
+  index: { type: 'string' },
   zoom: { type: 'string' },
   precision: { type: 'string' },
   force: { type: 'boolean' },
@@ -119,6 +122,7 @@ const OPTIONS = Object.freeze({
  * @property {AggregateSpec[]} aggregates
  * @property {string | null} out
  * @property {string | null} tiles
+ * @property {string | null} index  where the saved index goes
  * @property {number | null} zoom
  * @property {number} precision
  * @property {boolean} force
@@ -180,10 +184,10 @@ function parseCluster(argv) {
   // Below the lowest zoom clustered, the index answers with that zoom's clusters.
   if (zoom !== null && zoom < minZoom) throw new UsageError(`--zoom ${zoom} is below --min-zoom ${minZoom}, the lowest zoom clustered`);
   if (v.out !== undefined && v.tiles !== undefined) throw new UsageError('give --out or --tiles, not both');
-  if (v.out === undefined && v.tiles === undefined && zoom === null) {
-    throw new UsageError('nothing to write: give --out DIR, --tiles DIR, or --zoom Z for standard output');
+  if (v.out === undefined && v.tiles === undefined && zoom === null && v.index === undefined) {
+    throw new UsageError('nothing to write: give --out DIR, --tiles DIR, --zoom Z for standard output, or --index FILE');
   }
-  for (const flag of ['out', 'tiles', 'lng-column', 'lat-column']) {
+  for (const flag of ['out', 'tiles', 'index', 'lng-column', 'lat-column']) {
     if (v[flag] === '') throw new UsageError(`--${flag} needs a value`);
   }
   if (v.progress && v.quiet) throw new UsageError('give --progress or --quiet, not both');
@@ -197,6 +201,7 @@ function parseCluster(argv) {
     aggregates: aggregateList(v.aggregate ?? []),
     out: v.out ?? null,
     tiles: v.tiles ?? null,
+    index: v.index ?? null,
     zoom,
     precision: numberOption(v.precision, '--precision', DEFAULT_PRECISION, { integer: true, min: 0, max: MAX_PRECISION }),
     force: Boolean(v.force),

@@ -12,6 +12,7 @@ import { WorldScanner } from './write/world-scanner.js';
 import { StreamSink, WorkerSink } from './write/geojson-output.js';
 import { writeTiles } from './write/tiles.js';
 import { AtomicDirectory } from './write/atomic-directory.js';
+import { checkFileTarget, writeFileAtomically } from './write/atomic-file.js';
 import { SignalWatch } from './signals.js';
 import { Reporter, count } from './progress.js';
 import { MAX_LATITUDE } from '../core/mercator.js';
@@ -54,6 +55,7 @@ async function cluster(args, io, reporter) {
   const target = args.tiles !== null ? new AtomicDirectory(args.tiles, '--tiles', [/^\d+$/, /^\d+$/, /^\d+\.json$/], args.force)
     : args.out !== null ? new AtomicDirectory(args.out, '--out', [/^z\d+\.geojson$/], args.force) : null;
   target?.check();
+  if (args.index !== null) checkFileTarget(args.index, '--index', args.force);
 
   // Read.
   const valueProperties = [...new Set(args.aggregates.map((a) => a.property))];
@@ -96,6 +98,11 @@ async function cluster(args, io, reporter) {
     const zooms = args.zoom !== null ? [args.zoom] : range(args.options.minZoom, args.options.maxZoom);
 
     // Write.
+    if (args.index !== null) {
+      writeFileAtomically(args.index, new Uint8Array(index.save()), '--index', args.force);
+      reporter.progress(`index saved to ${args.index}`, true);
+      if (target === null && args.zoom === null) return;
+    }
     if (target === null) {
       await writeZooms(index, zooms, new StreamSink(io.stdout, format), { pathOf: () => '', aggregates: format.aggregates, inputPositions, reporter, checkpoint: () => {} });
       return;

@@ -111,8 +111,8 @@ export const BINDINGS = Object.freeze({
   cairn_map_set_cluster_label_metrics: { params: ['i32', 'i32', 'i32', 'i32', 'f64'], result: 'i32', doc: '(handle, manager, advances of "0123456789+", their count (11), line height) → 0: the host\'s measure of cluster labels, which icon diameters grow with' },
   cairn_map_cluster_buckets: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, out, capacity) → doubles: the n buckets in force, then their n colours, written when they fit' },
   cairn_cluster_defaults: { params: ['i32', 'i32'], result: 'i32', doc: '(out, capacity) → doubles: [algorithm, minimumClusterSize, maximumClusterZoom, radius, animatesClusters, label font size, bucket count n, n buckets, n colours], written when they fit' },
-  cairn_index_saved_size: { params: ['i32'], result: 'i32', doc: '(handle) → bytes of the built index saved' },
-  cairn_index_save: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, out, capacity in bytes) → bytes written: the saved index' },
+  cairn_index_saved_size: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, host data bytes) → bytes of the built index saved' },
+  cairn_index_save: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, host data, its bytes, out, capacity in bytes) → bytes written: the saved index, the host data at its end' },
   cairn_index_restore: { params: ['i32', 'i32'], result: 'i32', doc: '(bytes, count) → handle of the index restored; INVALID_SAVED_INDEX for a truncated, other-version or altered buffer' },
 });
 

@@ -7,7 +7,10 @@
 /// - the options; the points' positions and parents; the clusters' positions, point counts,
 ///   parents, zooms, ranks and seed positions; where each zoom's clusters start and the
 ///   clusters by seed; the data order of every zoom (minPoints > 2); the zoom groups (zooms,
-///   grid, sorted ids, fences); the aggregated columns.
+///   grid, sorted ids, fences); the aggregated columns;
+/// - the host's data, opaque to the engine (the bindings keep what they add to the index there),
+///   padded to 8 bytes, then its byte count (UInt64) as the buffer's last word, so a host finds
+///   it from the end without parsing the rest. The hash covers it too.
 ///
 /// What is derived on demand (supercluster's trees of each zoom) is not saved: the first query
 /// of a zoom lays it out, as after a build. The points of small clusters a cluster manager asks
@@ -45,30 +48,33 @@ extension HierarchicalClusterIndex {
     }
 
     /// The size in bytes of the saved index. Throws unless the index is built.
-    public func savedByteCount() throws(CairnError) -> Int {
+    public func savedByteCount(hostDataCount: Int = 0) throws(CairnError) -> Int {
         guard state == .built else { throw .invalidState }
+        guard hostDataCount >= 0 else { throw .invalidArgument }
         var counter = _SavedIndexWriter(out: nil, offset: HierarchicalClusterIndex.savedHeaderSize)
         writeContent(&counter)
-        return counter.offset
+        return counter.offset + ((hostDataCount + 7) & ~7) + 8
     }
 
     /// Writes the saved index into `out`, which must hold `savedByteCount()` bytes; returns
     /// how many were written.
     @discardableResult
-    public func save(into out: UnsafeMutableRawBufferPointer) throws(CairnError) -> Int {
-        let size = try savedByteCount()
+    public func save(into out: UnsafeMutableRawBufferPointer, hostData: [UInt8] = []) throws(CairnError) -> Int {
+        let size = try savedByteCount(hostDataCount: hostData.count)
         guard out.count >= size, let base = out.baseAddress else { throw .invalidArgument }
         var writer = _SavedIndexWriter(out: base)
-        writeAll(&writer, size: size)
+        writeAll(&writer, size: size, hostData: hostData)
         return size
     }
 
     /// The header and the content, the writer at the start of a buffer of `size` bytes.
-    private func writeAll(_ w: inout _SavedIndexWriter, size: Int) {
+    private func writeAll(_ w: inout _SavedIndexWriter, size: Int, hostData: [UInt8]) {
         guard let base = w.out else { return }
         let headerSize = HierarchicalClusterIndex.savedHeaderSize
         var content = _SavedIndexWriter(out: base, offset: headerSize)
         writeContent(&content)
+        content.bytes(hostData)
+        content.int(hostData.count)
         assert(content.offset == size)
         w.word(HierarchicalClusterIndex.magicWord)
         w.word(UInt64(HierarchicalClusterIndex.savedFormatVersion))
@@ -77,12 +83,12 @@ extension HierarchicalClusterIndex {
     }
 
     /// The saved index as bytes.
-    public func save() throws(CairnError) -> [UInt8] {
-        let size = try savedByteCount()
+    public func save(hostData: [UInt8] = []) throws(CairnError) -> [UInt8] {
+        let size = try savedByteCount(hostDataCount: hostData.count)
         var bytes = [UInt8](repeating: 0, count: size)
         bytes.withUnsafeMutableBytes { out in
             var writer = _SavedIndexWriter(out: out.baseAddress, offset: 0)
-            writeAll(&writer, size: size)
+            writeAll(&writer, size: size, hostData: hostData)
         }
         return bytes
     }
@@ -137,7 +143,8 @@ extension HierarchicalClusterIndex {
         let content = UnsafeRawBufferPointer(rebasing: bytes[savedHeaderSize...])
         guard _ContentHash.of(content) == hash else { throw .invalidSavedIndex(.altered) }
 
-        var r = _SavedIndexReader(bytes, offset: savedHeaderSize)
+        let hostStart = try hostDataRange(bytes).lowerBound & ~7
+        var r = _SavedIndexReader(UnsafeRawBufferPointer(rebasing: bytes[..<hostStart]), offset: savedHeaderSize)
         let options = ClusterOptions(radius: try r.double(), extent: try r.double(),
                                      minZoom: try r.int(in: 0...ClusterOptions.highestMaxZoom),
                                      maxZoom: try r.int(in: 0...ClusterOptions.highestMaxZoom),
@@ -149,6 +156,22 @@ extension HierarchicalClusterIndex {
         try index.checkRestored()
         index.state = .built
         return index
+    }
+
+    /// Where the host's data lies in a saved index whose header and hash were checked.
+    private static func hostDataRange(_ bytes: UnsafeRawBufferPointer) throws(CairnError) -> Range<Int> {
+        var end = _SavedIndexReader(bytes, offset: bytes.count - 8)
+        let count = try end.word()
+        let room = UInt64(bytes.count - 8 - savedHeaderSize)
+        guard count <= room, (count + 7) & ~7 <= room else { throw .invalidSavedIndex(.inconsistent) }
+        let start = bytes.count - 8 - Int((count + 7) & ~7)
+        return start..<(start + Int(count))
+    }
+
+    /// The host's data in a saved index, once `restore(from:)` accepted it.
+    public static func hostData(ofSaved bytes: UnsafeRawBufferPointer) throws(CairnError) -> [UInt8] {
+        let range = try hostDataRange(bytes)
+        return [UInt8](UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 
     private func readContent(_ r: inout _SavedIndexReader) throws(CairnError) {

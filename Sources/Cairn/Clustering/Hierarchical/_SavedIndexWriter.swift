@@ -30,7 +30,8 @@ struct _SavedIndexWriter {
         bytes(values)
     }
 
-    private mutating func bytes<T>(_ values: [T]) {
+    /// Elements without their count before them, padded to 8 bytes.
+    mutating func bytes<T>(_ values: [T]) {
         let size = values.count * MemoryLayout<T>.stride
         if let out {
             values.withUnsafeBytes { src in

@@ -68,6 +68,18 @@ final class HierarchicalClusterIndexSavedTests: XCTestCase {
         }
     }
 
+    func testHostDataTravelsWithTheIndex() throws {
+        var rng = SeededRandom(seed: 11)
+        let index = try Fixtures.makeIndex(rng.mixedPoints(300), ClusterOptions())
+        for host in [[], [7], Array("{\"aggregates\":[]}".utf8)] as [[UInt8]] {
+            let bytes = try index.save(hostData: host)
+            XCTAssertEqual(bytes.count % 8, 0)
+            let copy = try bytes.withUnsafeBytes { try HierarchicalClusterIndex.restore(from: $0) }
+            XCTAssertEqual(try bytes.withUnsafeBytes { try HierarchicalClusterIndex.hostData(ofSaved: $0) }, host)
+            try assertSameAnswers(index, copy)
+        }
+    }
+
     func testEmptyAndOnePointIndexesRestore() throws {
         for points in [[], [12.5, 41.9]] as [[Double]] {
             let index = try Fixtures.makeIndex(points, ClusterOptions())
