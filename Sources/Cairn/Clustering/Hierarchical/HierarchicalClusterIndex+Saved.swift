@@ -236,23 +236,28 @@ extension HierarchicalClusterIndex {
         else { throw bad }
         if recordsDataOrder && clusters > 0 && superclusterDataOrder.isEmpty { throw bad }
         let items = Int32(n + clusters)
-        func parentOK(_ p: Int32) -> Bool { p == -1 || (Int(p) >= n && p < items) }
-        for p in pointParent where !parentOK(p) { throw bad }
+        // The long arrays are checked without a branch per element (a restore is mostly
+        // these passes and copying), the short ones plainly.
+        guard HierarchicalClusterIndex.allParents(pointParent, pointCount: n, clusterCount: clusters) else { throw bad }
+        guard HierarchicalClusterIndex.allParents(clusterParent, pointCount: n, clusterCount: clusters) else { throw bad }
+        guard HierarchicalClusterIndex.allBelow(clustersBySeed, UInt32(clusters)) else { throw bad }
+        let lowZoom = UInt8(options.minZoom), zoomSpan = UInt8(options.maxZoom - options.minZoom)
+        let rankLimit = UInt32(max(n, 1))
+        var wrong = false
         for c in 0..<clusters {
-            guard parentOK(clusterParent[c]), clusterParent[c] == -1 || Int(clusterParent[c]) - n > c,
-                  Int(clusterZoom[c]) >= options.minZoom, Int(clusterZoom[c]) <= options.maxZoom,
-                  clusterRank[c] < UInt32(max(n, 1)), clustersBySeed[c] >= 0, Int(clustersBySeed[c]) < clusters
-            else { throw bad }
+            let parent = clusterParent[c]
+            // Parents are formed after their children: a later cluster index.
+            wrong = wrong || (parent != -1 && Int(parent) - n <= c)
+                || (clusterZoom[c] &- lowZoom) > zoomSpan || clusterRank[c] >= rankLimit
         }
+        if wrong { throw bad }
         // Blocks run from maxZoom down: starts decrease with the block number, within 0...clusters.
         guard zoomClusterStart[0] == clusters else { throw bad }
         for b in 0..<zooms {
             let first = zoomClusterStart[b + 1], end = zoomClusterStart[b]
             guard first >= 0, first <= end, end <= clusters else { throw bad }
         }
-        for order in superclusterDataOrder {
-            for item in order where item < 0 || item >= items { throw bad }
-        }
+        for order in superclusterDataOrder where !HierarchicalClusterIndex.allBelow(order, UInt32(items)) { throw bad }
         // A cluster's seed is found again from its rank (one child has it) or, with data
         // orders, from its position in the data order of the zoom above.
         if recordsDataOrder {
@@ -263,18 +268,53 @@ extension HierarchicalClusterIndex {
             }
         } else {
             var seeded = [Bool](repeating: false, count: clusters)
-            for p in 0..<n where pointParent[p] >= 0 && clusterRank[Int(pointParent[p]) - n] == UInt32(p) {
-                seeded[Int(pointParent[p]) - n] = true
-            }
-            for c in 0..<clusters where clusterParent[c] >= 0 && clusterRank[Int(clusterParent[c]) - n] == clusterRank[c] {
-                seeded[Int(clusterParent[c]) - n] = true
+            seeded.withUnsafeMutableBufferPointer { mark in
+                pointParent.withUnsafeBufferPointer { parents in
+                    clusterRank.withUnsafeBufferPointer { ranks in
+                        for p in 0..<n where parents[p] >= 0 && ranks[Int(parents[p]) - n] == UInt32(p) {
+                            mark[Int(parents[p]) - n] = true
+                        }
+                        clusterParent.withUnsafeBufferPointer { up in
+                            for c in 0..<clusters where up[c] >= 0 && ranks[Int(up[c]) - n] == ranks[c] {
+                                mark[Int(up[c]) - n] = true
+                            }
+                        }
+                    }
+                }
             }
             if seeded.contains(false) { throw bad }
         }
-        for g in groups {
-            for item in g.ids where item < 0 || item >= items { throw bad }
+        for g in groups where !HierarchicalClusterIndex.allBelow(g.ids, UInt32(items)) { throw bad }
+        guard HierarchicalClusterIndex.allInWorld(pointPositions.xy), HierarchicalClusterIndex.allInWorld(clusterPositions.xy) else {
+            throw bad
         }
-        for v in pointPositions.xy where !(v >= 0 && v <= 1) { throw bad }
-        for v in clusterPositions.xy where !(v >= 0 && v <= 1) { throw bad }
+    }
+
+    /// Whether every id lies in 0..<limit (a negative one, as UInt32, does not).
+    private static func allBelow(_ ids: [Int32], _ limit: UInt32) -> Bool {
+        ids.withUnsafeBufferPointer { b in
+            var outside = false
+            for v in b { outside = outside || UInt32(bitPattern: v) >= limit }
+            return !outside
+        }
+    }
+
+    /// Whether every parent link is -1 (none) or names a cluster.
+    private static func allParents(_ parents: [Int32], pointCount n: Int, clusterCount: Int) -> Bool {
+        let first = Int32(n), clusters = UInt32(clusterCount)
+        return parents.withUnsafeBufferPointer { b in
+            var outside = false
+            for p in b { outside = outside || (p != -1 && UInt32(bitPattern: p &- first) >= clusters) }
+            return !outside
+        }
+    }
+
+    /// Whether every coordinate lies in the world's 0...1 (NaN does not).
+    private static func allInWorld(_ values: [Double]) -> Bool {
+        values.withUnsafeBufferPointer { b in
+            var outside = false
+            for v in b { outside = outside || !(v >= 0 && v <= 1) }
+            return !outside
+        }
     }
 }
