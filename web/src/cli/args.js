@@ -185,7 +185,7 @@ function parseCluster(argv) {
   if (zoom !== null && zoom < minZoom) throw new UsageError(`--zoom ${zoom} is below --min-zoom ${minZoom}, the lowest zoom clustered`);
   if (v.out !== undefined && v.tiles !== undefined) throw new UsageError('give --out or --tiles, not both');
   if (v.out === undefined && v.tiles === undefined && zoom === null && v.index === undefined) {
-    throw new UsageError('nothing to write: give --out DIR, --tiles DIR, --zoom Z for standard output, or --index FILE');
+    throw new UsageError('nothing to write: give --out DIR, --tiles DIR, or --zoom Z for standard output (or --index FILE)');
   }
   for (const flag of ['out', 'tiles', 'index', 'lng-column', 'lat-column']) {
     if (v[flag] === '') throw new UsageError(`--${flag} needs a value`);
