@@ -322,6 +322,8 @@ case "${1:-wasm}" in
     log "Python benchmark (python/bench/cluster_bench.py, beside pysupercluster)"
     python_bench_env
     .build/python-bench/bin/python python/bench/cluster_bench.py --repeat 1 --markdown "$tables/6-python.md"
+    log "saved indexes (node web/bench/saved-index-bench.js: ClusterIndex.from beside load)"
+    node web/bench/saved-index-bench.js --markdown "$tables/4-saved-index.md"
     install_browser_deps
     prepare_demo_data   # the browser benchmark loads the demo's synthetic million
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"

@@ -53,6 +53,9 @@ public enum CairnError: Error, Equatable {
     /// As many indoor buildings added to one map, over its life, as it numbers; `detail` is
     /// that number.
     case tooManyBuildings(limit: Int)
+    /// A buffer refused as a saved index: truncated, not a saved index, of another format
+    /// version, altered, or inconsistent; `detail` says which (`HierarchicalClusterIndex.SavedProblem`).
+    case invalidSavedIndex(HierarchicalClusterIndex.SavedProblem)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -79,11 +82,12 @@ public enum CairnError: Error, Equatable {
         case .tooManyItems: return 20
         case .tooManyIcons: return 21
         case .tooManyBuildings: return 22
+        case .invalidSavedIndex: return 23
         }
     }
 
     /// The number of distinct codes; codes run from 1 to this.
-    public static let codeCount: Int32 = 22
+    public static let codeCount: Int32 = 23
 
     /// What the error is about: a point index, a cluster id, an option field, or 0.
     public var detail: Int64 {
@@ -95,6 +99,7 @@ public enum CairnError: Error, Equatable {
         case .unknownCluster(let id): return id
         case .outOfMemory(let points): return Int64(points)
         case .invalidBuckets(let problem): return Int64(problem.rawValue)
+        case .invalidSavedIndex(let problem): return Int64(problem.rawValue)
         case .unknownMarker(let id): return id
         case .invalidMarker(let field): return Int64(field.rawValue)
         case .invalidMarkerInBatch(let index, let field): return Int64(index) * 16 + Int64(field)

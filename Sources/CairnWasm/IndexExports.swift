@@ -208,3 +208,41 @@ public func cairn_index_placed_elsewhere(_ handle: Int32) -> Int32 {
         Int32(clamping: try _Registry.index(handle).pointsPlacedElsewhere)
     }
 }
+
+/// The size in bytes of the built index saved with `hostCount` bytes of the host's data.
+@_expose(wasm, "cairn_index_saved_size") @_cdecl("cairn_index_saved_size")
+public func cairn_index_saved_size(_ handle: Int32, _ hostCount: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let size = try _Registry.index(handle).savedByteCount(hostDataCount: Int(hostCount))
+        guard size <= Int(Int32.max) else { throw .outOfMemory(points: try _Registry.index(handle).pointCount) }
+        return Int32(size)
+    }
+}
+
+/// Writes the built index, saved with `hostCount` bytes of the host's data (kept as they are,
+/// the buffer's end: see the format), to `out` (`capacity` bytes, at least the saved size);
+/// returns the bytes written.
+@_expose(wasm, "cairn_index_save") @_cdecl("cairn_index_save")
+public func cairn_index_save(_ handle: Int32, _ host: UnsafeMutableRawPointer?, _ hostCount: Int32,
+                             _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard hostCount >= 0, hostCount == 0 || _Registry.isValid(host, byteCount: Int(hostCount), align: 1) else { throw .invalidArgument }
+        guard capacity >= 0, _Registry.isValid(out, byteCount: Int(capacity), align: 8), let out else { throw .invalidArgument }
+        let hostData = host.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(hostCount))) } ?? []
+        return Int32(try index.save(into: UnsafeMutableRawBufferPointer(start: out, count: Int(capacity)), hostData: hostData))
+    }
+}
+
+/// Restores a built index from `count` bytes a save wrote; returns its handle. A buffer that is
+/// truncated, of another format version or altered is INVALID_SAVED_INDEX.
+@_expose(wasm, "cairn_index_restore") @_cdecl("cairn_index_restore")
+public func cairn_index_restore(_ bytes: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        guard count >= 0, _Registry.isValid(bytes, byteCount: Int(count), align: 1), let bytes else { throw .invalidArgument }
+        let index = try HierarchicalClusterIndex.restore(from: UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+        let handle = _Registry.newHandle(index)
+        if handle < 0 { throw .tooManyIndexes(limit: _HandleTable<HierarchicalClusterIndex>.maxSlots) }
+        return handle
+    }
+}

@@ -111,6 +111,9 @@ export const ABI_ROLES = Object.freeze({
   cairn_map_remove_popover: ['map', 'popover'],
   cairn_map_set_cluster_label_metrics: ['map', 'manager', 'ptr:values', 'count:1', 'px'],
   cairn_cluster_defaults: ['out', 'count:1'],
+  cairn_index_saved_size: ['index', 'int'],
+  cairn_index_save: ['index', 'ptr:values', 'size', 'out', 'size'],
+  cairn_index_restore: ['ptr:values', 'size'],
   cairn_map_cluster_buckets: ['map', 'manager', 'out', 'count:1'],
   cairn_mvt_encode: ['ptr:none', 'count:1', 'out', 'count:1'],
   cairn_index_tile_extent: ['index', 'zoomInt', 'int', 'int', 'radius', 'out', 'count:4'],
@@ -572,7 +575,7 @@ class AbiWorld {
         if (this.buffers.length < 3) this.allocate(this.fuzz.pick(BUFFER_BYTES));
         break;
       }
-      case 'cairn_index_create': this.indexes.push(result); break;
+      case 'cairn_index_create': case 'cairn_index_restore': this.indexes.push(result); break;
       case 'cairn_index_destroy': move(this.indexes, this.staleIndexes, args[0]); break;
       case 'cairn_index_add': this.points.set(args[0], result); break;
       case 'cairn_pmtiles_create': this.archives.push(result); break;

@@ -62,7 +62,7 @@ Clustering (supercluster's options and defaults):
                           a cluster property computed from a numeric point property, OP one
                           of ${OPERATIONS.join(', ')}; NAME defaults to OP_PROPERTY. Repeatable.
 
-Output (one of --out, --tiles, --pmtiles, --mvt, or --zoom alone):
+Output (one of --out, --tiles, --pmtiles, --mvt, or --zoom alone; --index beside any, or alone):
   --out DIR               DIR/z{z}.geojson for every zoom from --min-zoom to --max-zoom
   --tiles DIR             DIR/{z}/{x}/{y}.json, supercluster's getTile content; empty tiles
                           are not written
@@ -75,8 +75,10 @@ Output (one of --out, --tiles, --pmtiles, --mvt, or --zoom alone):
   --attribution TEXT      attribution in the vector tiles' metadata
   --zoom Z                only zoom Z; without an output option its GeoJSON goes to standard
                           output
+  --index FILE            the built index saved to FILE, for ClusterIndex.from() to restore
+                          without clustering again
   --precision D           decimals of longitudes and latitudes in GeoJSON (${DEFAULT_PRECISION})
-  --force                 replace an existing output directory
+  --force                 replace an existing output directory (or --index file)
 
   --progress              report progress on standard error (the default on a terminal)
   -q, --quiet             report nothing but errors
@@ -119,6 +121,7 @@ const OPTIONS = Object.freeze({
   layer: { type: 'string' },
   'tile-extent': { type: 'string' },
   attribution: { type: 'string' },
+  index: { type: 'string' },
   zoom: { type: 'string' },
   precision: { type: 'string' },
   force: { type: 'boolean' },
@@ -142,6 +145,7 @@ const OPTIONS = Object.freeze({
  * @property {string | null} mvt
  * @property {{layer: string, extent: number, attribution: string | null}} vectorTiles  the
  *   vector tiles' layer name, extent and attribution (--pmtiles, --mvt)
+ * @property {string | null} index  where the saved index goes
  * @property {number | null} zoom
  * @property {number} precision
  * @property {boolean} force
@@ -205,8 +209,8 @@ function parseCluster(argv) {
   const outputs = OUTPUTS.filter((flag) => v[flag] !== undefined);
   if (outputs.length === 2) throw new UsageError(`give --${outputs[0]} or --${outputs[1]}, not both`);
   if (outputs.length > 2) throw new UsageError(`give one of ${outputs.map((f) => `--${f}`).join(', ')}, not several`);
-  if (outputs.length === 0 && zoom === null) {
-    throw new UsageError('nothing to write: give --out DIR, --tiles DIR, --pmtiles FILE, --mvt DIR, or --zoom Z for standard output');
+  if (outputs.length === 0 && zoom === null && v.index === undefined) {
+    throw new UsageError('nothing to write: give --out DIR, --tiles DIR, --pmtiles FILE, --mvt DIR, or --zoom Z for standard output (or --index FILE)');
   }
   const vectorTiles = v.pmtiles !== undefined || v.mvt !== undefined;
   for (const flag of ['layer', 'tile-extent', 'attribution']) {
@@ -215,7 +219,7 @@ function parseCluster(argv) {
   const tileExtent = numberOption(v['tile-extent'], '--tile-extent', DEFAULT_TILE_EXTENT, { integer: true, min: MIN_TILE_EXTENT, max: MAX_TILE_EXTENT });
   if ((tileExtent & (tileExtent - 1)) !== 0) throw new UsageError(`--tile-extent must be a power of two, not ${JSON.stringify(v['tile-extent'])}`);
   if (v.layer !== undefined && v.layer.trim() === '') throw new UsageError('--layer needs a name');
-  for (const flag of ['out', 'tiles', 'pmtiles', 'mvt', 'lng-column', 'lat-column']) {
+  for (const flag of ['out', 'tiles', 'pmtiles', 'mvt', 'index', 'lng-column', 'lat-column']) {
     if (v[flag] === '') throw new UsageError(`--${flag} needs a value`);
   }
   if (v.progress && v.quiet) throw new UsageError('give --progress or --quiet, not both');
@@ -232,6 +236,7 @@ function parseCluster(argv) {
     pmtiles: v.pmtiles ?? null,
     mvt: v.mvt ?? null,
     vectorTiles: { layer: v.layer ?? DEFAULT_LAYER, extent: tileExtent, attribution: v.attribution ?? null },
+    index: v.index ?? null,
     zoom,
     precision: numberOption(v.precision, '--precision', DEFAULT_PRECISION, { integer: true, min: 0, max: MAX_PRECISION }),
     force: Boolean(v.force),

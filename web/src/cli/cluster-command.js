@@ -2,6 +2,7 @@
 // are in order of what can go wrong cheapest first: the output target is checked before the
 // input is read, and the input is read whole before any output exists.
 
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { init } from '../core/wasm.js';
@@ -18,6 +19,9 @@ import { MVT_DIRECTORY_NAMES, MVT_METADATA_NAME, MvtDirectory } from './write/mv
 import { tileMetadata, writeVectorTiles } from './write/vector-tiles.js';
 import { SignalWatch } from './signals.js';
 import { Reporter, count } from './progress.js';
+
+/** How a saved index begins (its format's magic, `CAIRNIDX`). */
+const SAVED_INDEX_MAGIC = new TextEncoder().encode('CAIRNIDX');
 
 /**
  * The process's streams, passed in so the command does not reach for globals.
@@ -59,6 +63,9 @@ async function cluster(args, io, reporter) {
     : args.pmtiles !== null ? new AtomicFile(args.pmtiles, '--pmtiles', PMTILES_MAGIC, args.force)
     : args.out !== null ? new AtomicDirectory(args.out, '--out', [/^z\d+\.geojson$/], args.force) : null;
   target?.check();
+  // A saved index begins with its format's magic, which is how --force knows the file is one.
+  const savedIndex = args.index !== null ? new AtomicFile(args.index, '--index', SAVED_INDEX_MAGIC, args.force) : null;
+  savedIndex?.check();
 
   // Read.
   const valueProperties = [...new Set(args.aggregates.map((a) => a.property))];
@@ -102,6 +109,17 @@ async function cluster(args, io, reporter) {
     const zooms = args.zoom !== null ? [args.zoom] : range(args.options.minZoom, args.options.maxZoom);
 
     // Write.
+    if (savedIndex !== null) {
+      const path = savedIndex.temporary('index');
+      try {
+        writeFileSync(path, new Uint8Array(index.save()));
+        savedIndex.commit(path);
+      } finally {
+        savedIndex.discard();
+      }
+      reporter.progress(`index saved to ${args.index}`, true);
+      if (target === null && args.zoom === null) return;
+    }
     if (target === null) {
       await writeZooms(index, zooms, new StreamSink(io.stdout, format), { pathOf: () => '', aggregates: format.aggregates, inputPositions, reporter, checkpoint: () => {} });
       return;

@@ -68,7 +68,20 @@ export const STATUS_CODES = Object.freeze({
   20: { code: 'TOO_MANY_ITEMS', name: 'tooManyItems', describe: (n) => `a cluster manager holds at most ${n} items` },
   21: { code: 'TOO_MANY_ICONS', name: 'tooManyIcons', describe: (n) => `a map registers at most ${n} icons` },
   22: { code: 'TOO_MANY_BUILDINGS', name: 'tooManyBuildings', describe: (n) => `a map takes at most ${n} indoor buildings over its life` },
+  23: {
+    code: 'INVALID_SAVED_INDEX', name: 'invalidSavedIndex',
+    describe: (p) => `not a usable saved index: ${SAVED_INDEX_PROBLEMS[p] ?? 'it is malformed'}`,
+  },
 });
+
+/** Why a buffer was refused as a saved index (the detail of INVALID_SAVED_INDEX). */
+const SAVED_INDEX_PROBLEMS = Object.freeze([
+  'it is truncated (shorter than its content)',
+  'it is not a saved index',
+  'it was saved in another format version than this engine reads',
+  'its content does not match its checksum (altered or damaged)',
+  'its content contradicts itself',
+]);
 
 /** Codes of errors only the bindings raise, with no engine status (their `status` is 0). */
 export const BINDING_CODES = Object.freeze({

@@ -125,6 +125,9 @@ export const BINDINGS = Object.freeze({
   cairn_pmtiles_leaf: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, leaf size, leaf, out, capacity) → serialised leaf directory length' },
   cairn_pmtiles_root: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, leaf size or 0, stored leaf lengths, leaf count, out, capacity) → serialised root directory length' },
   cairn_pmtiles_header: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, 12 doubles: root, metadata, leaves lengths, min, max zoom, west, south, east, north, center zoom, lng, lat; out, capacity) → 127' },
+  cairn_index_saved_size: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, host data bytes) → bytes of the built index saved' },
+  cairn_index_save: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, host data, its bytes, out, capacity in bytes) → bytes written: the saved index, the host data at its end' },
+  cairn_index_restore: { params: ['i32', 'i32'], result: 'i32', doc: '(bytes, count) → handle of the index restored; INVALID_SAVED_INDEX for a truncated, other-version or altered buffer' },
 });
 
 // Non-function exports and the reactor entry point, which the bindings use too.

@@ -18,6 +18,7 @@ import { IndexAggregates } from './index-aggregates.js';
 import { ResultRecords } from './result-records.js';
 import { ClusterReduce } from './cluster-reduce.js';
 import { DEFAULT_LAYER, DEFAULT_TILE_EXTENT, encodeVectorTile } from './vector-tile.js';
+import { decodeHostData, encodeHostData, restoreEngineIndex, saveEngineIndex } from './saved-index.js';
 
 /** @typedef {import('./index-options.js').ClusterOptions} ClusterOptions */
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
@@ -437,6 +438,75 @@ export class ClusterIndex {
     }
     this.#completeClusters(clusterIds, clusterTags, clusterFeatures, 'tags', 'getTile');
     return { features };
+  }
+
+  /**
+   * The built index saved to one ArrayBuffer (transferable: a worker can hand it to the page),
+   * which `ClusterIndex.from` restores without clustering again: the same clusters, ids,
+   * children, leaves, tiles, expansion zooms and aggregates. The options travel with it; the
+   * `map` and `reduce` functions cannot, so `from` must be given them again. Point features
+   * given to `load` are not saved either: give them to `from` to have them returned.
+   * @returns {ArrayBuffer}
+   * @throws {CairnError} (INVALID_STATE) after destroy()
+   */
+  save() {
+    this.#checkAlive('save');
+    const host = encodeHostData({ options: this.options, reduces: this.#reducer !== null,
+      idShift: this.#idShift, featureOf: this.#featureOf });
+    return saveEngineIndex(this.#mod, this.#res.handle, host, 'save');
+  }
+
+  /**
+   * Restores an index that `save()` wrote, without clustering. A buffer that is truncated, of
+   * another format version or altered is refused (INVALID_SAVED_INDEX, detail 0 truncated,
+   * 1 not a saved index, 2 another version, 3 altered, 4 inconsistent); nothing is created.
+   * @param {ArrayBuffer | ArrayBufferView} buffer
+   * @param {{points?: PointFeature[] | null, map?: ClusterOptions['map'], reduce?: ClusterOptions['reduce']}} [given]
+   *   `points`: the features given to `load`, to be returned as they were (otherwise points are
+   *   made as `loadCoordinates` makes them); `map` and `reduce`: required when the saved index
+   *   had them, as functions are not saved
+   * @returns {ClusterIndex}
+   * @throws {CairnError} (INVALID_SAVED_INDEX) for a buffer refused; (INVALID_ARGUMENT) when
+   *   `buffer` is no buffer, `points` has another length than the saved data, or map/reduce are
+   *   missing for an index saved with them
+   */
+  static from(buffer, given = {}) {
+    const call = 'ClusterIndex.from';
+    let bytes;
+    if (buffer instanceof ArrayBuffer) bytes = new Uint8Array(buffer);
+    else if (ArrayBuffer.isView(buffer)) bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    else throw argumentError(call, 'expected the ArrayBuffer that save() returned');
+    const mod = getModule();
+    const handle = restoreEngineIndex(mod, bytes, call);
+    /** @type {ClusterIndex | null} */
+    let index = null;
+    try {
+      const state = decodeHostData(bytes, call);
+      const map = given?.map ?? null, reduce = given?.reduce ?? null;
+      if (state.reduces && !reduce) {
+        throw argumentError(call, 'this index was saved with map/reduce, which cannot be saved: give them to from() again');
+      }
+      index = new ClusterIndex({ ...state.options, map, reduce });
+      mod.fn.cairn_index_destroy(index.#res.handle);
+      index.#res.handle = handle;
+      index.#featureOf = state.featureOf;
+      index.#idShift = state.idShift;
+      index.#aggregates.adopt();
+      const points = given?.points ?? null;
+      if (points !== null) {
+        const loaded = state.featureOf ? state.featureOf.length + state.idShift : mod.fn.cairn_index_point_count(handle);
+        if (!Array.isArray(points) || points.length !== loaded) {
+          throw argumentError(call, `points must be the ${loaded} features the saved index was loaded from`);
+        }
+        index.points = points;
+      }
+      return index;
+    } catch (error) {
+      // The engine index is the new object's once it took it (its destroy frees it).
+      if (index !== null && index.#res.handle === handle) index.destroy();
+      else mod.fn.cairn_index_destroy(handle);
+      throw error;
+    }
   }
 
   /**

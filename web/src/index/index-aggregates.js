@@ -43,6 +43,9 @@ export class IndexAggregates {
   /** Whether every aggregate is computed for the loaded data. */
   get ready() { return this.#columns.length === this.#list.length; }
 
+  /** Takes the columns of a restored index: the engine saved one per aggregate, in order. */
+  adopt() { this.#columns = this.#list.map((_, k) => k); }
+
   /** Forgets the columns (the engine's index they belong to is gone). */
   reset() { this.#columns = []; }
 

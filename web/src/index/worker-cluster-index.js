@@ -231,6 +231,15 @@ export class WorkerClusterIndex {
   }
 
   /**
+   * The index saved, as ClusterIndex#save does: made on the thread and transferred (not
+   * copied) to this one, for `ClusterIndex.from` here, a file or another worker.
+   * @returns {Promise<ArrayBuffer>}
+   */
+  async save() {
+    return this.#call('save', []);
+  }
+
+  /**
    * Ends the thread and its engine memory. Calls still running reject, as do any made later,
    * with INVALID_HANDLE.
    * @returns {Promise<void>} resolves once the thread has stopped
@@ -388,6 +397,10 @@ async function serve(method, args, progress) {
       const [name, clusterIds, out] = args;
       const total = ix.getAggregatesInto(name, clusterIds, out);
       return { result: { total, written: out }, transfer: [out.buffer] };
+    }
+    case 'save': {
+      const saved = ix.save();
+      return { result: saved, transfer: [saved] };
     }
     default: throw new CairnError(`${method}: not a method of WorkerClusterIndex`, { code: 'INVALID_ARGUMENT', status: STATUS_BY_CODE.INVALID_ARGUMENT });
   }

@@ -3,6 +3,14 @@
 struct _WorldPositions {
     private(set) var xy: [Double] = []
 
+    init() {}
+
+    /// Positions from x and y side by side (a saved index's).
+    init(xy: [Double]) {
+        assert(xy.count % 2 == 0)
+        self.xy = xy
+    }
+
     var count: Int { xy.count >> 1 }
     var capacity: Int { xy.capacity >> 1 }
 
