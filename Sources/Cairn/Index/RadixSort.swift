@@ -43,9 +43,11 @@ enum RadixSort {
         // Digits every key shares order nothing: find them first (bits that differ somewhere),
         // so neither the histograms nor the passes spend work on them.
         var anyOne: UInt64 = 0, allOnes: UInt64 = ~0
-        for i in 0..<count {
-            anyOne |= keys[i]
-            allOnes &= keys[i]
+        var start = 0
+        while start < count {
+            let end = Swift.min(start + _callChunk, count)
+            bitsSet(keys, start, end, anyOne: &anyOne, allOnes: &allOnes)
+            start = end
         }
         let differing = anyOne ^ allOnes
         // As few digits as cover the differing bits, all of one width.
@@ -80,9 +82,11 @@ enum RadixSort {
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: digits * buckets)
         defer { counts.deallocate() }
         counts.update(repeating: 0, count: digits * buckets)
-        for i in 0..<count {
-            let key = keys[i]
-            for d in 0..<digits { counts[d * buckets + Int((key >> shifts[d]) & mask)] += 1 }
+        var start = 0
+        while start < count {
+            let end = Swift.min(start + _callChunk, count)
+            countDigits(keys, start, end, counts: counts, buckets: buckets, shifts: shifts, digits: digits)
+            start = end
         }
         var src = (keys, values), dst = (scratch, scratchValues)
         for d in 0..<digits {
@@ -94,19 +98,61 @@ enum RadixSort {
                 table[b] = sum
                 sum += n
             }
-            for i in 0..<count {
-                let key = src.0[i]
-                let b = Int((key >> shift) & mask)
-                let at = table[b]
-                table[b] = at + 1
-                dst.0[at] = key
-                dst.1[at] = src.1[i]
+            var start = 0
+            while start < count {
+                let end = Swift.min(start + _callChunk, count)
+                scatter(src, dst, start, end, table: table, shift: shift, mask: mask)
+                start = end
             }
             swap(&src, &dst)
         }
         if src.0 != keys {
             keys.update(from: src.0, count: count)
             values.update(from: src.1, count: count)
+        }
+    }
+
+    // The loops of a sort over every key, one call per chunk of keys (see `_callChunk`).
+
+    /// The bits set in some key and in every key of `keys[start..<end]`, folded into the two.
+    @inline(never)
+    private static func bitsSet(_ keys: UnsafeMutablePointer<UInt64>, _ start: Int, _ end: Int,
+                                anyOne: inout UInt64, allOnes: inout UInt64) {
+        var some = anyOne, every = allOnes
+        for i in start..<end {
+            some |= keys[i]
+            every &= keys[i]
+        }
+        anyOne = some
+        allOnes = every
+    }
+
+    /// Adds the digits of `keys[start..<end]` to the histograms, `buckets` counts per digit.
+    @inline(never)
+    private static func countDigits(_ keys: UnsafeMutablePointer<UInt64>, _ start: Int, _ end: Int,
+                                    counts: UnsafeMutablePointer<Int>, buckets: Int,
+                                    shifts: UnsafePointer<UInt64>, digits: Int) {
+        let mask = UInt64(buckets - 1)
+        for i in start..<end {
+            let key = keys[i]
+            for d in 0..<digits { counts[d * buckets + Int((key >> shifts[d]) & mask)] += 1 }
+        }
+    }
+
+    /// Moves the keys and values of `src[start..<end]` to their buckets' next places in `dst`
+    /// (`table`: each bucket's next place, advanced as it fills).
+    @inline(never)
+    private static func scatter<Value>(_ src: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<Value>),
+                                       _ dst: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<Value>),
+                                       _ start: Int, _ end: Int,
+                                       table: UnsafeMutablePointer<Int>, shift: UInt64, mask: UInt64) {
+        for i in start..<end {
+            let key = src.0[i]
+            let b = Int((key >> shift) & mask)
+            let at = table[b]
+            table[b] = at + 1
+            dst.0[at] = key
+            dst.1[at] = src.1[i]
         }
     }
 

@@ -24,6 +24,12 @@ struct _Bitset {
         words.update(repeating: 0, count: count / 64 + 1)
     }
 
+    /// Sets the bits of the first `count` positions and clears the rest of their last word.
+    func fill(_ count: Int) {
+        words.update(repeating: ~0, count: count / 64)
+        words[count / 64] = (1 << UInt64(count & 63)) &- 1
+    }
+
     /// Makes the first `count` bits equal to `other`'s.
     func copy(_ other: _Bitset, _ count: Int) {
         words.update(from: other.words, count: count / 64 + 1)

@@ -14,6 +14,21 @@ final class RadixSortTests: XCTestCase {
         }
     }
 
+    /// The passes run in chunks of `_callChunk` keys (one call each): counts on either side of
+    /// a chunk's end, and a key that alone differs in the last chunk, sort every key.
+    func testSortsAcrossCallChunks() {
+        var rng = SeededRandom(seed: 11)
+        for count in [_callChunk - 1, _callChunk, _callChunk + 1, 3 * _callChunk + 5] {
+            var keys = (0..<count).map { _ in UInt64(rng.next() * 3000) << 7 }
+            keys[count - 1] |= 1 << 40   // the only key with this bit: the last chunk must be seen
+            var values = (0..<count).map { UInt32($0) }
+            let expected = zip(keys, values).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            RadixSort.sort(keys: &keys, values: &values, count: count)
+            XCTAssertEqual(keys, expected.map { $0.0 }, "count \(count)")
+            XCTAssertEqual(values, expected.map { $0.1 }, "stable order, count \(count)")
+        }
+    }
+
     /// Digits that are the same in every key are skipped: keys that differ only in their top
     /// digit, only in a middle one, over all 64 bits, or not at all still come out sorted.
     func testSkipsOnlyTheDigitsEveryKeyShares() {

@@ -2,12 +2,12 @@
 //
 // A WebAssembly engine first runs a module's functions as quickly compiled baseline code, and
 // recompiles the busy ones with its optimizing compiler in the background; a call already
-// running stays on the code it started with. The first zooms of a million points' clustering
-// are single calls of a few hundred milliseconds each, so in a fresh page they ran entirely on
-// baseline code: in Node and Chromium (V8) the first step took 0.8–0.9 s instead of 0.5 s.
-// `warmUp()` clusters two small seeded point sets first — one spread out, one in tight blobs,
-// between them every way the engine clusters a zoom — so that the optimized code is ready when
-// the real data comes. It costs about 0.1 s once, best spent while the data downloads.
+// running stays on the code it started with. The engine's loops over every point make a call
+// per chunk of points, so they switch to the optimized code as soon as it is ready; but each
+// zoom's clustering passes are single calls, and the first zooms of a million points take a
+// few hundred milliseconds each, on baseline code in a fresh page. `warmUp()` clusters two
+// small seeded point sets first — one spread out, one in tight blobs, between them every way
+// the engine clusters a zoom — so that the optimized code is ready when the real data comes. It costs about 0.1 s once, best spent while the data downloads.
 
 import { ClusterIndex } from './cluster-index.js';
 import { getModule } from '../core/wasm.js';

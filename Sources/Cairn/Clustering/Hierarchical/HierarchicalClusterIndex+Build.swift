@@ -49,7 +49,7 @@ extension HierarchicalClusterIndex {
     /// prepares the sparse zooms above it, if any (see `+SparsePlan`).
     private func beginBuild() {
         let n = pointPositions.count
-        let clusterCapacity = n / 8 * 5
+        let clusterCapacity = Self.clusterCapacity(pointCount: n)
         _AddressSpace.prepareHeap(forAllocating: buildBytes(pointCount: n, clusterCapacity: clusterCapacity))
         let denseFrom = denseFromZoom()
         let grid = _ClusterGrid.forClustering(options, zoom: denseFrom)
@@ -68,15 +68,23 @@ extension HierarchicalClusterIndex {
         let last = grid.cell(1)
         let columnBits = UInt64(UInt64.bitWidth - last.leadingZeroBitCount)
         let keys = b.keys, entries = b.entries
-        for i in 0..<n {
-            let x = Float(pointPositions[i].x), y = Float(pointPositions[i].y)
-            keys[i] = grid.cell(y) << columnBits | grid.cell(x)
-            entries[i] = _ItemRecord(fx: x, fy: y, id: Int32(i), rank: UInt32(i))
+        // One call per chunk of points (see `_callChunk`).
+        pointPositions.xy.withUnsafeBufferPointer { xy in
+            var start = 0
+            while start < n {
+                let end = Swift.min(start + _callChunk, n)
+                Self.cellRecords(xy, start, end, grid: grid, columnBits: columnBits, keys: keys, entries: entries)
+                start = end
+            }
         }
         RadixSort.sort(keys, entries, count: n, scratch: scratchKeys, scratchEntries)
         scratchEntries.deallocate()
-        let columnMask: UInt64 = (1 << columnBits) - 1
-        for j in 0..<n { keys[j] = (keys[j] >> columnBits) << 32 | (keys[j] & columnMask) }
+        var start = 0
+        while start < n {
+            let end = Swift.min(start + _callChunk, n)
+            Self.unpackCells(keys, start, end, columnBits: columnBits)
+            start = end
+        }
         pointParent = [Int32](repeating: -1, count: n)
         reserveClusters(clusterCapacity)
         if denseFrom < options.maxZoom {
@@ -87,6 +95,25 @@ extension HierarchicalClusterIndex {
         }
         builder = b
         state = .building
+    }
+
+    /// The packed cell keys and the records of points `start..<end`, for the first sort.
+    @inline(never)
+    private static func cellRecords(_ xy: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int,
+                                    grid: _ClusterGrid, columnBits: UInt64,
+                                    keys: UnsafeMutablePointer<UInt64>, entries: UnsafeMutablePointer<_ItemRecord>) {
+        for i in start..<end {
+            let x = Float(xy[2 * i]), y = Float(xy[2 * i + 1])
+            keys[i] = grid.cell(y) << columnBits | grid.cell(x)
+            entries[i] = _ItemRecord(fx: x, fy: y, id: Int32(i), rank: UInt32(i))
+        }
+    }
+
+    /// Unpacks sorted keys `start..<end` from (row, column in `columnBits`) to `row << 32 | column`.
+    @inline(never)
+    private static func unpackCells(_ keys: UnsafeMutablePointer<UInt64>, _ start: Int, _ end: Int, columnBits: UInt64) {
+        let columnMask: UInt64 = (1 << columnBits) - 1
+        for j in start..<end { keys[j] = (keys[j] >> columnBits) << 32 | (keys[j] & columnMask) }
     }
 
     /// Step 1 and 2 of the type comment, for `b.zoom`.
@@ -278,6 +305,16 @@ extension HierarchicalClusterIndex {
         n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 6) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
     }
 
+    /// The clusters' room a build of `n` points starts with.
+    static func clusterCapacity(pointCount n: Int) -> Int { n / 8 * 5 }
+
+    /// What a load of `n` points allocates from its reserve to the end of its build: the
+    /// points' positions (16 bytes each), the build (`buildBytes`), and 8 bytes a point for the
+    /// cluster ids numbered at its end (`numberClusters`), beyond what the build gives back.
+    func loadBytes(pointCount n: Int) -> Int {
+        n * 16 + buildBytes(pointCount: n, clusterCapacity: Self.clusterCapacity(pointCount: n)) + n * 8
+    }
+
     /// Bytes a cluster takes in the arrays `reserveClusters` sizes: position, point count,
     /// parent and zoom.
     static let bytesPerCluster = MemoryLayout<Double>.stride * 2 + MemoryLayout<UInt32>.stride +
@@ -354,12 +391,25 @@ extension HierarchicalClusterIndex {
     }
 
     /// Keeps the items with a neighbour ("active"), with their candidate runs.
+    /// One call per chunk of items (see `_callChunk`).
     private func findActiveItems(_ b: _ClusterBuild, _ items: _ItemAccess, r2: Double) {
+        b.activeCount = 0
+        var start = 0
+        while start < b.items.count {
+            let end = Swift.min(start + _callChunk, b.items.count)
+            findActiveItems(b, items, start..<end, r2: r2)
+            start = end
+        }
+    }
+
+    /// Appends the active items among `range` to `b.actives`.
+    @inline(never)
+    private func findActiveItems(_ b: _ClusterBuild, _ items: _ItemAccess, _ range: Range<Int>, r2: Double) {
         let s = b.items
         let e = s.entries
         var actives = b.actives
-        var active = 0
-        _ = s.forEachCrowded { j, starts in
+        var active = b.activeCount
+        _ = s.forEachCrowded(in: range) { j, starts in
             if s.hasNeighbour(j, centre: items.clusteringPosition(e[j]), starts: starts, r2: r2) {
                 if active == b.activeCapacity { actives = b.growActives() }
                 actives[active] = _ActiveItem(rank: e[j].rank, position: j, starts: starts)

@@ -26,13 +26,14 @@ extension HierarchicalClusterIndex {
         var ranks = [UInt32](repeating: UInt32.max, count: clusters)
         // Points ascending: the first one a cluster receives is its smallest; children are
         // formed before their parents, so one ascending pass over clusters finishes the rest.
-        for p in 0..<n where pointParent[p] >= 0 {
-            let c = Int(pointParent[p]) - n
-            if ranks[c] == UInt32.max { ranks[c] = UInt32(p) }
-        }
-        for c in 0..<clusters where clusterParent[c] >= 0 {
-            let q = Int(clusterParent[c]) - n
-            if ranks[c] < ranks[q] { ranks[q] = ranks[c] }
+        // Every loop over all points or clusters here makes one call per chunk (see `_callChunk`).
+        ranks.withUnsafeMutableBufferPointer { r in
+            pointParent.withUnsafeBufferPointer { pp in
+                Self.inChunks(n) { Self.firstPointRanks(pp, $0, $1, pointCount: n, ranks: r.baseAddress!) }
+            }
+            clusterParent.withUnsafeBufferPointer { cp in
+                Self.inChunks(clusters) { Self.foldParentRanks(cp, $0, $1, pointCount: n, ranks: r.baseAddress!) }
+            }
         }
         clusterRank = ranks
 
@@ -56,21 +57,35 @@ extension HierarchicalClusterIndex {
 
         // The ranks of the items each zoom's clusters absorb, zoom block by zoom block.
         var absorbedStart = [Int](repeating: 0, count: zooms + 1)
-        func block(ofParent parent: Int32) -> Int { Int(clusterZoom[Int(parent) - n]) - options.minZoom }
-        for p in 0..<n where pointParent[p] >= 0 { absorbedStart[block(ofParent: pointParent[p]) + 1] += 1 }
-        for c in 0..<clusters where clusterParent[c] >= 0 { absorbedStart[block(ofParent: clusterParent[c]) + 1] += 1 }
-        for z in 0..<zooms { absorbedStart[z + 1] += absorbedStart[z] }
-        var fill = absorbedStart
-        var absorbedRanks = [UInt32](repeating: 0, count: absorbedStart[zooms])
-        for p in 0..<n where pointParent[p] >= 0 {
-            let b = block(ofParent: pointParent[p])
-            absorbedRanks[fill[b]] = UInt32(p)
-            fill[b] += 1
-        }
-        for c in 0..<clusters where clusterParent[c] >= 0 {
-            let b = block(ofParent: clusterParent[c])
-            absorbedRanks[fill[b]] = ranks[c]
-            fill[b] += 1
+        let minZoom = options.minZoom
+        var absorbedRanks: [UInt32] = []
+        clusterZoom.withUnsafeBufferPointer { cz in
+            pointParent.withUnsafeBufferPointer { pp in
+                clusterParent.withUnsafeBufferPointer { cp in
+                    absorbedStart.withUnsafeMutableBufferPointer { counts in
+                        let blockCounts = counts.baseAddress! + 1
+                        Self.inChunks(n) { Self.countAbsorbed(pp, $0, $1, pointCount: n, clusterZoom: cz, minZoom: minZoom, into: blockCounts) }
+                        Self.inChunks(clusters) { Self.countAbsorbed(cp, $0, $1, pointCount: n, clusterZoom: cz, minZoom: minZoom, into: blockCounts) }
+                    }
+                    for z in 0..<zooms { absorbedStart[z + 1] += absorbedStart[z] }
+                    var fill = absorbedStart
+                    absorbedRanks = [UInt32](repeating: 0, count: absorbedStart[zooms])
+                    fill.withUnsafeMutableBufferPointer { f in
+                        absorbedRanks.withUnsafeMutableBufferPointer { out in
+                            ranks.withUnsafeBufferPointer { r in
+                                Self.inChunks(n) {
+                                    Self.listAbsorbed(pp, $0, $1, pointCount: n, clusterZoom: cz, minZoom: minZoom,
+                                                      rankOf: nil, fill: f.baseAddress!, into: out.baseAddress!)
+                                }
+                                Self.inChunks(clusters) {
+                                    Self.listAbsorbed(cp, $0, $1, pointCount: n, clusterZoom: cz, minZoom: minZoom,
+                                                      rankOf: r.baseAddress!, fill: f.baseAddress!, into: out.baseAddress!)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
 
         // Every point is visible above maxZoom; each zoom's absorbed items leave, and each new
@@ -78,19 +93,101 @@ extension HierarchicalClusterIndex {
         var positions = [UInt32](repeating: 0, count: clusters)
         let visible = _Bitset(capacity: max(n, 1))
         defer { visible.deallocate() }
-        visible.clear(n)
-        for p in 0..<n { visible.insert(p) }
-        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            let b = z - options.minZoom
-            let first = starts[b + 1], end = b == 0 ? clusters : starts[b]
-            if first == end { continue }
-            _ = visible.index(upTo: n)
-            for c in first..<end { positions[c] = UInt32(visible.index(of: Int(ranks[c]))) }
-            for k in absorbedStart[b]..<absorbedStart[b + 1] { visible.remove(Int(absorbedRanks[k])) }
-            for c in first..<end { visible.insert(Int(ranks[c])) }
+        visible.fill(n)
+        positions.withUnsafeMutableBufferPointer { out in
+            ranks.withUnsafeBufferPointer { r in
+                absorbedRanks.withUnsafeBufferPointer { absorbed in
+                    for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+                        let b = z - options.minZoom
+                        let first = starts[b + 1], end = b == 0 ? clusters : starts[b]
+                        if first == end { continue }
+                        _ = visible.index(upTo: n)
+                        Self.inChunks(first, end) { Self.seedPositions(r, $0, $1, visible: visible, into: out.baseAddress!) }
+                        Self.inChunks(absorbedStart[b], absorbedStart[b + 1]) { lo, hi in
+                            Self.setBits(absorbed.baseAddress!, lo, hi, in: visible, to: false)
+                        }
+                        Self.inChunks(first, end) { lo, hi in Self.setBits(r.baseAddress!, lo, hi, in: visible, to: true) }
+                    }
+                }
+            }
         }
         clusterSeedPosition = positions
         sortClustersBySeed(starts)
+    }
+
+    /// Calls `chunk` with consecutive bounds covering `start..<end`, `_callChunk` apart.
+    @inline(__always)
+    private static func inChunks(_ start: Int, _ end: Int, _ chunk: (Int, Int) -> Void) {
+        var lo = start
+        while lo < end {
+            let hi = Swift.min(lo + _callChunk, end)
+            chunk(lo, hi)
+            lo = hi
+        }
+    }
+
+    @inline(__always)
+    private static func inChunks(_ count: Int, _ chunk: (Int, Int) -> Void) { inChunks(0, count, chunk) }
+
+    /// Each cluster's smallest point among points `start..<end` seen so far, into `ranks`.
+    @inline(never)
+    private static func firstPointRanks(_ pointParent: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int,
+                                        pointCount n: Int, ranks: UnsafeMutablePointer<UInt32>) {
+        for p in start..<end where pointParent[p] >= 0 {
+            let c = Int(pointParent[p]) - n
+            if ranks[c] == UInt32.max { ranks[c] = UInt32(p) }
+        }
+    }
+
+    /// Passes the ranks of clusters `start..<end` on to their parents where smaller.
+    @inline(never)
+    private static func foldParentRanks(_ clusterParent: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int,
+                                        pointCount n: Int, ranks: UnsafeMutablePointer<UInt32>) {
+        for c in start..<end where clusterParent[c] >= 0 {
+            let q = Int(clusterParent[c]) - n
+            if ranks[c] < ranks[q] { ranks[q] = ranks[c] }
+        }
+    }
+
+    /// Counts the items `start..<end` (of `parents`) absorbed per zoom block of their parent.
+    @inline(never)
+    private static func countAbsorbed(_ parents: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int, pointCount n: Int,
+                                      clusterZoom: UnsafeBufferPointer<UInt8>, minZoom: Int,
+                                      into counts: UnsafeMutablePointer<Int>) {
+        for i in start..<end where parents[i] >= 0 {
+            counts[Int(clusterZoom[Int(parents[i]) - n]) - minZoom] += 1
+        }
+    }
+
+    /// Lists the ranks of the items `start..<end` (of `parents`) absorbed, in their parent's
+    /// zoom block at `fill` (advanced); a point's rank is its index, a cluster's from `rankOf`.
+    @inline(never)
+    private static func listAbsorbed(_ parents: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int, pointCount n: Int,
+                                     clusterZoom: UnsafeBufferPointer<UInt8>, minZoom: Int,
+                                     rankOf: UnsafePointer<UInt32>?, fill: UnsafeMutablePointer<Int>,
+                                     into out: UnsafeMutablePointer<UInt32>) {
+        for i in start..<end where parents[i] >= 0 {
+            let b = Int(clusterZoom[Int(parents[i]) - n]) - minZoom
+            out[fill[b]] = rankOf.map { $0[i] } ?? UInt32(i)
+            fill[b] += 1
+        }
+    }
+
+    /// The positions among the visible items of the seeds of clusters `start..<end`.
+    @inline(never)
+    private static func seedPositions(_ ranks: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int,
+                                      visible: _Bitset, into out: UnsafeMutablePointer<UInt32>) {
+        for c in start..<end { out[c] = UInt32(visible.index(of: Int(ranks[c]))) }
+    }
+
+    /// Sets or clears the bits of the ranks `ranks[start..<end]`.
+    @inline(never)
+    private static func setBits(_ ranks: UnsafePointer<UInt32>, _ start: Int, _ end: Int, in bits: _Bitset, to value: Bool) {
+        if value {
+            for k in start..<end { bits.insert(Int(ranks[k])) }
+        } else {
+            for k in start..<end { bits.remove(Int(ranks[k])) }
+        }
     }
 
     /// Each zoom's clusters by seed position, to read ids back: creation order already is that

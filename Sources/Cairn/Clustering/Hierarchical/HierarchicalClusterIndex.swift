@@ -106,6 +106,13 @@ public final class HierarchicalClusterIndex {
         guard state == .adding else { throw .invalidState }
         guard count >= 0 else { throw .invalidArgument }
         try checkRoom(for: count)
+        if pointPositions.count == 0 && count > pointPositions.capacity {
+            // A load of known size: its memory in one growth, before its points are written.
+            // Each growth of a WebAssembly memory can cost the host a full garbage collection
+            // (V8 counts the whole memory again), which is long beside a page's data already in
+            // the JS heap; the build then allocates in what this prepared.
+            _AddressSpace.prepareHeap(forAllocating: loadBytes(pointCount: count))
+        }
         pointPositions.reserveCapacity(pointPositions.count + count)
     }
 

@@ -6,14 +6,29 @@ extension _SortedItems {
     /// walked, so finding an item's runs costs O(1) amortised, and an item alone in its cells
     /// (most items at high zooms) a few comparisons. One loop with the cursors in locals: in
     /// WebAssembly a cursor type's method is not inlined and costs as much as the comparisons.
+    ///
+    /// Over `range` alone (by default all items), the cursors start where the walk from the
+    /// first item would have brought them, found by binary search: a long sweep can be cut
+    /// into calls of a bounded size (see `_callChunk`).
     @inline(__always)
-    func forEachCrowded(_ body: (Int, (Int, Int, Int)) -> Bool) -> Bool {
+    func forEachCrowded(in range: Range<Int>? = nil, _ body: (Int, (Int, Int, Int)) -> Bool) -> Bool {
         let n = count
-        if n == 0 { return true }
+        let range = range ?? 0..<n
+        if range.isEmpty { return true }
         var cursor0 = 0, cursor1 = 0, cursor2 = 0
-        var key0 = keys[0], key1 = key0, key2 = key0
-        var keyJ = key0
-        for j in 0..<n {
+        if range.lowerBound > 0 {
+            // The first position whose key is not below each cursor's target for that item.
+            let key = keys[range.lowerBound]
+            let row = key >> 32, column = key & 0xFFFF_FFFF
+            let first = column > 0 ? column - 1 : 0
+            if row > 0 { cursor0 = _lowerBound(UnsafePointer(keys), count: n, ((row - 1) << 32) | first) }
+            cursor1 = _lowerBound(UnsafePointer(keys), count: n, (row << 32) | first)
+            cursor2 = _lowerBound(UnsafePointer(keys), count: n, ((row + 1) << 32) | first)
+        }
+        let keyAt = { (p: Int) -> UInt64 in p < n ? self.keys[p] : .max }
+        var key0 = keyAt(cursor0), key1 = keyAt(cursor1), key2 = keyAt(cursor2)
+        var keyJ = keys[range.lowerBound]
+        for j in range {
             let keyNext: UInt64 = j + 1 < n ? keys[j + 1] : .max
             let row = keyJ >> 32
             let column = keyJ & 0xFFFF_FFFF
