@@ -213,9 +213,12 @@ public func cairn_index_placed_elsewhere(_ handle: Int32) -> Int32 {
 @_expose(wasm, "cairn_index_saved_size") @_cdecl("cairn_index_saved_size")
 public func cairn_index_saved_size(_ handle: Int32, _ hostCount: Int32) -> Int32 {
     _Registry.status { () throws(CairnError) in
-        let size = try _Registry.index(handle).savedByteCount(hostDataCount: Int(hostCount))
-        guard size <= Int(Int32.max) else { throw .outOfMemory(points: try _Registry.index(handle).pointCount) }
-        return Int32(size)
+        let index = try _Registry.index(handle)
+        // Natively an index can outgrow what a 32-bit status counts.
+        guard let size = Int32(exactly: try index.savedByteCount(hostDataCount: Int(hostCount))) else {
+            throw .outOfMemory(points: index.pointCount)
+        }
+        return size
     }
 }
 
