@@ -116,7 +116,7 @@ async function cluster(args, io, reporter) {
         try {
           const metadata = await writeVectorOutput(index, archive, args, { zooms, format, lngLat, reporter, checkpoint });
           checkpoint();
-          archive.finish(metadata);
+          await archive.finish(metadata);
         } finally {
           archive.close();
         }

@@ -57,7 +57,7 @@ export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporte
  *   `extent`: getTile's, and then `buffer` is passed to getTile too (in units of it);
  *   `pointId`: gives points a feature id; `clusterIds` false: clusters keep no feature id
  *   (their cluster_id property stays)
- * @param {(z: number, x: number, y: number, tile: {features: import('../../index/geojson.js').TileFeature[]}) => void} visit
+ * @param {(z: number, x: number, y: number, tile: {features: import('../../index/geojson.js').TileFeature[]}) => (Promise<void> | void)} visit
  * @returns {Promise<number>} tiles visited
  */
 export async function forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint, extent, order, pointId, clusterIds = true }, visit) {
@@ -81,7 +81,9 @@ export async function forEachTile(index, { zooms, buffer, pointTags, reporter, c
         f.tags = pointTags(point);
         if (pointId) f.id = pointId(point);
       }
-      visit(z, x, y, tile);
+      // A sink that has enough in flight answers with a promise: wait for it.
+      const busy = visit(z, x, y, tile);
+      if (busy) await busy;
       visited++;
       if (visited % TILES_PER_TURN === 0) {
         reporter.progress(`zoom ${z}: ${count(visited)} tiles written`);

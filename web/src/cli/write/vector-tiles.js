@@ -11,8 +11,8 @@ import { count } from '../progress.js';
 /**
  * Where the tiles go.
  * @typedef {object} TileSink
- * @property {(z: number, x: number, y: number, tile: Uint8Array) => void} add  tiles come in
- *   tile id order
+ * @property {(z: number, x: number, y: number, tile: Uint8Array) => (Promise<void> | void)} add  tiles
+ *   come in tile id order; a promise says to wait before the next
  */
 
 /**
