@@ -48,13 +48,15 @@ public func cairn_mvt_encode(_ request: UnsafeMutableRawPointer?, _ length: Int3
     }
 }
 
-/// The features of tile z/x/y with coordinates in units of `tileExtent` (the buffer around the
-/// tile stays the index's radius / extent): records [id, count, tile x, tile y].
+/// The features of tile z/x/y with coordinates in units of `tileExtent`, padded by `buffer` of
+/// those units (0…tileExtent), or by the index's radius / extent of a tile when `buffer` is
+/// negative: records [id, count, tile x, tile y].
 @_expose(wasm, "cairn_index_tile_extent") @_cdecl("cairn_index_tile_extent")
 public func cairn_index_tile_extent(_ handle: Int32, _ z: Int32, _ x: Int32, _ y: Int32, _ tileExtent: Double,
-                                    _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+                                    _ buffer: Double, _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
     _RecordWriter.query(handle, out, capacity) { (index, writer) throws(CairnError) in
-        try index.forEachTileFeature(z: Int(z), x: Int(x), y: Int(y), tileExtent: tileExtent) { f in
+        try index.forEachTileFeature(z: Int(z), x: Int(x), y: Int(y), tileExtent: tileExtent,
+                                     buffer: buffer < 0 ? nil : buffer) { f in
             writer.write(id: f.id, count: f.pointCount, Double(f.x), Double(f.y))
         }
     }

@@ -20,6 +20,12 @@ const FORMATS = ['csv', 'ndjson', 'geojson'];
 /** Vector tile extents: powers of two, as renderers scale by them. */
 const MIN_TILE_EXTENT = 16;
 const MAX_TILE_EXTENT = 65536;
+/**
+ * The vector tiles' margin, in 256ths of a tile (5 of 256: 80 of 4096, 10 pixels of a 512-pixel
+ * tile): room for a label or an icon drawn across a tile's edge, as vector tile tools usually
+ * leave; a wider one repeats more of every neighbour in each tile.
+ */
+const DEFAULT_TILE_BUFFER = 5;
 /** The outputs, one per run. */
 const OUTPUTS = ['out', 'tiles', 'pmtiles', 'mvt'];
 /** What reads as a negative number: the value of an option, not an option of its own. */
@@ -72,6 +78,10 @@ Output (one of --out, --tiles, --pmtiles, --mvt, or --zoom alone; --index beside
                           tiles are not written
   --layer NAME            the vector tiles' layer (${DEFAULT_LAYER})
   --tile-extent E         the vector tiles' extent, a power of two (${DEFAULT_TILE_EXTENT})
+  --tile-buffer B         the margin around each vector tile whose clusters and points it
+                          also holds, in units of the extent (${DEFAULT_TILE_BUFFER}/256 of it: ${DEFAULT_TILE_BUFFER * DEFAULT_TILE_EXTENT / 256} of ${DEFAULT_TILE_EXTENT})
+  --feature-ids           give features an id: clusters their cluster_id, points their
+                          input position
   --attribution TEXT      attribution in the vector tiles' metadata
   --zoom Z                only zoom Z; without an output option its GeoJSON goes to standard
                           output
@@ -120,6 +130,8 @@ const OPTIONS = Object.freeze({
   mvt: { type: 'string' },
   layer: { type: 'string' },
   'tile-extent': { type: 'string' },
+  'tile-buffer': { type: 'string' },
+  'feature-ids': { type: 'boolean' },
   attribution: { type: 'string' },
   index: { type: 'string' },
   zoom: { type: 'string' },
@@ -143,8 +155,9 @@ const OPTIONS = Object.freeze({
  * @property {string | null} tiles
  * @property {string | null} pmtiles
  * @property {string | null} mvt
- * @property {{layer: string, extent: number, attribution: string | null}} vectorTiles  the
- *   vector tiles' layer name, extent and attribution (--pmtiles, --mvt)
+ * @property {{layer: string, extent: number, buffer: number, featureIds: boolean, attribution: string | null}} vectorTiles
+ *   the vector tiles' layer name, extent, buffer (units of the extent), whether features get
+ *   ids, and attribution (--pmtiles, --mvt)
  * @property {string | null} index  where the saved index goes
  * @property {number | null} zoom
  * @property {number} precision
@@ -213,12 +226,13 @@ function parseCluster(argv) {
     throw new UsageError('nothing to write: give --out DIR, --tiles DIR, --pmtiles FILE, --mvt DIR, or --zoom Z for standard output (or --index FILE)');
   }
   const vectorTiles = v.pmtiles !== undefined || v.mvt !== undefined;
-  for (const flag of ['layer', 'tile-extent', 'attribution']) {
+  for (const flag of ['layer', 'tile-extent', 'tile-buffer', 'feature-ids', 'attribution']) {
     if (v[flag] !== undefined && !vectorTiles) throw new UsageError(`--${flag} is for vector tiles: give it with --pmtiles or --mvt`);
   }
   const tileExtent = numberOption(v['tile-extent'], '--tile-extent', DEFAULT_TILE_EXTENT, { integer: true, min: MIN_TILE_EXTENT, max: MAX_TILE_EXTENT });
   if ((tileExtent & (tileExtent - 1)) !== 0) throw new UsageError(`--tile-extent must be a power of two, not ${JSON.stringify(v['tile-extent'])}`);
   if (v.layer !== undefined && v.layer.trim() === '') throw new UsageError('--layer needs a name');
+  const tileBuffer = numberOption(v['tile-buffer'], '--tile-buffer', (DEFAULT_TILE_BUFFER * tileExtent) / 256, { min: 0, max: tileExtent });
   for (const flag of ['out', 'tiles', 'pmtiles', 'mvt', 'index', 'lng-column', 'lat-column']) {
     if (v[flag] === '') throw new UsageError(`--${flag} needs a value`);
   }
@@ -235,7 +249,7 @@ function parseCluster(argv) {
     tiles: v.tiles ?? null,
     pmtiles: v.pmtiles ?? null,
     mvt: v.mvt ?? null,
-    vectorTiles: { layer: v.layer ?? DEFAULT_LAYER, extent: tileExtent, attribution: v.attribution ?? null },
+    vectorTiles: { layer: v.layer ?? DEFAULT_LAYER, extent: tileExtent, buffer: tileBuffer, featureIds: v['feature-ids'] === true, attribution: v.attribution ?? null },
     index: v.index ?? null,
     zoom,
     precision: numberOption(v.precision, '--precision', DEFAULT_PRECISION, { integer: true, min: 0, max: MAX_PRECISION }),

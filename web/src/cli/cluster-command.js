@@ -133,7 +133,7 @@ async function cluster(args, io, reporter) {
         try {
           const metadata = await writeVectorOutput(index, archive, args, { zooms, format, lngLat, reporter, checkpoint });
           checkpoint();
-          archive.finish(metadata);
+          await archive.finish(metadata);
         } finally {
           archive.close();
         }
@@ -184,15 +184,16 @@ async function cluster(args, io, reporter) {
  * @returns {Promise<Record<string, any>>} the metadata describing them, for the sink's `finish`
  */
 async function writeVectorOutput(index, sink, args, { zooms, format, lngLat, reporter, checkpoint }) {
-  const { layer, extent, attribution } = args.vectorTiles;
+  const { layer, extent, buffer, featureIds, attribution } = args.vectorTiles;
   const { tiles, fields } = await writeVectorTiles(index, {
     zooms,
-    buffer: args.options.radius / args.options.extent,
+    buffer,
     extent,
     layer,
     pointTags: pointTagsOf(format, false),
     // A carried `index` property stands in for the position, as in the GeoJSON.
-    pointId: format.indexCarried ? undefined : (point) => (format.inputIndex ? format.inputIndex[point] : point),
+    pointId: !featureIds || format.indexCarried ? undefined : (point) => (format.inputIndex ? format.inputIndex[point] : point),
+    clusterIds: featureIds,
     sink,
     reporter,
     checkpoint,
@@ -279,7 +280,7 @@ function restorePositions({ records, count, stride }, lngLat) {
 
 /**
  * A point's tile tags: what its GeoJSON properties are (input index and carried properties).
- * Vector tiles carry the index as the feature's id instead (`withIndex` false).
+ * Vector tiles leave the index out (`withIndex` false): with --feature-ids it is the feature's id.
  * @param {import('./write/feature-formatter.js').FormatOptions} format
  * @param {boolean} [withIndex]
  * @returns {(point: number) => Record<string, any>}

@@ -368,13 +368,14 @@ export class ClusterIndex {
    * @param {number} z
    * @param {number} x
    * @param {number} y
-   * @param {{format?: 'json' | 'mvt', extent?: number, layer?: string}} [options]  the tile's
+   * @param {{format?: 'json' | 'mvt', extent?: number, buffer?: number, layer?: string}} [options]  the tile's
    *   extent (coordinates run 0…extent across the tile, the index's `extent` for JSON unless
-   *   given) and, for MVT, the layer's name ('clusters')
+   *   given), the margin around the tile whose features it holds, in the same units (0…extent;
+   *   radius / extent of a tile unless given), and, for MVT, the layer's name ('clusters')
    * @returns {any} `{features: TileFeature[]}`, a `Uint8Array` for MVT, or null
    * @throws {CairnError} (INVALID_ARGUMENT) for non-integer coordinates
    * @throws {CairnError} (code INVALID_ARGUMENT) for a tile that does not exist, an extent that
-   *   is not a positive integer, an empty layer name
+   *   is not a positive integer, a buffer outside 0…extent, an empty layer name
    */
   getTile(z, x, y, options = {}) {
     const { format = 'json', layer = DEFAULT_LAYER } = options;
@@ -382,7 +383,7 @@ export class ClusterIndex {
       throw argumentError('getTile', `format must be 'json' or 'mvt', not ${describeValue(format)}`);
     }
     const extent = options.extent ?? (format === 'mvt' ? DEFAULT_TILE_EXTENT : this.options.extent);
-    const tile = this.#tileFeatures(z, x, y, extent);
+    const tile = this.#tileFeatures(z, x, y, extent, options.buffer);
     if (format === 'json') return tile;
     return tile === null ? null : encodeVectorTile(tile.features, { extent, layer });
   }
@@ -393,16 +394,19 @@ export class ClusterIndex {
    * @param {number} x
    * @param {number} y
    * @param {number} extent
+   * @param {number | undefined} buffer  in units of extent; the radius unless given
    * @returns {{features: TileFeature[]} | null}
    */
-  #tileFeatures(z, x, y, extent) {
+  #tileFeatures(z, x, y, extent, buffer) {
     const zi = integerArg(z, 'z', 'getTile');
     const xi = integerArg(x, 'x', 'getTile');
     const yi = integerArg(y, 'y', 'getTile');
     const scale = toNumber(extent);
     const fn = this.#res.fn;
-    const total = this.#results.query((h, p, c) => fn.cairn_index_tile_extent(h, zi, xi, yi, scale, p, c),
-      'getTile', 'z must be 0…30, x and y in 0…2^z - 1, the extent above 0');
+    // The engine takes a negative buffer as "the radius"; a caller's negative one is an error.
+    const margin = buffer === undefined ? -1 : toNumber(buffer) < 0 ? NaN : toNumber(buffer);
+    const total = this.#results.query((h, p, c) => fn.cairn_index_tile_extent(h, zi, xi, yi, scale, margin, p, c),
+      'getTile', 'z must be 0…30, x and y in 0…2^z - 1, the extent above 0, the buffer 0…extent');
     if (total === 0) return null;
     const v = this.#results.view(total);
     const stride = this.#mod.recordStride;

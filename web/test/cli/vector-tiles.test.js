@@ -28,16 +28,21 @@ before(async () => {
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
+/** The CLI's default --tile-buffer: 5/256 of the extent. */
+const BUFFER_4096 = 80;
+
 /**
- * The features getTile gives tile z/x/y, with points as the CLI writes them: their input
- * position as the feature id, their carried properties (`pointTags`) as tags.
+ * The features getTile gives tile z/x/y within `buffer`, as the CLI writes them: points with
+ * their carried properties (`pointTags`) as tags; with `pointId` (--feature-ids) points have
+ * their input position as the feature id and clusters their cluster_id, without it no ids.
  */
-function expectedFeatures(index, z, x, y, extent, pointId, pointTags = () => ({})) {
-  const tile = index.getTile(z, x, y, { extent });
+function expectedFeatures(index, z, x, y, extent, buffer, pointId, pointTags = () => ({})) {
+  const tile = index.getTile(z, x, y, { extent, buffer });
   if (!tile) return null;
   for (const f of tile.features) {
+    if (!pointId) delete f.id;
     if (f.tags.cluster) continue;
-    f.id = pointId(f.tags.index);
+    if (pointId) f.id = pointId(f.tags.index);
     f.tags = pointTags(f.tags.index);
   }
   return tile.features;
@@ -51,7 +56,7 @@ function assertSameFeatures(layer, expected, where) {
     assert.deepEqual(f.coordinates, e.geometry[0], `${where} feature ${i}: position`);
     const props = Object.fromEntries(Object.entries(f.properties).map(([k, [v]]) => [k, v]));
     assert.deepEqual(props, mvtProperties(e.tags), `${where} feature ${i}: properties`);
-    assert.equal(f.id, e.id, `${where} feature ${i}: id`);
+    assert.equal(f.id, e.id ?? null, `${where} feature ${i}: id`);
   });
 }
 
@@ -60,7 +65,6 @@ describe('vector tiles from the command line', () => {
   // The CLI skips the one place without a geometry; its points keep their input positions.
   const kept = places.features.map((f, i) => (f.geometry ? i : -1)).filter((i) => i >= 0);
   const placeTags = (k) => ({ name: places.features[kept[k]].properties.name, scalerank: places.features[kept[k]].properties.scalerank });
-  const placeId = (k) => kept[k];
   const placesIndex = (maxZoom) => new ClusterIndex({ maxZoom, aggregates: { sum_scalerank: ['sum', 'scalerank'] } })
     .loadCoordinates(Float64Array.from(kept.flatMap((i) => places.features[i].geometry.coordinates)),
       { values: { scalerank: Float64Array.from(kept, (i) => places.features[i].properties.scalerank) } });
@@ -94,12 +98,15 @@ describe('vector tiles from the command line', () => {
     const index = placesIndex(5);
     // Every tile of these zooms asked directly: the archive holds exactly the non-empty ones.
     const expected = [];
-    for (let z = 0; z <= 5; z++) for (let x = 0; x < 2 ** z; x++) for (let y = 0; y < 2 ** z; y++) if (index.getTile(z, x, y)) expected.push(`${z}/${x}/${y}`);
+    for (let z = 0; z <= 5; z++) {
+      for (let x = 0; x < 2 ** z; x++) for (let y = 0; y < 2 ** z; y++) if (index.getTile(z, x, y, { extent: 4096, buffer: BUFFER_4096 })) expected.push(`${z}/${x}/${y}`);
+    }
     assert.deepEqual(tiles.map((t) => `${t.z}/${t.x}/${t.y}`).sort(), expected.sort());
     for (const t of tiles) {
       assert.deepEqual(Object.keys(t.layers), ['clusters']);
       assert.equal(t.layers.clusters.extent, 4096);
-      assertSameFeatures(t.layers.clusters, expectedFeatures(index, t.z, t.x, t.y, 4096, placeId, placeTags), `tile ${t.z}/${t.x}/${t.y}`);
+      assertSameFeatures(t.layers.clusters, expectedFeatures(index, t.z, t.x, t.y, 4096, BUFFER_4096, null, placeTags), `tile ${t.z}/${t.x}/${t.y}`);
+      for (const f of t.layers.clusters.features) assert.equal(f.id, null, 'no feature ids without --feature-ids');
     }
     index.destroy();
   });
@@ -133,12 +140,15 @@ describe('vector tiles from the command line', () => {
     assert.equal(metadata.maxzoom, 5);
   });
 
-  test('--pmtiles with many tiles: leaf directories, equal tiles stored once, every tile readable', async () => {
+  test('--pmtiles with many tiles, --tile-buffer and --feature-ids: leaf directories, every tile readable', async () => {
     const path = fresh('blobs.pmtiles');
-    const r = await cairn(['cluster', BLOBS, '--pmtiles', path, '--max-zoom', '11', '--radius', '20', '--layer', 'blobs', '--tile-extent', '512']);
+    const r = await cairn(['cluster', BLOBS, '--pmtiles', path, '--max-zoom', '11', '--radius', '20', '--layer', 'blobs', '--tile-extent', '512',
+      '--tile-buffer', '24', '--feature-ids']);
     assert.equal(r.code, 0, r.stderr);
     const { header, tiles } = readWithPython(['pmtiles', path]);
     assert.ok(header.leaf_directory_length > 0, 'the directory is split into leaves');
+    // Tens of batches through the gzip thread: each tile compared below has its own bytes.
+    assert.ok(tiles.length > 20 * 1024, `${tiles.length} tiles`);
     assert.ok(header.root_offset + header.root_length <= 16384);
     assert.equal(header.addressed_tiles_count, tiles.length);
     assert.ok(header.tile_contents_count <= header.tile_entries_count && header.tile_entries_count <= header.addressed_tiles_count);
@@ -149,7 +159,13 @@ describe('vector tiles from the command line', () => {
     for (let i = 0; i < tiles.length; i += step) {
       const t = tiles[i];
       assert.equal(t.layers.blobs.extent, 512);
-      assertSameFeatures(t.layers.blobs, expectedFeatures(index, t.z, t.x, t.y, 512, (i) => i), `tile ${t.z}/${t.x}/${t.y}`);
+      assertSameFeatures(t.layers.blobs, expectedFeatures(index, t.z, t.x, t.y, 512, 24, (i) => i), `tile ${t.z}/${t.x}/${t.y}`);
+      for (const f of t.layers.blobs.features) assert.ok(f.coordinates.every((c) => c >= -24 && c <= 512 + 24), 'within the buffer');
+    }
+    // The buffer decides which tiles exist: exactly those getTile finds something in.
+    const present = new Set(tiles.filter((t) => t.z === 7).map((t) => `${t.x}/${t.y}`));
+    for (let x = 0; x < 128; x++) {
+      for (let y = 0; y < 128; y++) assert.equal(present.has(`${x}/${y}`), index.getTile(7, x, y, { extent: 512, buffer: 24 }) !== null, `tile 7/${x}/${y}`);
     }
     index.destroy();
   });
@@ -211,6 +227,9 @@ describe('vector tile usage errors: exit 2', { concurrency: true }, () => {
     [['--pmtiles', 'a.pmtiles', '--tile-extent', '1000'], /--tile-extent must be a power of two, not "1000"/],
     [['--pmtiles', 'a.pmtiles', '--tile-extent', '0'], /--tile-extent must be an integer from 16 to 65536, not "0"/],
     [['--mvt', 'd', '--tile-extent', '4096.5'], /--tile-extent must be an integer/],
+    [['--pmtiles', 'a.pmtiles', '--tile-buffer', '-1'], /--tile-buffer must be a number from 0 to 4096, not "-1"/],
+    [['--pmtiles', 'a.pmtiles', '--tile-extent', '512', '--tile-buffer', '600'], /--tile-buffer must be a number from 0 to 512/],
+    [['--out', 'd', '--feature-ids'], /--feature-ids is for vector tiles/],
     [['--pmtiles', 'a.pmtiles', '--layer', ''], /--layer needs a name/],
     [['--mvt', 'd', '--layer', '  '], /--layer needs a name/],
     [['--zoom', '1', '--layer', 'x'], /--layer is for vector tiles: give it with --pmtiles or --mvt/],

@@ -85,3 +85,40 @@ test('getTile mvt: null for an empty tile, errors with codes for a bad extent, l
   assert.throws(() => index.getTile(0, 0, 0, { format: 'png' }), { code: 'INVALID_ARGUMENT' });
   index.destroy();
 });
+
+test('getTile buffer: the margin whose features a tile holds, the same in JSON and MVT', async () => {
+  const places = JSON.parse(await readFile(new URL('places.json', fixtures), 'utf8'));
+  const index = new ClusterIndex({ radius: 40, maxZoom: 4 });
+  index.load(places.features);
+  let wider = 0;
+  const encoded = [];
+  const positions = [];
+  for (const [z, x, y] of tilesOf(index, 4)) {
+    const radius = index.getTile(z, x, y, { extent: 4096 }).features;
+    // Without a buffer the margin is the radius: 40 of 512, 320 of 4096.
+    assert.deepEqual(index.getTile(z, x, y, { extent: 4096, buffer: 320 }).features, radius);
+    const narrow = index.getTile(z, x, y, { extent: 4096, buffer: 80 });
+    const inside = (b) => (f) => f.geometry[0].every((c) => c >= -b && c <= 4096 + b);
+    // The narrow tile holds the radius tile's features within 80 of its edges (to the
+    // rounding of positions to whole tile units).
+    const held = narrow?.features ?? [];
+    const all = new Set(radius.map((f) => JSON.stringify(f)));
+    for (const f of held) assert.ok(all.has(JSON.stringify(f)) && inside(81)(f), `tile ${z}/${x}/${y}`);
+    assert.ok(held.length >= radius.filter(inside(79)).length, `tile ${z}/${x}/${y}`);
+    if (radius.length > (narrow?.features.length ?? 0)) wider++;
+    const none = index.getTile(z, x, y, { extent: 4096, buffer: 0 });
+    for (const f of none?.features ?? []) assert.ok(inside(0)(f));
+    if (narrow) {
+      encoded.push(index.getTile(z, x, y, { format: 'mvt', buffer: 80 }));
+      positions.push(narrow.features.map((f) => f.geometry[0]));
+    } else {
+      assert.equal(index.getTile(z, x, y, { format: 'mvt', buffer: 80 }), null);
+    }
+  }
+  assert.ok(wider > 10, `${wider} tiles hold less with the narrow buffer`);
+  decodeTiles(encoded).forEach((tile, t) => assert.deepEqual(tile.clusters.features.map((f) => f.coordinates), positions[t]));
+  for (const buffer of [-1, 4097, NaN, Infinity]) {
+    assert.throws(() => index.getTile(0, 0, 0, { extent: 4096, buffer }), { code: 'INVALID_ARGUMENT' }, String(buffer));
+  }
+  index.destroy();
+});

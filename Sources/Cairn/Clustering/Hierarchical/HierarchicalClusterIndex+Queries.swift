@@ -174,20 +174,22 @@ extension HierarchicalClusterIndex {
     }
 
     /// Visits the features of tile z/x/y: what `getClusters` shows at zoom z inside the tile,
-    /// padded by the radius, plus the wrapped-around neighbours at x = 0 and x = 2^z - 1, with
+    /// padded by `buffer`, plus the wrapped-around neighbours at x = 0 and x = 2^z - 1, with
     /// coordinates in tile units of `tileExtent` (the clustering's `extent` unless given: a vector
-    /// tile's extent scales the coordinates, the padding stays radius / extent of a tile).
-    public func forEachTileFeature(z: Int, x: Int, y: Int, tileExtent: Double? = nil,
+    /// tile's extent scales the coordinates). The padding is `buffer` tile units of `tileExtent`
+    /// when given, else the radius / extent of a tile (a cluster's symbol at the edge is whole).
+    public func forEachTileFeature(z: Int, x: Int, y: Int, tileExtent: Double? = nil, buffer: Double? = nil,
                                    _ body: (TileFeature) -> Void) throws(CairnError) {
         guard state == .built else { throw .invalidState }
         guard z >= 0, z <= 30 else { throw .invalidArgument }
         if let tileExtent { guard tileExtent.isFinite, tileExtent > 0 else { throw .invalidArgument } }
         let scale = tileExtent ?? options.extent
+        if let buffer { guard buffer.isFinite, buffer >= 0, buffer <= scale else { throw .invalidArgument } }
         let size = 1 << z
         guard x >= 0, x < size, y >= 0, y < size else { throw .invalidArgument }
         let zoom = try limitZoom(Double(z))
         let z2 = Double(size)
-        let p = options.radius / options.extent
+        let p = buffer.map { $0 / scale } ?? options.radius / options.extent
         let top = (Double(y) - p) / z2
         let bottom = (Double(y) + 1 + p) / z2
         func add(_ minX: Double, _ maxX: Double, originX: Double) {

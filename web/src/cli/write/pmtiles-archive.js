@@ -1,12 +1,14 @@
-// A PMTiles v3 archive written as the tiles come: each tile gzipped here and handed to the
-// engine's directory (cairn_pmtiles_add), which says whether its bytes are new; new bytes go to
-// a temporary data file at once, so memory holds only the directory. At the end the engine
+// A PMTiles v3 archive written as the tiles come: tiles gzipped in batches by a worker thread
+// (gzip-worker.js, a batch or two in flight so memory stays bounded) and handed in tile id order
+// to the engine's directory (cairn_pmtiles_add), which says whether their bytes are new; new
+// bytes go to a temporary data file at once, so memory holds only the directory. At the end the engine
 // serialises the directories and the header, and the archive is put together in a second
 // temporary file (header, root directory, metadata, leaf directories, tile data) and renamed
 // into place.
 
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
 
 import { getModule } from '../../core/wasm.js';
 import { errorFromStatus, memoryError } from '../../core/errors.js';
@@ -25,6 +27,12 @@ const CHUNK_BYTES = 4 << 20;
  * small hash table compress as well as the defaults while costing less to set up per tile.
  */
 const TILE_GZIP = { windowBits: 12, memLevel: 4 };
+/** The directories and metadata are written once: compressed as tightly as gzip can. */
+const DIRECTORY_GZIP = { level: 9 };
+/** Tiles (or bytes) per batch sent to the gzip thread, and batches in flight at most. */
+const BATCH_TILES = 1024;
+const BATCH_BYTES = 1 << 20;
+const IN_FLIGHT = 2;
 
 export class PMTilesArchive {
   #fn;
@@ -38,6 +46,16 @@ export class PMTilesArchive {
   #chunkLength = 0;
   #dataFd;
   #dataPath;
+  /** The gzip thread, the batch being gathered, and the batches sent, oldest first. */
+  #worker;
+  /** @type {{tiles: Uint8Array[], bytes: number, keys: number[]}} */
+  #batch = { tiles: [], bytes: 0, keys: [] };
+  /** @type {{keys: number[], done: Promise<{bytes: ArrayBuffer, lengths: Uint32Array}>}[]} */
+  #sent = [];
+  /** @type {((answer: any) => void)[]} */
+  #replies = [];
+  /** @type {Error | null} */
+  #failure = null;
 
   /**
    * @param {import('./atomic-file.js').AtomicFile} file  the output
@@ -50,6 +68,16 @@ export class PMTilesArchive {
     this.#dataFd = openSync(this.#dataPath, 'w');
     this.#handle = this.#check(this.#fn.cairn_pmtiles_create(), 'cairn_pmtiles_create');
     this.#ensure(this.#answer, 65536);
+    this.#worker = new Worker(new URL('./gzip-worker.js', import.meta.url), { workerData: TILE_GZIP });
+    this.#worker.on('message', (answer) => this.#replies.shift()?.(answer));
+    this.#worker.on('error', (error) => this.#fail(error));
+    this.#worker.on('exit', () => this.#fail(new Error('the gzip thread stopped')));
+  }
+
+  /** @param {Error} error */
+  #fail(error) {
+    this.#failure ??= error;
+    for (const reply of this.#replies.splice(0)) reply({ error: error.message });
   }
 
   /**
@@ -86,16 +114,55 @@ export class PMTilesArchive {
   }
 
   /**
-   * Adds a tile (tiles in tile id order).
+   * Adds a tile (tiles in tile id order). The tile is gzipped in a batch; when enough batches
+   * are in flight the answer is a promise to wait for before adding more.
    * @param {number} z
    * @param {number} x
    * @param {number} y
    * @param {Uint8Array} tile  the encoded vector tile
+   * @returns {Promise<void> | undefined}
    */
   add(z, x, y, tile) {
-    const stored = gzipSync(tile, TILE_GZIP);
-    const isNew = this.#check(this.#fn.cairn_pmtiles_add(this.#handle, z, x, y, this.#toEngine(stored), stored.length), 'cairn_pmtiles_add');
-    if (isNew === 1) this.#append(stored);
+    const b = this.#batch;
+    b.tiles.push(tile);
+    b.bytes += tile.length;
+    b.keys.push(z, x, y);
+    if (b.tiles.length < BATCH_TILES && b.bytes < BATCH_BYTES) return undefined;
+    this.#send();
+    return this.#sent.length >= IN_FLIGHT ? this.#store() : undefined;
+  }
+
+  /** Sends the gathered batch to the gzip thread. */
+  #send() {
+    const { tiles, bytes, keys } = this.#batch;
+    if (tiles.length === 0) return;
+    this.#batch = { tiles: [], bytes: 0, keys: [] };
+    const all = new Uint8Array(bytes);
+    const lengths = new Uint32Array(tiles.length);
+    for (let i = 0, at = 0; i < tiles.length; at += tiles[i].length, i++) {
+      all.set(tiles[i], at);
+      lengths[i] = tiles[i].length;
+    }
+    if (this.#failure) throw this.#failure;
+    const done = new Promise((resolve, reject) => {
+      this.#replies.push((answer) => (answer.error !== undefined ? reject(new Error(`gzip thread: ${answer.error}`)) : resolve(answer)));
+    });
+    done.catch(() => {}); // a batch left when the run stops is not waited for
+    this.#worker.postMessage({ bytes: all.buffer, lengths }, [all.buffer, lengths.buffer]);
+    this.#sent.push({ keys, done: /** @type {Promise<any>} */ (done) });
+  }
+
+  /** Adds the oldest batch sent, once gzipped, to the directory and the data file. */
+  async #store() {
+    const batch = /** @type {{keys: number[], done: Promise<{bytes: ArrayBuffer, lengths: Uint32Array}>}} */ (this.#sent.shift());
+    const { bytes, lengths } = await batch.done;
+    const all = new Uint8Array(bytes);
+    for (let i = 0, at = 0; i < lengths.length; at += lengths[i], i++) {
+      const stored = all.subarray(at, at + lengths[i]);
+      const [z, x, y] = batch.keys.slice(3 * i, 3 * i + 3);
+      const isNew = this.#check(this.#fn.cairn_pmtiles_add(this.#handle, z, x, y, this.#toEngine(stored), stored.length), 'cairn_pmtiles_add');
+      if (isNew === 1) this.#append(stored);
+    }
   }
 
   /** @param {Uint8Array} bytes */
@@ -118,11 +185,13 @@ export class PMTilesArchive {
    * Writes the archive and puts it in place.
    * @param {Record<string, any>} metadata  the TileJSON-style description (see tileMetadata)
    */
-  finish(metadata) {
+  async finish(metadata) {
+    this.#send();
+    while (this.#sent.length > 0) await this.#store();
     this.#flush();
     closeSync(this.#dataFd);
     this.#dataFd = -1;
-    const metadataBytes = gzipSync(JSON.stringify(metadata));
+    const metadataBytes = gzipSync(JSON.stringify(metadata), DIRECTORY_GZIP);
     const { root, leaves } = this.#directories();
     const header = this.#bytes((out, capacity) => {
       const fields = new Float64Array([root.length, metadataBytes.length, leaves.reduce((n, l) => n + l.length, 0),
@@ -159,7 +228,7 @@ export class PMTilesArchive {
    * @returns {{root: Uint8Array, leaves: Uint8Array[]}}
    */
   #directories() {
-    const whole = gzipSync(this.#bytes((out, capacity) => this.#fn.cairn_pmtiles_root(this.#handle, 0, 0, 0, out, capacity), 'cairn_pmtiles_root'));
+    const whole = gzipSync(this.#bytes((out, capacity) => this.#fn.cairn_pmtiles_root(this.#handle, 0, 0, 0, out, capacity), 'cairn_pmtiles_root'), DIRECTORY_GZIP);
     if (HEADER_BYTES + whole.length <= FIRST_READ) return { root: whole, leaves: [] };
     const entries = this.#check(this.#fn.cairn_pmtiles_entry_count(this.#handle), 'cairn_pmtiles_entry_count');
     for (let leafSize = FIRST_LEAF_SIZE; ; leafSize *= 2) {
@@ -167,7 +236,7 @@ export class PMTilesArchive {
       /** @type {Uint8Array[]} */
       const leaves = [];
       for (let l = 0; l < count; l++) {
-        leaves.push(gzipSync(this.#bytes((out, capacity) => this.#fn.cairn_pmtiles_leaf(this.#handle, leafSize, l, out, capacity), 'cairn_pmtiles_leaf')));
+        leaves.push(gzipSync(this.#bytes((out, capacity) => this.#fn.cairn_pmtiles_leaf(this.#handle, leafSize, l, out, capacity), 'cairn_pmtiles_leaf'), DIRECTORY_GZIP));
       }
       const lengths = new Float64Array(leaves.map((l) => l.length));
       const ptr = this.#fn.cairn_alloc(lengths.byteLength) >>> 0;
@@ -175,7 +244,7 @@ export class PMTilesArchive {
       let root;
       try {
         new Float64Array(this.#mod.memory.buffer, ptr, lengths.length).set(lengths);
-        root = gzipSync(this.#bytes((out, capacity) => this.#fn.cairn_pmtiles_root(this.#handle, leafSize, ptr, count, out, capacity), 'cairn_pmtiles_root'));
+        root = gzipSync(this.#bytes((out, capacity) => this.#fn.cairn_pmtiles_root(this.#handle, leafSize, ptr, count, out, capacity), 'cairn_pmtiles_root'), DIRECTORY_GZIP);
       } finally {
         this.#fn.cairn_free(ptr);
       }
@@ -199,6 +268,9 @@ export class PMTilesArchive {
 
   /** Frees the engine's side (the output's temporaries are the AtomicFile's to remove). */
   close() {
+    this.#worker.removeAllListeners('exit');
+    this.#worker.terminate();
+    this.#sent = [];
     if (this.#dataFd >= 0) closeSync(this.#dataFd);
     this.#dataFd = -1;
     if (this.#handle > 0) this.#fn.cairn_pmtiles_destroy(this.#handle);

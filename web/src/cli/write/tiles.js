@@ -52,12 +52,16 @@ export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporte
  * @param {import('../../index/cluster-index.js').ClusterIndex} index
  * @param {{zooms: number[], buffer: number, pointTags: (point: number) => Record<string, any>,
  *   reporter: import('../progress.js').Reporter, checkpoint: () => void, extent?: number,
- *   order?: (z: number, pairs: Uint32Array) => Uint32Array, pointId?: (point: number) => number}} options
- *   `extent`: getTile's; `pointId`: gives points a feature id
- * @param {(z: number, x: number, y: number, tile: {features: import('../../index/geojson.js').TileFeature[]}) => void} visit
+ *   order?: (z: number, pairs: Uint32Array) => Uint32Array, pointId?: (point: number) => number,
+ *   clusterIds?: boolean}} options
+ *   `extent`: getTile's, and then `buffer` is passed to getTile too (in units of it);
+ *   `pointId`: gives points a feature id; `clusterIds` false: clusters keep no feature id
+ *   (their cluster_id property stays)
+ * @param {(z: number, x: number, y: number, tile: {features: import('../../index/geojson.js').TileFeature[]}) => (Promise<void> | void)} visit
  * @returns {Promise<number>} tiles visited
  */
-export async function forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint, extent, order, pointId }, visit) {
+export async function forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint, extent, order, pointId, clusterIds = true }, visit) {
+  const tileOptions = extent === undefined ? {} : { extent, buffer: buffer * extent };
   const scanner = new WorldScanner(index, { reuse: true });
   let visited = 0;
   for (const z of zooms) {
@@ -66,15 +70,20 @@ export async function forEachTile(index, { zooms, buffer, pointTags, reporter, c
     for (let t = 0; t < tiles.length; t += 2) {
       const x = tiles[t];
       const y = tiles[t + 1];
-      const tile = index.getTile(z, x, y, extent === undefined ? {} : { extent });
+      const tile = index.getTile(z, x, y, tileOptions);
       if (!tile) continue;
       for (const f of tile.features) {
-        if (f.tags?.cluster) continue;
+        if (f.tags?.cluster) {
+          if (!clusterIds) delete f.id;
+          continue;
+        }
         const point = /** @type {any} */ (f.tags).index;
         f.tags = pointTags(point);
         if (pointId) f.id = pointId(point);
       }
-      visit(z, x, y, tile);
+      // A sink that has enough in flight answers with a promise: wait for it.
+      const busy = visit(z, x, y, tile);
+      if (busy) await busy;
       visited++;
       if (visited % TILES_PER_TURN === 0) {
         reporter.progress(`zoom ${z}: ${count(visited)} tiles written`);

@@ -11,20 +11,21 @@ import { count } from '../progress.js';
 /**
  * Where the tiles go.
  * @typedef {object} TileSink
- * @property {(z: number, x: number, y: number, tile: Uint8Array) => void} add  tiles come in
- *   tile id order
+ * @property {(z: number, x: number, y: number, tile: Uint8Array) => (Promise<void> | void)} add  tiles
+ *   come in tile id order; a promise says to wait before the next
  */
 
 /**
  * @typedef {object} VectorTileOptions
  * @property {number[]} zooms  ascending
- * @property {number} buffer  radius / extent: the margin around a tile, in tiles
+ * @property {number} buffer  the margin around a tile, in units of `extent`
  * @property {number} extent  the vector tiles' extent
  * @property {string} layer  the layer's name
  * @property {(point: number) => Record<string, any>} pointTags  a point's properties, by its
  *   engine index
  * @property {((point: number) => number) | undefined} pointId  a point's feature id (its input
  *   position), by its engine index; none without
+ * @property {boolean} clusterIds  whether clusters have their cluster_id as feature id too
  * @property {TileSink} sink
  * @property {import('../progress.js').Reporter} reporter
  * @property {() => void} checkpoint  called now and then; throws to stop the run
@@ -37,10 +38,10 @@ import { count } from '../progress.js';
  * @returns {Promise<{tiles: number, fields: Map<string, Set<import('../../index/vector-tile.js').FieldType>>}>}
  *   tiles written and the layer's properties with their value types
  */
-export async function writeVectorTiles(index, { zooms, buffer, extent, layer, pointTags, pointId, sink, reporter, checkpoint }) {
+export async function writeVectorTiles(index, { zooms, buffer, extent, layer, pointTags, pointId, clusterIds, sink, reporter, checkpoint }) {
   /** @type {Map<string, Set<import('../../index/vector-tile.js').FieldType>>} */
   const fields = new Map();
-  const tiles = await forEachTile(index, { zooms, buffer, pointTags, pointId, reporter, checkpoint, extent, order: hilbertOrder },
+  const tiles = await forEachTile(index, { zooms, buffer: buffer / extent, pointTags, pointId, clusterIds, reporter, checkpoint, extent, order: hilbertOrder },
     (z, x, y, tile) => sink.add(z, x, y, encodeVectorTile(tile.features, { extent, layer, fields })));
   return { tiles, fields };
 }
