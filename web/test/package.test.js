@@ -132,8 +132,8 @@ export async function run(points: PointFeature[]): Promise<string[]> {
   index.getClusters([0, 0, 1], 0);
   // @ts-expect-error a map needs its first camera
   new MapEngine({ width: 800, height: 600 });
-  // @ts-expect-error getTile gives null or {features}
-  const text: string = index.getTile(0, 0, 0);
+  // @ts-expect-error a tile's coordinates are numbers
+  const text = index.getTile('0', 0, 0);
   // @ts-expect-error a CairnError's code is a string
   const wrong: number = new CairnError('x', { code: 'INVALID_STATE', status: -1 }).code;
   return [...lines, ...phases, String(text), String(wrong), String(notYet)];

@@ -295,7 +295,7 @@ export class MapLibreClusterLayer {
 
   /**
    * @param {number} id
-   * @param {import('../engine/item-table.js').ClusterItem} item
+   * @param {import('../engine/cluster-manager.js').ClusterItem} item
    */
   #itemTapped(id, item) {
     const lngLat = this.#drawnAt('clusterItem', id) ?? [item.position.longitude, item.position.latitude];
