@@ -32,6 +32,15 @@ def _n(value):
 
 
 # The engine's status codes (positive; the ABI returns them negated): name and message.
+# Why a buffer was refused as a saved index (the detail of INVALID_SAVED_INDEX).
+_SAVED_INDEX_PROBLEMS = {
+    0: "it is truncated (shorter than its content)",
+    1: "it is not a saved index",
+    2: "it was saved in another format version than this engine reads",
+    3: "its content does not match its checksum (altered or damaged)",
+    4: "its content contradicts itself",
+}
+
 STATUS_CODES = {
     1: ("INVALID_HANDLE", lambda d: "the index does not exist (closed, or never created)"),
     2: ("INVALID_ARGUMENT", lambda d: "invalid argument"),
@@ -55,6 +64,7 @@ STATUS_CODES = {
     20: ("TOO_MANY_ITEMS", lambda d: f"a cluster manager holds at most {_n(d)} items"),
     21: ("TOO_MANY_ICONS", lambda d: f"a map registers at most {_n(d)} icons"),
     22: ("TOO_MANY_BUILDINGS", lambda d: f"a map takes at most {_n(d)} indoor buildings over its life"),
+    23: ("INVALID_SAVED_INDEX", lambda d: f"not a usable saved index: {_SAVED_INDEX_PROBLEMS.get(int(d), 'it is malformed')}"),
 }
 
 # The ABI status (negative) of each code, by name.

@@ -18,14 +18,17 @@ class Hierarchy:
         self.min_zoom = index.options["min_zoom"]
         links = index.get_parent_links()
         self.ids = links[:, 0]
+        # Public ids are supercluster's, not in item order: look them up.
+        self._by_id = np.argsort(self.ids, kind="stable")
+        self._sorted_ids = self.ids[self._by_id]
         self.parent = np.where(links[:, 1] >= 0, self.item_of(links[:, 1]), -1)
         # A cluster's public id holds its origin zoom, one above the zoom it was formed at.
         self.formed = np.where(self.ids < n, self.max_zoom + 1, ((self.ids - n) & 31) - 1)
 
     def item_of(self, public_ids):
-        """Item numbers of public ids (see the layout in the engine's ``publicID(ofItem:)``)."""
-        n = self.n
-        return np.where(public_ids < n, public_ids, n + ((public_ids - n) >> 5))
+        """Item numbers of public ids (the engine's ``publicID(ofItem:)``: a point's is its input
+        index, a cluster's supercluster's id)."""
+        return self._by_id[np.searchsorted(self._sorted_ids, public_ids)]
 
     def down(self, items, z):
         """The items at zoom ``z`` that items visible at ``z + 1`` go into."""

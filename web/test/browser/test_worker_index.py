@@ -19,7 +19,7 @@ TYPICAL_DELAY_MS = 50
 MAX_DELAY_MS = 300
 # Clustering a million points on the page's thread is one call of a second or two: the page
 # answers nothing meanwhile.
-MAIN_THREAD_STALL_MS = 800
+MAIN_THREAD_STALL_MS = 300
 
 SETUP = """async () => {
     const cairn = await import('/web/src/index.js');
