@@ -3,7 +3,8 @@
 // of it destroyed) and the cycle runs again and again, the same each time. Once the first few
 // have warmed the allocator up, the module's memory must not grow: every cycle frees what it
 // made. Through the ABI (in an instance of its own) the allocator must also hand out the same
-// address to a probe allocation after every cycle, which shows a leak smaller than a page.
+// address to a probe allocation after every cycle (or every other), which shows a leak smaller
+// than a page.
 
 import { execFile } from 'node:child_process';
 
@@ -15,11 +16,14 @@ import { Fuzz, MAX_ITEMS, sizeFlag, timed } from './fuzz-random.js';
 import { freshInstance } from './abi-fuzz.js';
 
 /** Cycles that warm the allocator up before memory must stay put. */
-const WARM_UP = 3;
+export const WARM_UP = 3;
 
 /**
- * Records a cycle's memory size and probe address; after the warm-up, both must be as they
- * were after it.
+ * Records a cycle's memory size and probe address; after the warm-up, the size must be as it
+ * was after it, and the probe must land where it did one or two cycles before. The allocator
+ * may settle into two layouts that take turns (its last split remainder moves between two
+ * places from one cycle to the next) with nothing left allocated; a leak moves the probe to
+ * where it has not been.
  * @param {Fuzz} fuzz
  * @param {number} cycle
  * @param {number[]} bytes  sizes so far
@@ -31,12 +35,13 @@ function settled(fuzz, cycle, bytes, size, probes, probe) {
   bytes.push(size);
   probes.push(probe);
   if (cycle < WARM_UP) return;
-  const [warmBytes, warmProbe] = [bytes[WARM_UP - 1], probes[WARM_UP - 1]];
+  const warmBytes = bytes[WARM_UP - 1];
   if (size > warmBytes) {
     throw fuzz.fail(`the module's memory grew from ${warmBytes} to ${size} bytes over ${cycle - WARM_UP + 1} cycles that free all they make`);
   }
-  if (probe !== warmProbe) {
-    throw fuzz.fail(`a probe allocation after cycle ${cycle} is at ${probe}, after cycle ${WARM_UP - 1} it was at ${warmProbe}: the cycle leaves something allocated`);
+  const [before, twoBefore] = [probes[cycle - 1], probes[cycle - 2]];
+  if (probe !== before && probe !== twoBefore) {
+    throw fuzz.fail(`a probe allocation after cycle ${cycle} is at ${probe}, after cycle ${cycle - 1} it was at ${before} and after cycle ${cycle - 2} at ${twoBefore}: the cycle leaves something allocated`);
   }
 }
 

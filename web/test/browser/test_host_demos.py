@@ -14,6 +14,8 @@ class HostDemoTest(BrowserTestCase):
 
     def reach(self, link, ready):
         self.open("/web/demo/?dataset=none&showcase=0")
+        # Leaving the page while it still fetches its module would abort that fetch.
+        self.page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
         self.page.click(f"text={link}")
         self.page.wait_for_function(ready, timeout=90_000)
 
