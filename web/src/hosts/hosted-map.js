@@ -93,7 +93,10 @@ export class HostedMap {
     if (this.#leading || (this.#pushed && sameCamera(camera, this.#pushed))) return;
     this.#pushed = null;
     this.#resize(width, height);
-    this.#map.moveCamera(camera);
+    // A host drawing again where the engine already is (a repaint, no move) must not move it:
+    // a move would cancel what a tap answered in the last frame is about to start (zooming
+    // into a cluster).
+    if (!sameCamera(camera, this.#map.camera)) this.#map.moveCamera(camera);
     this.#map.renderFrame();
   }
 
