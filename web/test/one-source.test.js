@@ -3,7 +3,8 @@
 // again. The engine's distinctive defaults are read from the module (the default pin's size,
 // the camera limits) and looked for as number literals in the code (comments aside); so are the
 // ground anchor written as a point, settings with defaults, and the key policy (modifier keys
-// read anywhere but MapEngine.modifiers, which only encodes them).
+// read anywhere but MapEngine.modifiers, which only encodes them), and Web Mercator written out
+// anywhere in web/src.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 import { init } from '../src/index.js';
 import { SETTINGS } from '../src/engine/ui-settings.js';
+import * as mercator from '../src/core/mercator.js';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -143,4 +145,25 @@ test('the check finds cluster icon rules written in JS', () => {
   assert.equal(patternIn(files, /\[\s*10\s*,\s*50\s*,\s*100\s*,\s*200\s*,\s*1000\s*\]/).length, 1);
   assert.equal(patternIn(files, /\d\s*[*+-]\s*\(?\s*(?:bucket|item\.icon)\b|\b(?:bucket|item\.icon)\s*\)?\s*[*+]\s*\d/).length, 1);
   assert.equal(patternIn(files, /(?:undefined\s*\?|\?\?)\s*(?:(?:4|20|40)\b|'hierarchical')/).length, 2);
+});
+
+/** Web Mercator written out: its forward and inverse formulas, in the shapes they take. */
+const MERCATOR = /Math\.(?:sinh|atan)\(|Math\.log\(\s*Math\.tan\(|Math\.log\(\s*\(\s*1\s*\+\s*\w+\s*\)\s*\/\s*\(\s*1\s*-|\/\s*360\s*\+\s*0\.5|\+\s*180\s*\)\s*\/\s*360/;
+
+test('no JavaScript writes Web Mercator: it asks the engine (core/mercator.js)', () => {
+  const all = sources(readdirSync(src, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name));
+  assert.ok(all.length > 50);
+  assert.deepEqual(patternIn(all, MERCATOR), [], 'project with core/mercator.js, which calls the module');
+  const { mercatorX, mercatorY, latitudeAt, maxLatitude } = mercator;
+  assert.equal(mercatorX(-180), 0);
+  assert.equal(mercatorY(0), 0.5);
+  assert.ok(Math.abs(latitudeAt(mercatorY(48.8566)) - 48.8566) < 1e-12);
+  assert.equal(mercatorY(maxLatitude() + 1), 0);
+});
+
+test('the check finds Web Mercator written in JS', () => {
+  const files = [['x.js', withoutComments('const y = (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2;\n' +
+    'return (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;\nconst x = (lng + 180) / 360;\n' +
+    'const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;\nconst x = (records[i] / 360 + 0.5) * n;\nMath.atan2(dy, dx);')]];
+  assert.equal(patternIn(files, MERCATOR).length, 5);
 });

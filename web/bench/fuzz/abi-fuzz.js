@@ -101,6 +101,10 @@ export const ABI_ROLES = Object.freeze({
   cairn_map_camera: ['map', 'out'],
   cairn_map_takes_key: ['enum', 'bits'],
   cairn_map_pin_size: ['out'],
+  cairn_mercator_x: ['lng'],
+  cairn_mercator_y: ['lat'],
+  cairn_mercator_latitude: ['number'],
+  cairn_mercator_max_latitude: [],
   cairn_map_marker: ['map', 'markerId', 'out'],
   cairn_map_indoor_level: ['map', 'building'],
   cairn_map_set_custom_info_windows: ['map', 'enum'],
@@ -130,7 +134,7 @@ export const ABI_ROLES = Object.freeze({
 
 /** Exports whose result is no status: constants, a detail, a pointer. */
 const NOT_A_STATUS = new Set(['cairn_abi_version', 'cairn_record_stride', 'cairn_status_count', 'cairn_buffer_limit',
-  'cairn_last_error_detail', 'cairn_alloc']);
+  'cairn_last_error_detail', 'cairn_alloc', 'cairn_mercator_x', 'cairn_mercator_y', 'cairn_mercator_latitude', 'cairn_mercator_max_latitude']);
 
 /** Sizes of the buffers a run keeps, in bytes: from one double to a frame of thousands of items. */
 const BUFFER_BYTES = [8, 64, 1024, 16_384, 65_536, 524_288];

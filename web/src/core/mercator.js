@@ -1,9 +1,16 @@
-// Web Mercator, as far as the JavaScript side needs it: the one projection helper of the JS
-// layers. The engine does the map's projecting; this is for the few places that draw or reason
-// about the world without asking it (the offline basemap's tiles, the command line's tiles).
+// Web Mercator for the JavaScript layers that draw or reason about the world without a map (the
+// offline basemap's tiles, the command line's scan of the world in bands): asked of the engine,
+// so that the projection is written once. The module must be loaded (`await init()`).
 
-/** The latitude where the square Web Mercator world ends: atan(sinh(π)), in degrees (≈ 85.0511°). */
-export const MAX_LATITUDE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
+import { getModule } from './wasm.js';
+
+/**
+ * The latitude where the square Web Mercator world ends (≈ 85.0511°).
+ * @returns {number}
+ */
+export function maxLatitude() {
+  return getModule().fn.cairn_mercator_max_latitude();
+}
 
 /**
  * Longitude to the world's x, 0 … 1 from 180°W.
@@ -11,17 +18,16 @@ export const MAX_LATITUDE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
  * @returns {number}
  */
 export function mercatorX(lng) {
-  return (lng + 180) / 360;
+  return getModule().fn.cairn_mercator_x(lng);
 }
 
 /**
  * Latitude to the world's y, 0 … 1 from the north edge of Web Mercator.
- * @param {number} lat  clamped to ±85.0511°
+ * @param {number} lat  clamped to the map's edges
  * @returns {number}
  */
 export function mercatorY(lat) {
-  const phi = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180;
-  return (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2;
+  return getModule().fn.cairn_mercator_y(lat);
 }
 
 /**
@@ -30,5 +36,5 @@ export function mercatorY(lat) {
  * @returns {number}
  */
 export function latitudeAt(y) {
-  return (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+  return getModule().fn.cairn_mercator_latitude(y);
 }

@@ -2,7 +2,7 @@
 // I9), tile URLs, the graticule, the LRU cache, tile keys and ancestor lookup, the quad maths,
 // the tile request queue and the raster source's request discipline, pin sizes at the engine's
 // size (M2, V1) and colour maths. The drawing itself is checked in a browser.
-import { test } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { layoutInfoWindow, wrapText, fitLine, INFO_WINDOW, ELLIPSIS } from '../../src/render/info-window.js';
@@ -17,6 +17,9 @@ import { TileQueue } from '../../src/render/basemap/tile-queue.js';
 import { parseColor, darken, cssColor, withAlpha } from '../../src/render/color.js';
 
 /** 7 px per character, 8 in bold (counting code points, as a browser would for these). */
+// The offline basemap projects through the module.
+before(async () => { await init(); });
+
 const measure = (text, bold) => Array.from(text).length * (bold ? 8 : 7);
 const P = INFO_WINDOW.padding;
 const SNIPPET_CHARS = Math.floor(INFO_WINDOW.maxWidth / 7); // 34

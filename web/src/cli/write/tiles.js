@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { WorldScanner } from './world-scanner.js';
+import { mercatorX, mercatorY } from '../../core/mercator.js';
 import { count } from '../progress.js';
 
 /** Tiles written between two looks at the event loop (where signals arrive) and checkpoints. */
@@ -113,8 +114,8 @@ export function tilesWithItems(scanner, z, buffer) {
   let length = 0;
   for (const { records, count: items, stride } of scanner.zoom(z)) {
     for (let i = 0; i < items * stride; i += stride) {
-      const x = (records[i + 2] / 360 + 0.5) * n;
-      const y = latY(records[i + 3]) * n;
+      const x = mercatorX(records[i + 2]) * n;
+      const y = mercatorY(records[i + 3]) * n;
       const y0 = Math.max(0, Math.floor(y - margin));
       const y1 = Math.min(n - 1, Math.floor(y + margin));
       for (let tx = Math.floor(x - margin), x1 = Math.floor(x + margin); tx <= x1; tx++) {
@@ -170,12 +171,3 @@ function sortUnique(pairs, z) {
   return sorted.subarray(0, length);
 }
 
-/**
- * World y (0 north … 1 south) of a latitude, as supercluster computes it.
- * @param {number} lat
- */
-function latY(lat) {
-  const sin = Math.sin((lat * Math.PI) / 180);
-  const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
-  return y < 0 ? 0 : y > 1 ? 1 : y;
-}

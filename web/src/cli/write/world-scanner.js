@@ -7,6 +7,8 @@
 // whose answer does not fit is split and asked again; bands are kept from zoom to zoom, so a
 // scan from the highest zoom down learns the split once.
 
+import { latitudeAt } from '../../core/mercator.js';
+
 /** Records per query: 16 MiB of results at 4 doubles per record. */
 const DEFAULT_ROOM = 1 << 19;
 /**
@@ -23,11 +25,11 @@ const MIN_BAND_HEIGHT = 2 ** -28;
  */
 const EDGE_SLACK = 1e-4;
 
-/** Latitude of world y (0 at the north edge of Web Mercator, 1 at the south). */
+/** Latitude of a band edge at world y: the outer edges take in the poles. */
 function yLat(y) {
   if (y <= 0) return 90;
   if (y >= 1) return -90;
-  return (360 * Math.atan(Math.exp(Math.PI * (1 - 2 * y)))) / Math.PI - 90;
+  return latitudeAt(y);
 }
 
 /**

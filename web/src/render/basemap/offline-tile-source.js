@@ -7,7 +7,7 @@ import { createCanvas, context2d } from '../canvas.js';
 import { LRU, cacheCapacity } from '../lru.js';
 import { TileQueue } from './tile-queue.js';
 import { tileKey } from './tile-pyramid.js';
-import { MAX_LATITUDE, latitudeAt, mercatorX, mercatorY } from '../../core/mercator.js';
+import { latitudeAt, maxLatitude, mercatorX, mercatorY } from '../../core/mercator.js';
 
 export { mercatorX, mercatorY };
 
@@ -110,7 +110,7 @@ function projectRings(rings) {
 
 /** @typedef {{z: number, x: number, y: number, key: number, turned: 0 | 1}} TileAddress */
 
-/** A TileSource that paints its tiles in the page. */
+/** A TileSource that paints its tiles in the page; it projects through the module, so make it after `init()`. */
 export class OfflineTileSource {
   /** @type {string} */ attribution;
   /** @type {number} */ maxZoom;
@@ -329,7 +329,8 @@ export function paintGraticule(ctx, z, x, y, turned = false) {
     }
   }
   ctx.textBaseline = 'bottom';
-  for (let k = Math.ceil(Math.max(south, -MAX_LATITUDE) / step); k * step <= Math.min(north, MAX_LATITUDE); k++) {
+  const edge = maxLatitude();
+  for (let k = Math.ceil(Math.max(south, -edge) / step); k * step <= Math.min(north, edge); k++) {
     const lat = k * step;
     const py = Math.round((mercatorY(lat) * n - y) * TILE) + 0.5;
     if (py < 0 || py > TILE) continue;
