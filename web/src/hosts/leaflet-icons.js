@@ -1,10 +1,13 @@
 // Leaflet icons (`L.Icon`, `L.Icon.Default`) as the map's icons: each icon object (and each
 // image URL) is registered once, at the size and anchor its options give, so the engine places,
 // collides and hit-tests markers as Leaflet would draw them. The picture is drawn into a canvas
-// of that size when its image arrives (the map draws it from then on). An icon Cairn cannot draw
-// (a `L.DivIcon`'s HTML, an icon without `iconSize`) is drawn as the engine's default pin.
+// of that size when its image arrives (the map draws it from then on). A `L.DivIcon` is laid out
+// by the page and copied into a canvas of its laid-out size (leaflet-element-drawing.js), divIcons
+// of the same HTML, class, size and anchor sharing one. An icon with neither an image and a size
+// nor HTML is drawn as the engine's default pin.
 
 import { DEFAULT_PIN } from '../engine/marker-records.js';
+import { paintElement, pendingImages, withLaidOut } from './leaflet-element-drawing.js';
 
 /** @typedef {import('../map/cairn-map.js').CairnMap} CairnMap */
 
@@ -46,8 +49,9 @@ export class LeafletIcons {
     // L.Icon.Default finds its image's folder from the page's CSS (`_getIconUrl`).
     const url = typeof icon._getIconUrl === 'function' ? icon._getIconUrl(ratio > 1 ? 'iconRetina' : 'icon')
       ?? icon._getIconUrl('icon') : o.iconUrl;
+    if ('html' in o && typeof icon.createIcon === 'function') return this.#registerDiv(icon);
     const size = pair(o.iconSize);
-    if (typeof url !== 'string' || !url || !size || 'html' in o) return DEFAULT_PIN;
+    if (typeof url !== 'string' || !url || !size) return DEFAULT_PIN;
     const [width, height] = size;
     const anchor = pair(o.iconAnchor) ?? [width / 2, height / 2];
     const key = JSON.stringify([url, width, height, anchor]);
@@ -64,6 +68,48 @@ export class LeafletIcons {
     image.src = url;
     const n = this.#map.icon(canvas, { width, height, anchor: { x: anchor[0] / width, y: anchor[1] / height } }).number;
     this.#byKey.set(key, n);
+    return n;
+  }
+
+  /**
+   * A `L.DivIcon`: its element as the page lays it out (border box), anchored where Leaflet
+   * anchors it (`iconAnchor`, else the middle of `iconSize`), painted again once its images load.
+   * @param {any} icon
+   * @returns {number}
+   */
+  #registerDiv(icon) {
+    const o = icon.options;
+    const size = pair(o.iconSize);
+    const html = typeof o.html === 'string' || o.html === false ? o.html : null;
+    const key = html === null ? null : JSON.stringify(['div', html, o.className ?? '', size, pair(o.iconAnchor)]);
+    const known = key === null ? undefined : this.#byKey.get(key);
+    if (known !== undefined) return known;
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = document.createElement('canvas');
+    let again = true;
+    /** Lays the element out and paints it; its border box, or null when it has no size. */
+    const paint = () => {
+      const el = /** @type {HTMLElement} */ (icon.createIcon());
+      return withLaidOut(el, (box) => {
+        if (!(box.width > 0 && box.height > 0)) return null;
+        canvas.width = Math.max(1, Math.round(box.width * ratio));
+        canvas.height = Math.max(1, Math.round(box.height * ratio));
+        const ctx = canvas.getContext('2d');
+        if (ctx) paintElement(ctx, el, ratio, -box.left, -box.top);
+        const pending = pendingImages(el);
+        if (pending.length > 0 && again) {
+          again = false;
+          Promise.all(pending.map((i) => i.decode().catch(() => {}))).then(() => { paint(); this.#map.requestFrame(); });
+        }
+        return { width: box.width, height: box.height };
+      });
+    };
+    const box = paint();
+    if (!box) return DEFAULT_PIN;
+    const anchor = pair(o.iconAnchor) ?? (size ? [size[0] / 2, size[1] / 2] : [box.width / 2, box.height / 2]);
+    const n = this.#map.icon(canvas, { width: box.width, height: box.height,
+      anchor: { x: anchor[0] / box.width, y: anchor[1] / box.height } }).number;
+    if (key !== null) this.#byKey.set(key, n);
     return n;
   }
 }

@@ -79,6 +79,44 @@ class LeafletLayerTest(BrowserTestCase):
             for a, b in zip(host, cairn):
                 self.assertAlmostEqual(a, b, delta=1, msg=f"zoom {zoom}: Leaflet's icon at {host}, Cairn's at {cairn}")
 
+    def test_a_div_icon_marker_is_drawn_as_leaflet_lays_it_out(self):
+        # The same divIcon shape twice: Cairn's with a blue box, Leaflet's own with a red one,
+        # both with a 3 px green border and a label, styled by the page's CSS.
+        self.js("""() => {
+            const style = document.createElement('style');
+            style.textContent = '.tag { border: 3px solid #00ff00; font: bold 12px sans-serif; color: #ffffff; }' +
+                '.tag.cairn { background: #0000ff; } .tag.host { background: #ff0000; }';
+            document.head.appendChild(style);
+            const at = [48.8584, 2.2945];
+            const icon = (kind) => L.divIcon({ className: `tag ${kind}`, html: 'A', iconSize: [30, 18], iconAnchor: [5, 24] });
+            window.group = markerClusterGroup();
+            group.addLayer(L.marker(at, { icon: icon('cairn') }));
+            map.addLayer(group);
+            window.host = L.marker(at, { icon: icon('host') }).addTo(map);
+            map.setView([48.85, 2.30], 12, { animate: false });
+        }""")
+        self.frames(3)
+        self.page.wait_for_function("group.cairnMap.lastFrame.items.length === 1")
+        item = self.js("group.cairnMap.lastFrame.items[0]")
+        # The border box is 36 x 24; Leaflet anchors it 5 px from its left, at its bottom.
+        self.assertAlmostEqual(item["anchorX"], 5 / 36, delta=0.01)
+        self.assertAlmostEqual(item["anchorY"], 1, delta=0.01)
+        host = self.js("(() => { const r = host._icon.getBoundingClientRect(); return [r.left + 3, r.top + 3, r.right - 3, r.bottom - 3]; })()")
+        self.js("host._icon.style.visibility = 'hidden'")
+        image = decode_png(self.page.screenshot(clip={"x": 0, "y": 0, "width": 800, "height": 600}))
+        self.js("host._icon.style.visibility = ''")
+        self.screenshot("leaflet-div-icon")
+        blue = box_of(image, BLUE)
+        self.assertIsNotNone(blue, "the divIcon's background is not drawn")
+        for a, b in zip(host, blue):
+            self.assertAlmostEqual(a, b, delta=1, msg=f"Leaflet's divIcon inside its border at {host}, Cairn's at {blue}")
+        green = box_of(image, (0, 255, 0))
+        self.assertIsNotNone(green, "the divIcon's border is not drawn")
+        for a, b, d in zip(blue, green, (-3, -3, 3, 3)):
+            self.assertAlmostEqual(a + d, b, delta=1, msg=f"the border {green} around the box {blue}")
+        text = [p for p in ((x, y) for y in range(blue[1], blue[3]) for x in range(blue[0], blue[2])) if min(image.pixel(*p)[:3]) > 200]
+        self.assertGreater(len(text), 10, "the label is not drawn in its colour")
+
     def test_markers_follow_leaflets_zoom_animation_frame_by_frame(self):
         self.add_pair(48.8584, 2.2945)
         self.js("map.setView([48.85, 2.30], 12, { animate: false })")
