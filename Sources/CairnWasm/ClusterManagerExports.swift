@@ -184,6 +184,15 @@ public func cairn_map_set_cluster_animation(_ handle: Int32, _ manager: Int32, _
     }
 }
 
+/// Lays the manager's items flat on the map (1) or stands them facing the screen (0, the default).
+@_expose(wasm, "cairn_map_set_cluster_items_flat") @_cdecl("cairn_map_set_cluster_items_flat")
+public func cairn_map_set_cluster_items_flat(_ handle: Int32, _ manager: Int32, _ on: Int32) -> Int32 {
+    _withMap(handle) { (map) throws(CairnError) in
+        guard on == 0 || on == 1 else { throw .invalidArgument }
+        try map.clusterManager(manager).flatItems = on == 1
+    }
+}
+
 /// Item ids of a cluster (`offset` skipped, at most `limit`) written to `out` (up to
 /// `capacity` doubles); returns how many.
 @_expose(wasm, "cairn_map_cluster_leaves") @_cdecl("cairn_map_cluster_leaves")

@@ -30,6 +30,7 @@ extension ClusterManager {
         var drawn = spareDrawn
         spareDrawn = []
         drawn.removeAll(keepingCapacity: true)
+        itemLie = flatItems ? _flatOnScreen(rotation: 0, projection: p) : (0, 1, 1, 0)
         collect(owner: owner, projection: p, icons: icons, into: &drawn)
         animate(&drawn, owner: owner, projection: p, time: time)
         out.reserveCapacity(out.count + drawn.count + (transition?.ghosts.count ?? 0))
@@ -307,13 +308,14 @@ extension ClusterManager {
                            icons: IconRegistry) -> SceneItem {
         let icon = icons.iconOrPin(item.icon)
         let c = icon.contentBox
-        let cw = c.maxX - c.minX, ch = c.maxY - c.minY
-        let box = OrientedBox(centerX: s.x + (0.5 - icon.anchorX) * cw, centerY: s.y + (0.5 - icon.anchorY) * ch,
-                              halfWidth: cw / 2, halfHeight: ch / 2)
+        let lie = itemLie
+        let box = _iconBox(at: s, width: c.maxX - c.minX, height: c.maxY - c.minY, anchorX: icon.anchorX,
+                           anchorY: icon.anchorY, lie: lie)
         let anchor = icon.imageFraction(x: icon.anchorX, y: icon.anchorY)
-        return SceneItem(kind: .clusterItem, id: item.id, owner: owner, x: s.x, y: s.y, rotation: 0, scaleX: 1,
-                         scaleY: 1, opacity: 1, icon: item.icon, zIndex: 0, box: box, collision: .required,
-                         collisionPriority: 0, count: 1, anchorX: anchor.x, anchorY: anchor.y)
+        return SceneItem(kind: .clusterItem, id: item.id, owner: owner, x: s.x, y: s.y, rotation: lie.rotation,
+                         scaleX: lie.scaleX, scaleY: lie.scaleY, opacity: 1, icon: item.icon, zIndex: 0, box: box,
+                         collision: .required, collisionPriority: 0, count: 1, shear: lie.shear, anchorX: anchor.x,
+                         anchorY: anchor.y)
     }
 
     private func clusterScene(owner: Int32, id: Int64, count: Int, at s: (x: Double, y: Double)) -> SceneItem {

@@ -65,6 +65,11 @@ public final class ClusterManager {
     /// Animate changes of clustering (C5, on by default).
     public var animatesClusters = ClusterManager.animatesByDefault
     public static let animatesByDefault = true
+    /// Items lie flat on the map under tilt and turn with it, as flat markers do; clusters face
+    /// the screen either way. Off by default: items stand upright, as markers do.
+    public var flatItems = false
+    /// How this frame draws items (set as a frame's entities are collected, from `flatItems`).
+    var itemLie: _IconLie = (0, 1, 1, 0)
     /// What was drawn last frame, for transitions (C5).
     var lastKey: _DrawnKey?
     var lastState: _DrawnClustering?

@@ -18,7 +18,7 @@ public struct SceneItem: Equatable {
     public var x: Double, y: Double
     /// Degrees clockwise on screen.
     public var rotation: Double
-    /// Scale of the icon along its own axes: the pop animation, and a flat marker's
+    /// Scale of the icon along its own axes: the pop animation, and a flat icon's
     /// foreshortening (see `shear`).
     public var scaleX: Double, scaleY: Double
     public var opacity: Double
@@ -37,8 +37,8 @@ public struct SceneItem: Equatable {
     /// How far the item's animation has come, 0…1: a marker's appear animation (M9), a cluster
     /// item flying out of or into its cluster (C5). 1 when nothing animates it.
     public var progress = 1.0
-    /// A flat marker's shear: a point (u, v) of the icon, from its anchor, is drawn at
-    /// (scaleX · u, shear · u + scaleY · v), turned by `rotation`. 0 for everything else.
+    /// A flat marker's or flat cluster item's shear: a point (u, v) of the icon, from its anchor,
+    /// is drawn at (scaleX · u, shear · u + scaleY · v), turned by `rotation`. 0 for everything else.
     public var shear = 0.0
     /// A copy of what was drawn before a zoom out, flying into its cluster while fading (C5):
     /// drawn, but neither tapped nor bearing an info window.
@@ -89,6 +89,23 @@ func _flatOnScreen(rotation: Double, projection p: CameraProjection)
     return (phi * 180 / Double.pi, scaleX, scaleY, shear)
 }
 
+/// How an icon is drawn: turned (degrees, clockwise on screen), scaled along its own axes and
+/// sheared (see `_flatOnScreen`); facing the screen it is `_IconLie.upright`.
+typealias _IconLie = (rotation: Double, scaleX: Double, scaleY: Double, shear: Double)
+
+/// The box for taps and collisions of an icon's content (`cw` × `ch`, anchored at a fraction of
+/// it) drawn at a screen point as `lie` says: the content's centre placed relative to the anchor
+/// as drawn; a sheared (flat) icon's box is the rectangle around its parallelogram, along the turn.
+func _iconBox(at s: (x: Double, y: Double), width cw: Double, height ch: Double, anchorX: Double, anchorY: Double,
+              lie: _IconLie) -> OrientedBox {
+    let r = lie.rotation * Double.pi / 180
+    let c = lie.rotation == 0 ? 1 : _cos(r), sn = lie.rotation == 0 ? 0 : _sin(r)
+    let o = _iconOffset(dx: (0.5 - anchorX) * cw, dy: (0.5 - anchorY) * ch, scaleX: lie.scaleX,
+                        scaleY: lie.scaleY, shear: lie.shear, cos: c, sin: sn)
+    return OrientedBox(centerX: s.x + o.x, centerY: s.y + o.y, halfWidth: cw * lie.scaleX / 2,
+                       halfHeight: (ch * lie.scaleY + cw * abs(lie.shear)) / 2, cos: c, sin: sn)
+}
+
 /// Where a marker goes on screen for a camera.
 enum _MarkerPlacement {
     /// Appear animations last this long (seconds).
@@ -121,14 +138,8 @@ enum _MarkerPlacement {
             case .none: break
             }
         }
-        // The content box's centre relative to the anchor, as drawn. A sheared (flat) icon's box
-        // for taps and collisions is the rectangle around its parallelogram, along the turn.
-        let r = rotation * Double.pi / 180
-        let c = rotation == 0 ? 1 : _cos(r), sn = rotation == 0 ? 0 : _sin(r)
-        let o = _iconOffset(dx: (0.5 - m.groundAnchorX) * cw, dy: (0.5 - m.groundAnchorY) * ch, scaleX: scaleX,
-                            scaleY: scaleY, shear: shear, cos: c, sin: sn)
-        let box = OrientedBox(centerX: s.x + o.x, centerY: s.y + o.y,
-                              halfWidth: cw * scaleX / 2, halfHeight: (ch * scaleY + cw * abs(shear)) / 2, cos: c, sin: sn)
+        let box = _iconBox(at: s, width: cw, height: ch, anchorX: m.groundAnchorX, anchorY: m.groundAnchorY,
+                           lie: (rotation, scaleX, scaleY, shear))
         let anchor = icon.imageFraction(x: m.groundAnchorX, y: m.groundAnchorY)
         return SceneItem(kind: .marker, id: id, owner: -1, x: s.x, y: s.y, rotation: rotation, scaleX: scaleX, scaleY: scaleY,
                          opacity: opacity, icon: m.icon, zIndex: m.zIndex, box: box, collision: m.collision,

@@ -446,4 +446,40 @@ final class ClusterManagerTests: XCTestCase {
         XCTAssertThrowsError(try manager.setHierarchy(ClusterOptions(extent: 0))) { XCTAssertEqual($0 as? CairnError, .invalidOption(.extent)) }
         XCTAssertEqual(manager.rendering.hierarchy, ClusterOptions(), "a refused change changes nothing")
     }
+
+    func testFlatItemsLieOnTheMapAsAFlatMarkerDoesAndClustersStillFaceTheScreen() throws {
+        let map = MapController.make(zoom: 10, bearing: 30, tilt: 60)
+        let number = try map.addClusterManager(.none)
+        let manager = try map.clusterManager(number)
+        _ = try map.addClusterItems(number, latitudes: [0.001], longitudes: [0.001], icons: [-1])
+        try map.cluster(number)
+        // A flat marker with the same pin at the same place, for comparison.
+        _ = try map.addMarker(marker(0.001, 0.001) { $0.flat = true })
+        map.frame(1)
+        func drawn(_ kind: SceneItemKind) throws -> SceneItem { try XCTUnwrap(map.scene.items.first { $0.kind == kind }) }
+        let upright = try drawn(.clusterItem)
+        XCTAssertEqual([upright.rotation, upright.scaleX, upright.scaleY, upright.shear], [0, 1, 1, 0], "facing the screen by default")
+        manager.flatItems = true
+        map.frame(2)
+        let item = try drawn(.clusterItem), flat = try drawn(.marker)
+        XCTAssertEqual(item.rotation, flat.rotation, accuracy: 1e-12)
+        XCTAssertEqual(item.scaleX, flat.scaleX, accuracy: 1e-12)
+        XCTAssertEqual(item.scaleY, flat.scaleY, accuracy: 1e-12)
+        XCTAssertEqual(item.shear, flat.shear, accuracy: 1e-12)
+        XCTAssertNotEqual(item.rotation, 0, accuracy: 1, "turned with the map")
+        XCTAssertLessThan(item.scaleY, 0.9, "foreshortened by the tilt")
+        XCTAssertEqual(item.box.centerX, flat.box.centerX, accuracy: 1e-9, "taps and collisions where it is drawn")
+        XCTAssertEqual(item.box.centerY, flat.box.centerY, accuracy: 1e-9)
+        XCTAssertEqual(item.box.halfHeight, flat.box.halfHeight, accuracy: 1e-9)
+        XCTAssertLessThan(item.box.halfHeight, upright.box.halfHeight)
+        // Items piled up into a cluster, which faces the screen.
+        let piled = try map.addClusterManager(.grid)
+        try map.clusterManager(piled).flatItems = true
+        _ = try map.addClusterItems(piled, latitudes: [Double](repeating: 0.002, count: 10), longitudes: [Double](repeating: 0.002, count: 10),
+                                    icons: [Int32](repeating: -1, count: 10))
+        try map.cluster(piled)
+        map.frame(3)
+        let cluster = try drawn(.cluster)
+        XCTAssertEqual([cluster.rotation, cluster.scaleX, cluster.scaleY, cluster.shear], [0, 1, 1, 0])
+    }
 }

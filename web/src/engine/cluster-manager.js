@@ -35,6 +35,8 @@ export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, 
  * @property {number} [maxZoom=16]  its highest: above it every item shows on its own
  * @property {number} [minPoints=2]  its fewest items to a cluster
  * @property {boolean} [animatesClusters=true]  changes of clustering fly items out of and into clusters (0.5 s)
+ * @property {boolean} [flatItems=false]  items lie flat on the map under tilt and turn with it (clusters face
+ *   the screen either way); by default they stand facing the screen, as markers do
  * @property {number[]} [buckets]  icon buckets, as for `setBuckets` (default Google's: 10, 50, 100, 200, 1000)
  * @property {string[]} [colors]  their colours, as for `setBuckets`
  * @property {Record<string, [string, string]>} [aggregates]  aggregated properties of clusters (feature C9), as
@@ -79,8 +81,8 @@ export const CLUSTER_ALGORITHMS = Object.freeze({ hierarchical: 0, distance: 1, 
  */
 
 /** The options a manager takes. */
-const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'buckets', 'colors',
-  'radius', 'extent', 'minZoom', 'maxZoom', 'minPoints', 'aggregates']);
+const MANAGER_OPTIONS = Object.freeze(['algorithm', 'minimumClusterSize', 'maximumClusterZoom', 'animatesClusters', 'flatItems', 'buckets',
+  'colors', 'radius', 'extent', 'minZoom', 'maxZoom', 'minPoints', 'aggregates']);
 
 /**
  * The items of one cluster manager on a map, made by `map.addClusterManager(options)`.
@@ -100,6 +102,8 @@ export class ClusterManager {
   /** every item's options, by id */
   #items = new ItemTable();
   #animates = true;
+  /** whether items lie flat: false until set, as a new manager in the engine starts */
+  #flat = false;
   /** @type {import('../core/aggregates.js').Aggregate[]} the aggregated properties (C9), in the engine's order */
   #aggregates = [];
 
@@ -123,6 +127,7 @@ export class ClusterManager {
     const maximumClusterZoom = o.maximumClusterZoom === undefined ? d.maximumClusterZoom : numberArg(o.maximumClusterZoom, 'maximumClusterZoom', call);
     const radius = o.radius === undefined ? d.radius : numberArg(o.radius, 'radius', call);
     const animates = o.animatesClusters === undefined ? d.animatesClusters : booleanArg(o.animatesClusters, 'animatesClusters', call);
+    const flat = o.flatItems === undefined ? undefined : booleanArg(o.flatItems, 'flatItems', call);
     const icons = o.buckets === undefined && o.colors === undefined ? null : bucketArgs(o.buckets ?? d.buckets, o.colors, call);
     this.#aggregates = resolveAggregates(o.aggregates, call);
     this.#link = link;
@@ -133,6 +138,7 @@ export class ClusterManager {
     try {
       this.#animates = d.animatesClusters;
       if (animates !== d.animatesClusters) this.#setAnimates(animates, call);
+      if (flat !== undefined) this.#setFlat(flat, call);
       if (link.labelMetrics) this.#setLabelMetrics(link.labelMetrics, call);
       if (o.extent !== undefined || o.minZoom !== undefined || o.maxZoom !== undefined || o.minPoints !== undefined) {
         // NaN: the engine's default (supercluster's) for an option not given.
@@ -181,6 +187,20 @@ export class ClusterManager {
   set animatesClusters(on) {
     const call = 'animatesClusters';
     this.#setAnimates(booleanArg(on, call, call), call);
+  }
+
+  /**
+   * Whether items lie flat on the map under tilt and turn with it (clusters face the screen
+   * either way); false: they stand facing the screen, as markers do.
+   * @returns {boolean}
+   */
+  get flatItems() { return this.#flat; }
+
+  /** @param {boolean} on */
+  set flatItems(on) {
+    const call = 'flatItems';
+    this.#setFlat(booleanArg(on, call, call), call);
+    this.#link.changed?.();
   }
 
   // ── items (drawn as they are at the next `cluster()`) ─────────────────────────────────────────
@@ -516,6 +536,15 @@ export class ClusterManager {
     buffer.set(widths);
     this.#check(this.#link.fn.cairn_map_set_cluster_label_metrics(this.#enter(call), this.#number, buffer.byteOffset, widths.length,
       numberArg(height, 'labelMetrics.height', call)), call, 'labelMetrics gives the advance of each of "0123456789+" and a height, finite and at least 0');
+  }
+
+  /**
+   * @param {boolean} on
+   * @param {string} call
+   */
+  #setFlat(on, call) {
+    this.#check(this.#link.fn.cairn_map_set_cluster_items_flat(this.#enter(call), this.#number, on ? 1 : 0), call);
+    this.#flat = on;
   }
 
   /**

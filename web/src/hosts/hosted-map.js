@@ -31,7 +31,7 @@ const RADIUS_UNITS_PER_PIXEL = 2;
  * A cluster manager's options from a host layer's: the radius in CSS pixels, and the deepest
  * zoom that clusters in the engine's zoom; those left out stay out (the engine's defaults).
  * @param {{algorithm?: import('../engine/cluster-manager.js').ClusterManagerOptions['algorithm'], radiusPixels?: number,
- *   maxZoom?: number, minimumClusterSize?: number, animate?: boolean}} o
+ *   maxZoom?: number, minimumClusterSize?: number, animate?: boolean, flat?: boolean}} o
  * @returns {import('../engine/cluster-manager.js').ClusterManagerOptions}
  */
 export function clusterManagerOptions(o) {
@@ -42,6 +42,7 @@ export function clusterManagerOptions(o) {
   if (o.maxZoom !== undefined) m.maxZoom = o.maxZoom;
   if (o.minimumClusterSize !== undefined) m.minimumClusterSize = o.minimumClusterSize;
   if (o.animate !== undefined) m.animatesClusters = o.animate;
+  if (o.flat !== undefined) m.flatItems = o.flat;
   return m;
 }
 

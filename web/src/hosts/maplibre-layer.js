@@ -25,6 +25,9 @@ const ZOOM_OFFSET = 1;
  * @property {ClusterManagerOptions['algorithm']} [algorithm]
  * @property {number} [minimumClusterSize]
  * @property {boolean} [animate=true]  clusters split and merge with an animation
+ * @property {boolean} [flat=false]  points lie flat on the map under pitch and turn with its bearing (as
+ *   MapLibre's `pitchAlignment: 'map'` and `rotationAlignment: 'map'`); by default they stand facing the
+ *   screen (clusters always do)
  * @property {ClusterIconOptions['drawCluster']} [drawCluster]  draws a cluster on a canvas
  * @property {(point: {properties: any, lngLat: [number, number]}) => string | HTMLElement | null} [popup]
  *   a clicked point's MapLibre popup content (null: none); without it, a point with a `title`
@@ -36,7 +39,7 @@ const ZOOM_OFFSET = 1;
  * @property {any} [maplibregl]  MapLibre (default: the page's global `maplibregl`)
  */
 
-const OPTIONS = Object.freeze(['id', 'radius', 'maxZoom', 'algorithm', 'minimumClusterSize', 'animate', 'drawCluster',
+const OPTIONS = Object.freeze(['id', 'radius', 'maxZoom', 'algorithm', 'minimumClusterSize', 'animate', 'flat', 'drawCluster',
   'popup', 'titleProperty', 'icon', 'maplibregl']);
 
 /**
@@ -217,7 +220,7 @@ export class MapLibreClusterLayer {
   /** @returns {ClusterManagerOptions} */
   #managerOptions() {
     const o = this.#options;
-    return clusterManagerOptions({ algorithm: o.algorithm, radiusPixels: o.radius, animate: o.animate,
+    return clusterManagerOptions({ algorithm: o.algorithm, radiusPixels: o.radius, animate: o.animate, flat: o.flat,
       minimumClusterSize: o.minimumClusterSize, maxZoom: o.maxZoom === undefined ? undefined : o.maxZoom + ZOOM_OFFSET });
   }
 

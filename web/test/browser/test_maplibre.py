@@ -6,6 +6,8 @@ expansion zoom; a point click opens its MapLibre popup."""
 
 import unittest
 
+import math
+
 from harness import REPO, BrowserTestCase
 from pixels import decode_png
 from test_leaflet import BLUE, box_of
@@ -30,19 +32,21 @@ class MapLibreLayerTest(BrowserTestCase):
         """Until MapLibre has drawn everything asked of it, and Cairn's frame is current."""
         self.js("() => new Promise((done) => { if (map.loaded() && !map.isMoving()) requestAnimationFrame(() => requestAnimationFrame(done)); else map.once('idle', () => requestAnimationFrame(() => requestAnimationFrame(done))); })")
 
-    def add_point_and_marker(self, lng_lat):
-        """A blue Cairn point and MapLibre's own red marker at the same place."""
-        self.js("""(at) => {
+    def add_point_and_marker(self, lng_lat, flat=False):
+        """A blue Cairn point and MapLibre's own red marker at the same place (both lying flat
+        on the map, with `flat`)."""
+        self.js("""([at, flat]) => {
             const blue = document.createElement('canvas');
             blue.width = blue.height = 12;
             const b = blue.getContext('2d'); b.fillStyle = '#0000ff'; b.fillRect(0, 0, 12, 12);
-            window.layer = new MapLibreClusterLayer({ icon: { image: blue, width: 12, height: 12, anchor: { x: 0.5, y: 0.5 } } });
+            window.layer = new MapLibreClusterLayer({ flat, icon: { image: blue, width: 12, height: 12, anchor: { x: 0.5, y: 0.5 } } });
             layer.addCoordinates(at);
             map.addLayer(layer);
             const red = document.createElement('div');
             red.style.cssText = 'width:12px;height:12px;background:#ff0000;';
-            window.host = new maplibregl.Marker({ element: red, anchor: 'center' }).setLngLat(at).addTo(map);
-        }""", lng_lat)
+            const alignment = flat ? { pitchAlignment: 'map', rotationAlignment: 'map' } : {};
+            window.host = new maplibregl.Marker({ element: red, anchor: 'center', ...alignment }).setLngLat(at).addTo(map);
+        }""", [lng_lat, flat])
 
     def host_box(self):
         return self.js("(() => { const r = host.getElement().getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })()")
@@ -74,6 +78,24 @@ class MapLibreLayerTest(BrowserTestCase):
             camera = self.js("layer.cairnMap.lastFrame.camera")
             self.assertAlmostEqual(camera["zoom"], zoom + 1, places=6)
             self.assertAlmostEqual(camera["tilt"], pitch, places=6)
+
+    def test_flat_points_lie_on_the_map_as_maplibres_map_aligned_marker_does(self):
+        self.add_point_and_marker(EIFFEL, flat=True)
+        for zoom, bearing, pitch in ((12, 0, 60), (12, 0, 0), (13, 0, 45)):
+            self.js("""([z, b, p]) => map.jumpTo({ center: [2.2945, 48.8584], zoom: z, bearing: b, pitch: p })""", [zoom, bearing, pitch])
+            self.idle()
+            host, cairn = self.host_box(), self.cairn_box()
+            name = f"z{zoom} b{bearing} p{pitch}"
+            self.assertIsNotNone(cairn, f"no Cairn point drawn at {name}")
+            self.screenshot(f"maplibre-flat-{name.replace(' ', '-')}")
+            for a, b in zip(host, cairn):
+                self.assertAlmostEqual(a, b, delta=1.5, msg=f"{name}: MapLibre's map-aligned marker at {host}, Cairn's flat point at {cairn}")
+            item = self.js("layer.cairnMap.lastFrame.items[0]")
+            self.assertAlmostEqual(item["scaleY"], math.cos(math.radians(pitch)), places=6)
+        # Turned with the map: the icon's vertical points where the map's north does.
+        self.js("map.jumpTo({ bearing: 30, pitch: 0 })")
+        self.idle()
+        self.assertAlmostEqual(self.js("layer.cairnMap.lastFrame.items[0].rotation"), -30, places=6)
 
     def test_a_drag_moves_the_points_in_the_frame_maplibre_draws(self):
         self.add_point_and_marker(EIFFEL)

@@ -318,6 +318,26 @@ test('screen-space clusters follow a zoom change only once it has held for 0.2 s
   map.destroy();
 });
 
+test('flatItems (off by default): items lie on the tilted, turned map as flat markers do; clusters face the screen', () => {
+  const map = new MapEngine({ camera: { latitude: 0, longitude: 0, zoom: 14, bearing: 30, tilt: 60 }, width: 800, height: 600 });
+  const { manager } = clustered(map, 'none', [at(0.0005, 0.0005)]);
+  assert.equal(manager.flatItems, false);
+  const upright = items(map.frame(0), manager)[0];
+  assert.deepEqual([upright.rotation, upright.scaleX, upright.scaleY, upright.shear], [0, 1, 1, 0]);
+  manager.flatItems = true;
+  assert.equal(manager.flatItems, true);
+  map.addMarkers([{ ...at(0.0005, 0.0005), flat: true }]);
+  const frame = map.frame(0.1);
+  const item = items(frame, manager)[0], marker = frame.items.find((i) => i.kind === 'marker');
+  for (const key of ['rotation', 'scaleX', 'scaleY', 'shear', 'x', 'y']) closeTo(item[key], marker[key], 1e-9, key);
+  assert.ok(item.scaleY < 0.9 && Math.abs(item.rotation) > 1, 'foreshortened and turned');
+  const piled = clustered(map, 'grid', Array.from({ length: 10 }, () => at(0.001, 0.001)), { flatItems: true });
+  const cluster = clusters(map.frame(0.2), piled.manager)[0];
+  assert.deepEqual([cluster.rotation, cluster.scaleX, cluster.scaleY, cluster.shear], [0, 1, 1, 0]);
+  assert.throws(() => { manager.flatItems = /** @type {any} */ ('yes'); }, { code: 'INVALID_ARGUMENT' });
+  assert.throws(() => map.addClusterManager({ flatItems: /** @type {any} */ (1) }), { code: 'INVALID_ARGUMENT' });
+});
+
 test('animatesClusters (on by default): zooming in, the items fly out of their cluster over 0.5 s; off, they are in place at once', () => {
   const map = newMap(4);
   const animated = clustered(map, 'distance', FOUR);
