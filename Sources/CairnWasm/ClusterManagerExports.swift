@@ -125,6 +125,24 @@ public func cairn_map_add_cluster_coordinates(_ handle: Int32, _ manager: Int32,
     }
 }
 
+/// A hierarchical manager's items become the points of a built index (`cairn_index_restore`'s,
+/// or one loaded and built), clustered as the index is, without clustering again; their
+/// longitude/latitude pairs are written to `out` (room for 2 × the index's points). Returns the
+/// first item id; the others follow it by one. The index stays valid and unchanged.
+@_expose(wasm, "cairn_map_set_cluster_index") @_cdecl("cairn_map_set_cluster_index")
+public func cairn_map_set_cluster_index(_ handle: Int32, _ manager: Int32, _ index: Int32,
+                                        _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Double {
+    do throws(CairnError) {
+        let map = try _Registry.map(handle)
+        let built = try _Registry.index(index)
+        guard capacity >= 0, Int(capacity) >= 2 * built.pointCount else { throw .invalidArgument }
+        let pairs = try _Registry.doubles(out, count: 2 * built.pointCount)
+        return Double(try map.adoptClusterIndex(manager, built, positions: pairs))
+    } catch {
+        return Double(_Registry.fail(error))
+    }
+}
+
 @_expose(wasm, "cairn_map_remove_cluster_item") @_cdecl("cairn_map_remove_cluster_item")
 public func cairn_map_remove_cluster_item(_ handle: Int32, _ manager: Int32, _ item: Double) -> Int32 {
     _withMap(handle) { (map) throws(CairnError) in

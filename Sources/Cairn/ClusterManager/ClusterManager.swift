@@ -325,6 +325,36 @@ public final class ClusterManager {
         return 0
     }
 
+    /// Replaces the items with the points of a built hierarchical index (one restored from a
+    /// saved index, or built elsewhere) and shows its clustering at once, as if the points had
+    /// been added in order (with the default pin, no title or snippet) and clustered: the index
+    /// is used as it is, not built again, and its options become the manager's hierarchy. The
+    /// index is only read, so it may go on answering queries. For a hierarchical manager
+    /// without aggregated properties (`invalidState` otherwise, or for an index not built).
+    /// Returns the first new id; the others follow it by one.
+    public func adopt(_ built: HierarchicalClusterIndex) throws(CairnError) -> Int64 {
+        guard algorithm == .hierarchical, aggregateOperations.isEmpty, built.isBuilt else { throw .invalidState }
+        let n = built.pointCount
+        guard n <= MarkerStore.capacity else { throw .tooManyItems(limit: MarkerStore.capacity) }
+        try setHierarchy(built.options)
+        clear()
+        let first = nextID
+        ids = (0..<n).map { first + Int64($0) }
+        nextID = first + Int64(n)
+        worldX = (0..<n).map { built.pointPositions[$0].x }
+        worldY = (0..<n).map { built.pointPositions[$0].y }
+        icons = [Int32](repeating: MarkerProperties.defaultPin, count: n)
+        text = [UInt8](repeating: 0, count: n)
+        alive = [Bool](repeating: true, count: n)
+        count = n
+        takeSnapshot(ids: ids, x: worldX, y: worldY, icons: icons, values: [])
+        index = built
+        clusterMember = built.oneMemberPerCluster()
+        smallBelow = rendering.minimumClusterSize
+        (smallStart, smallPoints) = built.smallClusterPointLists(below: smallBelow)
+        return first
+    }
+
     /// Whether items keep their Google map points: the screen-space algorithms compute in them.
     var usesMapPoints: Bool { algorithm != .hierarchical }
 

@@ -93,6 +93,23 @@ extension MapController {
         return try manager.add(lngLat: lngLat, icon: icon)
     }
 
+    /// A manager's items become the points of a built hierarchical index, clustered as it is
+    /// (see `ClusterManager.adopt`); returns the first id. With `positions` (room for 2 × the
+    /// index's points), their longitude/latitude pairs are written there, as the items hold them.
+    public func adoptClusterIndex(_ number: Int32, _ index: HierarchicalClusterIndex,
+                                  positions: UnsafeMutableBufferPointer<Double>? = nil) throws(CairnError) -> Int64 {
+        let manager = try clusterManager(number)
+        if let positions, positions.count < 2 * index.pointCount { throw .invalidArgument }
+        let first = try manager.adopt(index)
+        if let positions {
+            for i in 0..<manager.worldX.count {
+                positions[2 * i] = WebMercator.longitude(x: manager.worldX[i])
+                positions[2 * i + 1] = WebMercator.latitude(y: manager.worldY[i])
+            }
+        }
+        return first
+    }
+
     /// Clusters a manager's items as they are now, for the current camera (C1).
     public func cluster(_ number: Int32) throws(CairnError) {
         try clusterManager(number).cluster(zoom: camera.world.zoom)

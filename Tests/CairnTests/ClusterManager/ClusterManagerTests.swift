@@ -482,4 +482,75 @@ final class ClusterManagerTests: XCTestCase {
         let cluster = try drawn(.cluster)
         XCTAssertEqual([cluster.rotation, cluster.scaleX, cluster.scaleY, cluster.shear], [0, 1, 1, 0])
     }
+
+    func testAManagerShowsARestoredIndexAsIfItHadClusteredItsPoints() throws {
+        var random = SeededRandom(seed: 29)
+        var lats: [Double] = [], lngs: [Double] = [], lngLat: [Double] = []
+        for k in 0..<3000 {
+            let (lat, lng, spread): (Double, Double, Double) = k % 3 == 0 ? (48.86, 2.35, 0.2) : (k % 3 == 1 ? (40.7, -74, 3) : (0, 179.5, 2))
+            lats.append(lat + (random.next() - 0.5) * spread)
+            var x = lng + (random.next() - 0.5) * spread
+            if x >= 180 { x -= 360 }
+            lngs.append(x)
+            lngLat += [x, lats[k]]
+        }
+        let options = ClusterOptions(radius: 60, maxZoom: 14)
+        let built = try HierarchicalClusterIndex(options: options)
+        try lngLat.withUnsafeBufferPointer { (p) throws(CairnError) in try built.add(lngLat: p) }
+        built.build()
+        let restored = try built.save().withUnsafeBytes { (b) throws(CairnError) in try HierarchicalClusterIndex.restore(from: b) }
+
+        let map = MapController.make(width: 1000, height: 700)
+        let clustered = try map.addClusterManager(.hierarchical)
+        try map.clusterManager(clustered).setHierarchy(options)
+        _ = try map.addClusterItems(clustered, latitudes: lats, longitudes: lngs, icons: [Int32](repeating: -1, count: lats.count))
+        try map.cluster(clustered)
+        let adopting = try map.addClusterManager(.hierarchical)
+        var positions = [Double](repeating: .nan, count: 2 * lats.count)
+        let first = try positions.withUnsafeMutableBufferPointer { (p) throws(CairnError) in
+            try map.adoptClusterIndex(adopting, restored, positions: p)
+        }
+        XCTAssertEqual(try map.clusterManager(adopting).count, lats.count)
+        XCTAssertEqual(try map.clusterManager(adopting).rendering.hierarchy, options, "the index's options")
+        for i in stride(from: 0, to: lats.count, by: 97) {
+            XCTAssertEqual(positions[2 * i], lngs[i], accuracy: 1e-9)
+            XCTAssertEqual(positions[2 * i + 1], lats[i], accuracy: 1e-9)
+        }
+        for m in [clustered, adopting] { try map.clusterManager(m).animatesClusters = false }
+        var t = 1.0
+        for camera in [(48.86, 2.35, 9.0), (40.7, -74.0, 6.5), (0.0, 179.9, 4.0), (20.0, 0.0, 1.0), (48.86, 2.35, 15.0)] {
+            try map.moveCamera(to: CameraPosition(latitude: camera.0, longitude: camera.1, zoom: camera.2))
+            t += 1
+            map.frame(t)
+            func drawn(_ owner: Int32, ids offset: Int64) -> [String] {
+                map.scene.items.filter { $0.owner == owner }.map {
+                    "\($0.kind) \($0.kind == .clusterItem ? $0.id - offset : 0) \($0.count) \($0.x) \($0.y)"
+                }
+            }
+            let a = drawn(clustered, ids: 1), b = drawn(adopting, ids: first)
+            XCTAssertFalse(a.isEmpty, "something drawn at \(camera)")
+            XCTAssertEqual(a, b, "at \(camera)")
+        }
+        // The index itself is unchanged, and a hierarchical manager with aggregates, or another
+        // algorithm, refuses it.
+        XCTAssertEqual(restored.pointCount, lats.count)
+        let grid = try map.addClusterManager(.grid)
+        XCTAssertThrowsError(try map.adoptClusterIndex(grid, restored)) { XCTAssertEqual($0 as? CairnError, .invalidState) }
+    }
+
+    func testSmallClusterListsOfABuiltIndexAreTheOnesTheBuildMakes() throws {
+        var random = SeededRandom(seed: 5)
+        var lngLat: [Double] = []
+        for _ in 0..<4000 { lngLat += [(random.next() - 0.5) * 20, (random.next() - 0.5) * 10] }
+        for below in [3, 4, 7] {
+            let index = try HierarchicalClusterIndex(options: ClusterOptions(radius: 40, maxZoom: 12))
+            index.smallClustersBelow = below
+            try lngLat.withUnsafeBufferPointer { (p) throws(CairnError) in try index.add(lngLat: p) }
+            index.build()
+            let listed = index.smallClusterPointLists(below: below)
+            XCTAssertGreaterThan(listed.points.count, 100)
+            XCTAssertEqual(listed.start, index.smallClusterPoints.start, "below \(below)")
+            XCTAssertEqual(listed.points, index.smallClusterPoints.points, "below \(below)")
+        }
+    }
 }

@@ -90,6 +90,7 @@ export const ABI_ROLES = Object.freeze({
   cairn_map_cluster_step: ['map', 'manager'],
   cairn_map_set_cluster_animation: ['map', 'manager', 'enum'],
   cairn_map_set_cluster_items_flat: ['map', 'manager', 'enum'],
+  cairn_map_set_cluster_index: ['map', 'manager', 'index', 'out', 'count:2'],
   cairn_map_cluster_leaves: ['map', 'manager', 'mapClusterId', 'int', 'int', 'out', 'count:1'],
   cairn_map_set_cluster_hierarchy: ['map', 'manager', 'radius', 'wholeZoom', 'wholeZoom', 'minPoints'],
   cairn_map_set_cluster_aggregates: ['map', 'manager', 'ptr:ops', 'count:1'],

@@ -29,3 +29,10 @@ export function engineMemory(destroy) {
   const registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(release) : null;
   return { release, registry };
 }
+
+/**
+ * Where a `ClusterIndex` gives its engine handle to another layer of the library (a cluster
+ * manager showing its clustering), which may not import the index's module: a symbol, so it
+ * is no part of the index's own API.
+ */
+export const ENGINE_HANDLE = Symbol('cairn.engineHandle');

@@ -90,6 +90,7 @@ export const BINDINGS = Object.freeze({
   cairn_map_cluster_begin: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → steps left of a clustering in steps (0: done), frames show the old one meanwhile' },
   cairn_map_cluster_step: { params: ['i32', 'i32'], result: 'i32', doc: '(handle, manager) → steps left after the next step (0: done and shown)' },
   cairn_map_set_cluster_animation: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, 1 animate changes of clustering, 0 not) → 0' },
+  cairn_map_set_cluster_index: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'f64', doc: '(handle, manager, index, out, capacity) → first item id; the items become the built index\'s points, clustered as it is, their [lng, lat] in out' },
   cairn_map_set_cluster_items_flat: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, 1 flat on the map or 0 facing the screen)' },
   cairn_map_cluster_leaves: { params: ['i32', 'i32', 'f64', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, manager, cluster, limit, offset, out, capacity) → item ids written' },
   cairn_map_set_cluster_hierarchy: { params: ['i32', 'i32', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(handle, manager, extent, minZoom, maxZoom, minPoints; NaN keeps one) → 0: the hierarchical algorithm\'s options from the next clustering' },

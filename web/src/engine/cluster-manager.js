@@ -12,6 +12,7 @@ import { coordinateValues, itemIconArg, itemStride, resolveItem, writeCoordinate
 import { bucketArgs, bucketsInForce, clusterDefaults } from './cluster-buckets.js';
 import { nextTask } from '../core/next-task.js';
 import { resolveAggregates } from '../core/aggregates.js';
+import { ENGINE_HANDLE } from '../core/engine-memory.js';
 
 
 /** @typedef {import('../core/frame.js').LatLng} LatLng */
@@ -265,6 +266,38 @@ export class ClusterManager {
     const first = this.#link.fn.cairn_map_add_cluster_coordinates(h, this.#number, pairs.byteOffset, count, icon);
     if (first < 0) this.#check(first, call);
     this.#items.addRange(first, coords);
+    return { first, count };
+  }
+
+  /**
+   * Shows a built `ClusterIndex`'s clustering as this manager's, without clustering again: the
+   * items become the index's points, in their order (ids `first` … `first + count - 1`), with
+   * the default pin and no title, snippet or user data, and the index's options (radius,
+   * extent, zooms, minPoints) become the manager's. The items held before are removed. For a
+   * hierarchical manager without aggregates. The index is only read: it keeps answering its
+   * own queries, and may be destroyed afterwards. An index built in a worker or shipped as a
+   * file comes as its saved buffer: `manager.useIndex(ClusterIndex.from(buffer))`.
+   * @param {{readonly [ENGINE_HANDLE]: number}} index  a loaded ClusterIndex
+   * @returns {{first: number, count: number}}
+   * @throws {CairnError} INVALID_ARGUMENT for anything but a loaded ClusterIndex; INVALID_STATE for a
+   *   manager of another algorithm or with aggregates (nothing changes)
+   */
+  useIndex(index) {
+    const call = 'useIndex';
+    const handle = index !== null && typeof index === 'object' ? index[ENGINE_HANDLE] : undefined;
+    if (typeof handle !== 'number' || handle === 0) throw argumentError(call, `expected a loaded ClusterIndex, got ${describeValue(index)}`);
+    const h = this.#enter(call);
+    const count = this.#check(this.#link.fn.cairn_index_point_count(handle), call, 'the index is not loaded');
+    const out = this.#link.buffer(Math.max(1, 2 * count));
+    const first = this.#link.fn.cairn_map_set_cluster_index(h, this.#number, handle, out.byteOffset, out.length);
+    if (first < 0) {
+      this.#check(first, call, first === STATUS_BY_CODE.INVALID_STATE
+        ? 'a manager takes a built index when it is hierarchical and has no aggregates' : undefined);
+    }
+    this.#items.clear();
+    // The module may have grown while it took the index: read the positions through a fresh view.
+    if (count > 0) this.#items.addRange(first, this.#link.buffer(2 * count));
+    this.#link.changed?.();
     return { first, count };
   }
 

@@ -13,7 +13,7 @@ import { aggregateValue, resolveAggregates } from '../core/aggregates.js';
 import { resolveOptions } from './index-options.js';
 import { clusterProperties } from './geojson.js';
 import { scanPointFeatures } from './point-features.js';
-import { engineMemory } from '../core/engine-memory.js';
+import { ENGINE_HANDLE, engineMemory } from '../core/engine-memory.js';
 import { IndexAggregates } from './index-aggregates.js';
 import { ResultRecords } from './result-records.js';
 import { ClusterReduce } from './cluster-reduce.js';
@@ -225,6 +225,15 @@ export class ClusterIndex {
     const total = this.#results.query((h, p, c) => fn.cairn_index_clusters(h, w, s, e, n, z, p, c),
       'getClusters', 'bbox and zoom must be numbers');
     return this.#features(total, 'getClusters');
+  }
+
+  /**
+   * The engine's handle of the loaded index (0 before `load` or once destroyed), for a cluster
+   * manager's `useIndex`.
+   * @returns {number}
+   */
+  get [ENGINE_HANDLE]() {
+    return this.#destroyed ? 0 : this.#res.handle;
   }
 
   /**

@@ -338,6 +338,58 @@ test('flatItems (off by default): items lie on the tilted, turned map as flat ma
   assert.throws(() => map.addClusterManager({ flatItems: /** @type {any} */ (1) }), { code: 'INVALID_ARGUMENT' });
 });
 
+test('useIndex: a manager shows a ClusterIndex built in a worker, restored from its saved buffer, as if it had clustered the points', async () => {
+  const { WorkerClusterIndex } = await import('../../src/index.js');
+  const random = mulberry32(3);
+  const lngLat = new Float64Array(2 * 4000);
+  for (let i = 0; i < 4000; i++) {
+    lngLat[2 * i] = 2.35 + (random() - 0.5) * (i % 2 ? 0.5 : 8);
+    lngLat[2 * i + 1] = 48.86 + (random() - 0.5) * (i % 2 ? 0.3 : 4);
+  }
+  const worker = new WorkerClusterIndex({ radius: 60, maxZoom: 15 });
+  await worker.loadCoordinates(lngLat.slice());
+  const restored = ClusterIndex.from(await worker.save());
+  await worker.destroy();
+  const map = newMap(6, 48.86, 2.35);
+  const clustered = map.addClusterManager({ radius: 60, maxZoom: 15, animatesClusters: false });
+  const c = clustered.addCoordinates(lngLat);
+  clustered.cluster();
+  const adopting = map.addClusterManager({ animatesClusters: false });
+  adopting.addCoordinates([0, 0]);
+  const { first, count } = adopting.useIndex(restored);
+  assert.equal(count, 4000);
+  assert.equal(adopting.itemCount, 4000, 'the item held before is gone');
+  const held = adopting.item(first + 17);
+  closeTo(held.position.longitude, lngLat[34], 1e-9, 'longitude');
+  closeTo(held.position.latitude, lngLat[35], 1e-9, 'latitude');
+  let t = 0;
+  for (const zoom of [4, 7, 9.5, 12, 16]) {
+    map.moveCamera({ zoom });
+    const frame = map.frame((t += 1));
+    const drawn = (m, offset) => frame.items.filter((i) => i.manager === m.number)
+      .map((i) => `${i.kind} ${i.kind === 'clusterItem' ? i.id - offset : ''} ${i.count} ${i.x} ${i.y}`);
+    const a = drawn(clustered, c.first);
+    assert.ok(a.length > 0);
+    assert.deepEqual(drawn(adopting, first), a, `zoom ${zoom}`);
+    const cluster = clusters(frame, adopting)[0];
+    if (cluster) {
+      assert.equal(adopting.getClusterExpansionZoom(cluster.id), clustered.getClusterExpansionZoom(clusters(frame, clustered)[0].id));
+    }
+  }
+  // The index still answers, and may go.
+  assert.ok(restored.getClusters([-180, -85, 180, 85], 3).length > 0);
+  restored.destroy();
+  map.frame((t += 1));
+  refused(() => adopting.useIndex(restored), 'INVALID_ARGUMENT');
+  refused(() => adopting.useIndex(/** @type {any} */ ({})), 'INVALID_ARGUMENT');
+  const grid = map.addClusterManager({ algorithm: 'grid' });
+  const index = new ClusterIndex().loadCoordinates(new Float64Array([1, 1, 2, 2]));
+  refused(() => grid.useIndex(index), 'INVALID_STATE');
+  const aggregating = map.addClusterManager({ aggregates: { total: ['sum', 'v'] } });
+  refused(() => aggregating.useIndex(index), 'INVALID_STATE');
+  assert.equal(grid.itemCount, 0);
+});
+
 test('animatesClusters (on by default): zooming in, the items fly out of their cluster over 0.5 s; off, they are in place at once', () => {
   const map = newMap(4);
   const animated = clustered(map, 'distance', FOUR);

@@ -46,6 +46,33 @@ extension HierarchicalClusterIndex {
         return member
     }
 
+    /// The points of each cluster with fewer than `k` points, by cluster index, as a build
+    /// with `smallClustersBelow = k` lists them (`smallClusterPoints`), for an index built
+    /// without (a restored one): each point climbs through its clusters while they are small
+    /// (a parent holds more points than its child, so fewer than `k` steps), counted, then placed.
+    func smallClusterPointLists(below k: Int) -> (start: [Int32], points: [Int32]) {
+        let n = pointPositions.count, m = clusterParent.count
+        var start = [Int32](repeating: 0, count: m + 1)
+        func eachSmall(of p: Int, _ body: (Int) -> Void) {
+            var q = Int(pointParent[p])
+            while q >= 0, Int(clusterPoints[q - n]) < k {
+                body(q - n)
+                q = Int(clusterParent[q - n])
+            }
+        }
+        for p in 0..<n { eachSmall(of: p) { start[$0 + 1] += 1 } }
+        for c in 0..<m { start[c + 1] += start[c] }
+        var next = start
+        var points = [Int32](repeating: 0, count: Int(start[m]))
+        for p in 0..<n {
+            eachSmall(of: p) { c in
+                points[Int(next[c])] = Int32(p)
+                next[c] += 1
+            }
+        }
+        return (start, points)
+    }
+
     /// The item that stands for `item` at integer zoom `z`: the item itself, or the cluster
     /// that has absorbed it by then (clusters formed at zoom Z show at zooms up to Z).
     func representative(of item: Int32, atZoom z: Int) -> Int32 {
