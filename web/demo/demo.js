@@ -3,7 +3,7 @@
 // clustering live. Everything here goes through the public API; `window.map` is the map and
 // `window.demo` lets a console or a test load data and wait for it.
 
-import { init, CairnMap, warmUp } from '../src/index.js';
+import { init, CairnMap, ClusterIndex, WorkerClusterIndex, warmUp } from '../src/index.js';
 import { fetchPoints } from './points-file.js';
 import { addShowcase } from './showcase.js';
 
@@ -44,8 +44,10 @@ const DATASETS = {
 
 // The address can pick what the page starts with, so a benchmark or a shared link gets the same
 // page every time: ?dataset=cities|synthetic|none (default cities) and ?showcase=0 to leave the
-// styled markers out (they are drawn on top of whatever is clustered).
+// styled markers out (they are drawn on top of whatever is clustered); ?worker=0 clusters the
+// hierarchy on the page's thread, a zoom at a time, instead of in a worker.
 const query = new URLSearchParams(location.search);
+const useWorker = query.get('worker') !== '0' && typeof Worker === 'function';
 const startDataset = /** @type {'cities' | 'synthetic' | 'none'} */ (
   ['cities', 'synthetic', 'none'].includes(query.get('dataset') ?? '') ? query.get('dataset') : 'cities');
 const startShowcase = query.get('showcase') !== '0';
@@ -125,7 +127,8 @@ const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTi
 /**
  * Loads a dataset into a new cluster manager; resolves with what loading took.
  * @param {'cities' | 'synthetic' | 'none'} name
- * @returns {Promise<{count: number, downloadMs: number, addMs?: number, clusterMs: number}>}
+ * @returns {Promise<{count: number, downloadMs: number, addMs?: number, clusterMs: number, inWorker?: boolean, pageMs?: number}>}
+ *   `pageMs`: of `clusterMs`, what showing a worker's index took on the page's thread
  */
 async function load(name) {
   // A newer load supersedes this one (another dataset, the same one again, or new options):
@@ -150,17 +153,21 @@ async function load(name) {
   }
   const { url, label } = DATASETS[name];
   const t0 = performance.now();
-  // The coordinates go to the engine as they arrive, so adding them overlaps the download.
   const m = map.addClusterManager(options);
+  // The hierarchy clusters in a worker, which hands its index over to be shown as it is; the
+  // screen-space algorithms cluster on the page, for the zoom in view.
+  const inWorker = useWorker && options.algorithm === 'hierarchical';
   let first = -1;
   let addMs = 0;
+  let pageMs = 0;
   let points;
   try {
     points = await fetchPoints(url, ({ loaded: got, total }) => {
       progress(total ? got / total : 0, `loading ${label}: ${(got / 1e6).toFixed(1)} MB`);
     }, {
       signal: abort.signal,
-      onCoordinates: (lngLat) => {
+      // The coordinates go to the engine as they arrive, so adding them overlaps the download.
+      onCoordinates: inWorker ? undefined : (lngLat) => {
         const t = performance.now();
         const added = m.addCoordinates(lngLat);
         if (first < 0) first = added.first;
@@ -178,15 +185,38 @@ async function load(name) {
     return none;
   }
   const t1 = performance.now();
-  progress(1, `clustering ${points.count.toLocaleString('en')} ${label}…`);
+  const clustering = `clustering ${points.count.toLocaleString('en')} ${label}`;
+  progress(inWorker ? 0 : 1, `${clustering}…`);
   await painted();
-  // A zoom of the hierarchy per step, the page drawing and answering between them.
-  await m.clusterAsync({
-    onProgress: ({ done, total }) => {
-      if (stale()) m.destroy();   // ends the steps
-      else progress(done / total, `clustering ${points.count.toLocaleString('en')} ${label}: ${done}/${total}`);
-    },
-  });
+  if (inWorker) {
+    const worker = new WorkerClusterIndex({ radius: options.radius });
+    try {
+      await worker.loadCoordinates(points.lngLat, { onProgress: ({ done, total }) => {
+        if (!stale()) progress(done / total, `${clustering} in a worker: ${done}/${total}`);
+      } });
+      const saved = stale() ? null : await worker.save();
+      if (saved && !stale()) {
+        const t = performance.now();
+        const index = ClusterIndex.from(saved);
+        try {
+          first = m.useIndex(index).first;
+        } finally {
+          index.destroy();
+        }
+        pageMs = performance.now() - t;
+      }
+    } finally {
+      await worker.destroy();
+    }
+  } else {
+    // A zoom of the hierarchy per step, the page drawing and answering between them.
+    await m.clusterAsync({
+      onProgress: ({ done, total }) => {
+        if (stale()) m.destroy();   // ends the steps
+        else progress(done / total, `${clustering}: ${done}/${total}`);
+      },
+    });
+  }
   if (stale()) {
     m.destroy();
     return none;
@@ -195,7 +225,7 @@ async function load(name) {
   loaded = { names: points.names, population: points.population, first };
   const t2 = performance.now();
   progress(null);
-  return { count: points.count, downloadMs: t1 - t0, addMs, clusterMs: t2 - t1 };
+  return { count: points.count, downloadMs: t1 - t0, addMs, clusterMs: t2 - t1, inWorker, pageMs };
 }
 
 /** Makes the manager again with the panel's options, keeping the data. */

@@ -104,7 +104,7 @@ extension MapController {
         if let positions {
             for i in 0..<manager.worldX.count {
                 positions[2 * i] = WebMercator.longitude(x: manager.worldX[i])
-                positions[2 * i + 1] = WebMercator.latitude(y: manager.worldY[i])
+                positions[2 * i + 1] = WebMercator.tabulatedLatitude(y: manager.worldY[i])
             }
         }
         return first

@@ -53,21 +53,36 @@ extension HierarchicalClusterIndex {
     func smallClusterPointLists(below k: Int) -> (start: [Int32], points: [Int32]) {
         let n = pointPositions.count, m = clusterParent.count
         var start = [Int32](repeating: 0, count: m + 1)
-        func eachSmall(of p: Int, _ body: (Int) -> Void) {
-            var q = Int(pointParent[p])
-            while q >= 0, Int(clusterPoints[q - n]) < k {
-                body(q - n)
-                q = Int(clusterParent[q - n])
-            }
-        }
-        for p in 0..<n { eachSmall(of: p) { start[$0 + 1] += 1 } }
-        for c in 0..<m { start[c + 1] += start[c] }
-        var next = start
-        var points = [Int32](repeating: 0, count: Int(start[m]))
-        for p in 0..<n {
-            eachSmall(of: p) { c in
-                points[Int(next[c])] = Int32(p)
-                next[c] += 1
+        var points: [Int32] = []
+        pointParent.withUnsafeBufferPointer { pointParent in
+            clusterParent.withUnsafeBufferPointer { clusterParent in
+                clusterPoints.withUnsafeBufferPointer { clusterPoints in
+                    // Counted, then placed: the same climb twice, in the points' order.
+                    start.withUnsafeMutableBufferPointer { start in
+                        for p in 0..<n {
+                            var q = Int(pointParent[p]) - n
+                            while q >= 0, Int(clusterPoints[q]) < k {
+                                start[q + 1] += 1
+                                q = Int(clusterParent[q]) - n
+                            }
+                        }
+                        for c in 0..<m { start[c + 1] += start[c] }
+                    }
+                    var next = start
+                    points = [Int32](repeating: 0, count: Int(start[m]))
+                    points.withUnsafeMutableBufferPointer { points in
+                        next.withUnsafeMutableBufferPointer { next in
+                            for p in 0..<n {
+                                var q = Int(pointParent[p]) - n
+                                while q >= 0, Int(clusterPoints[q]) < k {
+                                    points[Int(next[q])] = Int32(p)
+                                    next[q] += 1
+                                    q = Int(clusterParent[q]) - n
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         return (start, points)
