@@ -57,6 +57,15 @@ class MapLibreLayerTest(BrowserTestCase):
         self.js("host.getElement().style.visibility = ''")
         return box_of(image, BLUE)
 
+    def assert_on_host_marker(self, kind, name, delta):
+        """Cairn's point is drawn where MapLibre drew its own marker (their boxes, in pixels)."""
+        host, cairn = self.host_box(), self.cairn_box()
+        self.assertIsNotNone(cairn, f"no Cairn point drawn at {name}")
+        self.screenshot(f"maplibre-{kind}-{name.replace(' ', '-')}")
+        for a, b in zip(host, cairn):
+            self.assertAlmostEqual(a, b, delta=delta, msg=f"{name}: MapLibre's marker at {host}, Cairn's point at {cairn}")
+        return host
+
     def test_a_point_lands_on_the_pixels_of_maplibres_own_marker_under_bearing_and_pitch(self):
         self.add_point_and_marker(EIFFEL)
         for zoom, bearing, pitch in ((3, 0, 0), (8.5, 0, 0), (12, 30, 0), (12, 0, 45), (14.3, -120, 60), (16, 75, 30)):
@@ -66,15 +75,10 @@ class MapLibreLayerTest(BrowserTestCase):
                 map.jumpTo({ center: map.unproject([400 - 170, 300 + 110]) });
             }""", [zoom, bearing, pitch])
             self.idle()
-            host, cairn = self.host_box(), self.cairn_box()
+            host = self.assert_on_host_marker("pixels", f"z{zoom} b{bearing} p{pitch}", 1)
             # Off the centre (pitch moves it from where it was put), still in the view.
             self.assertGreater(abs((host[0] + host[2]) / 2 - 400) + abs((host[1] + host[3]) / 2 - 300), 120, host)
             self.assertTrue(0 < host[0] < 800 and 0 < host[1] < 600, host)
-            name = f"z{zoom} b{bearing} p{pitch}"
-            self.assertIsNotNone(cairn, f"no Cairn point drawn at {name}")
-            self.screenshot(f"maplibre-pixels-{name.replace(' ', '-')}")
-            for a, b in zip(host, cairn):
-                self.assertAlmostEqual(a, b, delta=1, msg=f"{name}: MapLibre's marker at {host}, Cairn's point at {cairn}")
             camera = self.js("layer.cairnMap.lastFrame.camera")
             self.assertAlmostEqual(camera["zoom"], zoom + 1, places=6)
             self.assertAlmostEqual(camera["tilt"], pitch, places=6)
@@ -84,12 +88,8 @@ class MapLibreLayerTest(BrowserTestCase):
         for zoom, bearing, pitch in ((12, 0, 60), (12, 0, 0), (13, 0, 45)):
             self.js("""([z, b, p]) => map.jumpTo({ center: [2.2945, 48.8584], zoom: z, bearing: b, pitch: p })""", [zoom, bearing, pitch])
             self.idle()
-            host, cairn = self.host_box(), self.cairn_box()
-            name = f"z{zoom} b{bearing} p{pitch}"
-            self.assertIsNotNone(cairn, f"no Cairn point drawn at {name}")
-            self.screenshot(f"maplibre-flat-{name.replace(' ', '-')}")
-            for a, b in zip(host, cairn):
-                self.assertAlmostEqual(a, b, delta=1.5, msg=f"{name}: MapLibre's map-aligned marker at {host}, Cairn's flat point at {cairn}")
+            # (MapLibre's map-aligned marker, and Cairn's flat point.)
+            self.assert_on_host_marker("flat", f"z{zoom} b{bearing} p{pitch}", 1.5)
             item = self.js("layer.cairnMap.lastFrame.items[0]")
             self.assertAlmostEqual(item["scaleY"], math.cos(math.radians(pitch)), places=6)
         # Turned with the map: the icon's vertical points where the map's north does.

@@ -53,7 +53,13 @@ extension HierarchicalClusterIndex {
         guard hostDataCount >= 0 else { throw .invalidArgument }
         var counter = _SavedIndexWriter(out: nil, offset: HierarchicalClusterIndex.savedHeaderSize)
         writeContent(&counter)
-        return counter.offset + ((hostDataCount + 7) & ~7) + 8
+        // Host data padded to 8 bytes, then its length: a size beyond Int (32 bits in
+        // WebAssembly) cannot be saved.
+        let (padded, over) = hostDataCount.addingReportingOverflow(7)
+        let (body, over2) = counter.offset.addingReportingOverflow(padded & ~7)
+        let (size, over3) = body.addingReportingOverflow(8)
+        guard !over, !over2, !over3 else { throw .outOfMemory(points: pointCount) }
+        return size
     }
 
     /// Writes the saved index into `out`, which must hold `savedByteCount()` bytes; returns

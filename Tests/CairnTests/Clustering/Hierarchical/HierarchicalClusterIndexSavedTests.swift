@@ -93,6 +93,16 @@ final class HierarchicalClusterIndexSavedTests: XCTestCase {
         XCTAssertThrowsError(try index.save()) { XCTAssertEqual($0 as? CairnError, .invalidState) }
     }
 
+    func testHostDataTooLargeToCountIsRefusedNotOverflowed() throws {
+        let index = try HierarchicalClusterIndex()
+        try index.add(longitude: 0, latitude: 0)
+        index.build()
+        for count in [Int.max, Int.max - 7, Int(Int32.max)] where count > Int(Int32.max) || MemoryLayout<Int>.size == 4 {
+            XCTAssertThrowsError(try index.savedByteCount(hostDataCount: count)) { XCTAssertEqual($0 as? CairnError, .outOfMemory(points: 1)) }
+        }
+        XCTAssertGreaterThan(try index.savedByteCount(hostDataCount: 100), try index.savedByteCount())
+    }
+
     private func problem(_ bytes: [UInt8]) -> HierarchicalClusterIndex.SavedProblem? {
         do {
             _ = try bytes.withUnsafeBytes { try HierarchicalClusterIndex.restore(from: $0) }
