@@ -395,6 +395,7 @@ class ApiWorld {
       if (f.chance(0.3)) options.maximumClusterZoom = this.arg(() => f.int(22), odd);
       if (f.chance(0.3)) options.radius = this.arg(() => f.pick([20, 40, 80]), odd);
       if (f.chance(0.2)) options.animatesClusters = this.arg(() => f.chance(0.5), odd);
+      if (f.chance(0.1)) options.flatItems = this.arg(() => f.chance(0.5), odd);
       if (f.chance(0.2)) options.aggregates = { total: ['sum', 'v'] };
       if (f.chance(0.1)) options.buckets = this.arg(() => [5, 10, 100], odd);
       const manager = this.survive(`addClusterManager(${show(options)})`, () => state.map.addClusterManager(options));
@@ -458,6 +459,15 @@ class ApiWorld {
     } else if (action === 11) {
       this.survive('setBuckets', () => manager.setBuckets(this.arg(() => [10, 50, 100].slice(0, 1 + f.int(3))), f.chance(0.5) ? undefined : this.arg(() => ['#f00'])));
       this.survive('animatesClusters', () => { manager.animatesClusters = this.arg(() => f.chance(0.5)); });
+      this.survive('flatItems', () => { manager.flatItems = this.arg(() => f.chance(0.5)); });
+    } else if (action === 12 && f.chance(0.3) && this.indexes.length > 0) {
+      // Any index, live or destroyed, loaded or not, or no index at all.
+      const index = f.chance(0.9) ? f.pick(this.indexes) : this.arg(() => null, 1);
+      const taken = this.survive('useIndex', () => manager.useIndex(/** @type {any} */ (index)));
+      if (taken) {
+        m.count = taken.count;
+        m.items = Array.from({ length: Math.min(taken.count, 64) }, (_, k) => taken.first + k);
+      }
     } else if (action === 12) {
       if (f.chance(0.2)) {
         this.survive('clear items', () => manager.clear());
