@@ -7,7 +7,8 @@
 //   - the engine leads while one of its own animations runs (the default of a tap: zooming
 //     into a cluster, centring a marker; panning an info window into view): each frame's
 //     camera is given to the host (`onEngineCamera`), whose resulting move events are not
-//     given back.
+//     given back; a host that draws that camera in its next frame (`repaint`) gets the
+//     frame drawn then, with its own.
 // A click the host saw is given to the engine as a tap (`tap`): the engine hit-tests it.
 
 import { CairnMap } from '../map/cairn-map.js';
@@ -22,6 +23,9 @@ import { CairnMap } from '../map/cairn-map.js';
  *   (an engine animation's frame)
  * @property {(frame: Frame) => void} [onFrame]  after each frame is drawn
  * @property {() => void} [onAnimationEnd]  clusters have finished splitting or merging (items flying)
+ * @property {() => void} [repaint]  for a host that draws a camera it is given in its own next frame
+ *   (MapLibre): asks it for that frame. While the engine leads, each frame is then drawn when the
+ *   host draws its camera (in `follow`), not a frame ahead of it.
  */
 
 /** The hierarchical algorithm's radius is in units of a 512 extent over a 256-pixel tile. */
@@ -57,6 +61,8 @@ export class HostedMap {
   #leading = false;
   /** @type {CameraPosition | null} the camera last given to the host, while the engine leads */
   #pushed = null;
+  /** a frame is being built for the host's own drawing (`follow`): it is drawn at once */
+  #following = false;
   /** the last frame's engine animation ran */
   #animating = false;
   /** the last frame had items flying into or out of clusters */
@@ -75,6 +81,16 @@ export class HostedMap {
     this.#height = container.clientHeight;
     this.#map = new CairnMap(container, { camera: options.camera, hosted: true });
     this.#map.on('frame', ({ frame }) => this.#afterFrame(frame));
+    const repaint = options.repaint;
+    if (repaint) {
+      // A frame the engine leads is drawn when the host draws its camera; one the host's own
+      // drawing asked for (follow) is drawn at once.
+      this.#map.holdDraws((frame) => {
+        if (this.#following || !(frame.animating || this.#animating)) return false;
+        repaint();
+        return true;
+      });
+    }
   }
 
   /** The CairnMap drawing the layer. */
@@ -90,15 +106,25 @@ export class HostedMap {
    * @param {number} height
    */
   follow(camera, width, height) {
-    // A host that draws later than it is moved (MapLibre) reports the engine's camera back.
-    if (this.#leading || (this.#pushed && sameCamera(camera, this.#pushed))) return;
+    if (this.#leading) return;
+    // A host that draws later than it is moved (MapLibre) reports the engine's camera back:
+    // the frame of that camera, held until now, is drawn with the host's.
+    if (this.#pushed && sameCamera(camera, this.#pushed)) {
+      this.#map.drawHeld();
+      return;
+    }
     this.#pushed = null;
     this.#resize(width, height);
     // A host drawing again where the engine already is (a repaint, no move) must not move it:
     // a move would cancel what a tap answered in the last frame is about to start (zooming
     // into a cluster).
     if (!sameCamera(camera, this.#map.camera)) this.#map.moveCamera(camera);
-    this.#map.renderFrame();
+    this.#following = true;
+    try {
+      this.#map.renderFrame();
+    } finally {
+      this.#following = false;
+    }
   }
 
   /**

@@ -157,8 +157,9 @@ export class MapLibreClusterLayer {
     this.#hosted = new HostedMap(container, {
       camera: this.#camera(),
       onEngineCamera: (c) => map.jumpTo({ center: [c.longitude, c.latitude], zoom: c.zoom - ZOOM_OFFSET, bearing: c.bearing, pitch: c.tilt }),
-      // While the engine animates, MapLibre is moved and must draw again.
-      onFrame: (frame) => { if (frame.animating) this.#map?.triggerRepaint(); },
+      // While the engine leads, MapLibre draws each camera it is given in its next frame, and
+      // the layer's frame with it.
+      repaint: () => this.#map?.triggerRepaint(),
       onAnimationEnd: () => this.#emit('animationend', {}),
     });
     this.#limits();

@@ -168,6 +168,10 @@ export class CairnMap {
 
   /** @type {{top?: number, left?: number, bottom?: number, right?: number}} */
   #padding;
+  /** @type {((frame: Frame) => boolean) | null} see holdDraws */
+  #holds = null;
+  /** @type {Frame | null} a frame built and not drawn yet (see holdDraws) */
+  #held = null;
   /** @type {TileSource | null} none on a hosted map */
   #tiles;
   #hosted = false;
@@ -488,6 +492,25 @@ export class CairnMap {
   }
 
   /**
+   * For a host map's layer whose host draws a camera it is given in its own next frame
+   * (MapLibre): while `hold(frame)` answers true, a frame is built and its events run, but the
+   * canvas keeps what it shows until `drawHeld()`, called from the host's drawing, draws that
+   * frame in the same frame as the host's. Null: every frame is drawn at once.
+   * @param {((frame: Frame) => boolean) | null} hold
+   */
+  holdDraws(hold) {
+    this.#holds = hold;
+    if (!hold) this.drawHeld();
+  }
+
+  /** Draws the frame `holdDraws` held back, if any, now. */
+  drawHeld() {
+    const frame = this.#held;
+    this.#held = null;
+    if (frame && !this.#destroyed) this.#renderer.draw(frame, this.#host);
+  }
+
+  /**
    * A tap at a point of the view (CSS pixels), as a press and release there: on a hosted map,
    * whose host saw the click. The engine hit-tests it and reports it in the next frame.
    * @param {number} x
@@ -559,7 +582,12 @@ export class CairnMap {
     this.#events.dispatch(frame);
     this.#infoWindow.place(frame);
     this.#popovers.place(frame);
-    this.#renderer.draw(frame, this.#host);
+    if (this.#holds?.(frame)) {
+      this.#held = frame;
+    } else {
+      this.#held = null;
+      this.#renderer.draw(frame, this.#host);
+    }
     const t2 = performance.now();
     this.stats.add(t1 - t0, t2 - t1);
     this.#handlers.emit('frame', { frame, engineMs: t1 - t0, drawMs: t2 - t1 });

@@ -97,6 +97,38 @@ class MapLibreLayerTest(BrowserTestCase):
         self.idle()
         self.assertAlmostEqual(self.js("layer.cairnMap.lastFrame.items[0].rotation"), -30, places=6)
 
+    def test_while_the_engine_animates_the_camera_its_points_are_drawn_in_maplibres_frame(self):
+        # After each animation frame has been painted (a task queued from the frame), Cairn's
+        # canvas must show the point where the frame MapLibre drew last has it: not a frame
+        # ahead (the engine moves MapLibre, which draws that camera in its next frame).
+        self.add_point_and_marker(EIFFEL)
+        self.js("map.jumpTo({ center: [2.2945, 48.8584], zoom: 10 }); host.getElement().style.visibility = 'hidden'")
+        self.idle()
+        samples = self.js("""() => new Promise((done) => {
+            const canvas = [...map.getCanvasContainer().querySelectorAll('canvas')].find((c) => c !== map.getCanvas());
+            const ctx = canvas.getContext('2d');
+            let drawnAt = map.project([2.2945, 48.8584]);
+            map.on('render', () => { drawnAt = map.project([2.2945, 48.8584]); });
+            const out = [];
+            let running = true;
+            const sample = () => {
+                const img = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+                let sx = 0, n = 0;
+                for (let i = 0; i < img.length; i += 4) if (img[i + 2] > 200 && img[i] < 60 && img[i + 3] > 200) { sx += (i / 4) % canvas.width; n++; }
+                const r = canvas.width / canvas.clientWidth;
+                if (n) out.push([(sx / n + 0.5) / r, drawnAt.x]);
+            };
+            const loop = () => { if (!running) return; setTimeout(sample, 0); requestAnimationFrame(loop); };
+            requestAnimationFrame(loop);
+            layer.cairnMap.animateCamera({ latitude: 48.8584, longitude: 2.2945 + 0.05, zoom: 10.5 }, { duration: 0.6 });
+            setTimeout(() => { running = false; done(out); }, 1000);
+        })""")
+        moving = [(cairn, host) for (cairn, host), (_, before) in zip(samples[1:], samples) if abs(host - before) > 1]
+        self.assertGreater(len(moving), 8, samples)
+        for cairn, host in moving:
+            self.assertAlmostEqual(cairn, host, delta=1, msg=f"Cairn's point at x {cairn:.1f}, MapLibre's frame has it at {host:.1f}: {samples}")
+        self.assertAlmostEqual(self.js("map.getZoom()"), 9.5, places=6)
+
     def test_a_drag_moves_the_points_in_the_frame_maplibre_draws(self):
         self.add_point_and_marker(EIFFEL)
         self.js("map.jumpTo({ center: [2.2945, 48.8584], zoom: 10, pitch: 40, bearing: 20 })")
