@@ -140,8 +140,10 @@ public struct Scene {
     private var showsCopies = false
 
     /// Copies of the world beyond the nearest are placed only while fewer items than this are
-    /// placed: at the lowest zooms a wide view of many items would otherwise place each many times.
-    static let copyBudget = 200_000
+    /// placed: at the lowest zooms a wide view of many items would otherwise place each many
+    /// times (seven copies of 100,000 items is 700,000 icons a frame). Past it, an item shows on
+    /// the copy nearest the view's centre alone; tens of thousands of icons fill the view anyway.
+    static let copyBudget = 50_000
 
     /// The copies of the world to place an item on, counted from the one nearest the target:
     /// `-copies...copies`, or the nearest alone once `placed` items have spent the budget.
