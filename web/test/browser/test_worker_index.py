@@ -17,9 +17,9 @@ TYPICAL_DELAY_MS = 50
 # None may be later than this: room for a loaded two-core machine's scheduling, which holds up
 # a thread now and then whatever it runs.
 MAX_DELAY_MS = 300
-# Clustering a million points on the page's thread is one long call (half a second or more): the page
-# answers nothing meanwhile.
-MAIN_THREAD_STALL_MS = 400
+# Clustering a million points on the page's thread is one long call: the page answers nothing
+# for most of it.
+MAIN_THREAD_STALL_SHARE = 0.5
 
 SETUP = """async () => {
     const cairn = await import('/web/src/index.js');
@@ -131,7 +131,7 @@ class WorkerIndexTest(BrowserTestCase):
         main = self.measure(False)
         report("page's thread", main)
         # (Moves sent meanwhile are few: this side waits for the page to say whether it is done.)
-        self.assertGreater(main["maxLate"], MAIN_THREAD_STALL_MS,
+        self.assertGreater(main["maxLate"], max(MAIN_THREAD_STALL_SHARE * main["ms"], TYPICAL_DELAY_MS),
                            "the same load on the page's thread stalls it (else this test measures nothing)")
         # The worker clustered exactly as the page's thread does.
         self.assertEqual(worker["clusters"], main["clusters"])
