@@ -117,6 +117,8 @@ export function leafletClusterLayer(L) {
 /** What one layer holds and does; the L.Layer above forwards to it. */
 class LeafletClusters {
   #L;
+  /** @type {Record<string, any> | null} the event parents markers share: this layer (see #adopt) */
+  #sharedParents = null;
   /** @type {any} the L.Layer */
   #layer;
   /** @type {MarkerClusterGroupOptions} */
@@ -235,7 +237,7 @@ class LeafletClusters {
     for (const layer of flatten(this.#L, layers, 'addLayers')) {
       if (this.#markers.has(layer)) continue;
       this.#markers.set(layer, null);
-      layer.addEventParent?.(this.#layer);
+      this.#adopt(layer);
       // Leaflet opens a marker's popup only while the marker is on the map itself; a marker of
       // this layer opens it where the engine draws it.
       layer.openPopup = (/** @type {any} */ latlng) => {
@@ -259,7 +261,7 @@ class LeafletClusters {
       }
       this.#markers.delete(layer);
       this.#pending.delete(layer);
-      layer.removeEventParent?.(this.#layer);
+      this.#release(layer);
       delete layer.openPopup;
       if (this.#map?.hasLayer?.(layer.getPopup?.())) this.#map.closePopup(layer.getPopup());
     }
@@ -268,7 +270,7 @@ class LeafletClusters {
 
   clear() {
     for (const layer of this.#markers.keys()) {
-      layer.removeEventParent?.(this.#layer);
+      this.#release(layer);
       delete layer.openPopup;
     }
     this.#markers.clear();
@@ -278,6 +280,37 @@ class LeafletClusters {
     this.#pending.clear();
     this.#manager?.clear();
     this.#hosted?.map.requestFrame();
+  }
+
+  /**
+   * The layer becomes an event parent of a marker, so the marker's events reach the layer's
+   * handlers with `e.layer` the marker (as a FeatureGroup's do). Leaflet's `addEventParent`
+   * makes an object of parents per marker, the slowest part of adding a hundred thousand:
+   * a marker without parents of its own gets one made on a prototype that every marker shares
+   * (Leaflet reads parents with for…in, which walks it; a parent the marker gets later is its own).
+   * @param {any} layer
+   */
+  #adopt(layer) {
+    if (layer._eventParents === undefined && typeof layer.addEventParent === 'function') {
+      this.#sharedParents ??= { [this.#L.stamp(this.#layer)]: this.#layer };
+      layer._eventParents = Object.create(this.#sharedParents);
+    } else {
+      layer.addEventParent?.(this.#layer);
+    }
+  }
+
+  /**
+   * Undoes `#adopt`: the marker keeps its own parents only.
+   * @param {any} layer
+   */
+  #release(layer) {
+    const parents = layer._eventParents;
+    if (parents && this.#sharedParents && Object.getPrototypeOf(parents) === this.#sharedParents) {
+      const own = { ...parents };
+      layer._eventParents = Object.keys(own).length > 0 ? own : undefined;
+    } else {
+      layer.removeEventParent?.(this.#layer);
+    }
   }
 
   /** @param {any} layer */

@@ -292,7 +292,14 @@ class LeafletLayerTest(BrowserTestCase):
             await frame(); await frame();
             const p = map.latLngToContainerPoint([48.855, 2.355]);
             out.moved = group.cairnMap.lastFrame.items.some((i) => Math.abs(i.x - p.x) < 0.5 && Math.abs(i.y - p.y) < 0.5);
+            // The markers' events reach the group's handlers while they are its own, and after
+            // removal only their own other parents' (b keeps one of its own).
+            group.on('custom', () => {});
+            const other = L.layerGroup().on('other', () => {});
+            b.addEventParent(other);
+            out.listens = [a.listens('custom', true), b.listens('custom', true), b.listens('other', true)];
             group.removeLayer(b);
+            out.listensAfter = [a.listens('custom', true), b.listens('custom', true), b.listens('other', true)];
             await frame(); await frame();
             out.afterRemove = [group.getLayers().length, group.hasLayer(b), group.cairnMap.lastFrame.items.length];
             const bounds = group.getBounds();
@@ -309,6 +316,8 @@ class LeafletLayerTest(BrowserTestCase):
         self.assertEqual(result["layers"], ["CairnError", "INVALID_ARGUMENT"])
         self.assertEqual(len(result["before"]), 2)
         self.assertTrue(result["moved"])
+        self.assertEqual(result["listens"], [True, True, True])
+        self.assertEqual(result["listensAfter"], [True, False, True])
         self.assertEqual(result["afterRemove"], [1, False, 1])
         self.assertEqual(result["bounds"], [48.855, 48.855])
         self.assertEqual(result["cleared"], [0, 0])
