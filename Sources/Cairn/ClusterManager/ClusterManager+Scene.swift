@@ -30,7 +30,7 @@ extension ClusterManager {
         var drawn = spareDrawn
         spareDrawn = []
         drawn.removeAll(keepingCapacity: true)
-        itemLie = flatItems ? _flatOnScreen(rotation: 0, projection: p) : (0, 1, 1, 0)
+        itemLie = flatItems ? _flatOnScreen(rotation: 0, projection: p) : _uprightIcon
         collect(owner: owner, projection: p, icons: icons, into: &drawn)
         animate(&drawn, owner: owner, projection: p, time: time)
         out.reserveCapacity(out.count + drawn.count + (transition?.ghosts.count ?? 0))

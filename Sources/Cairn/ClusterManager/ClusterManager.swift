@@ -69,7 +69,7 @@ public final class ClusterManager {
     /// the screen either way. Off by default: items stand upright, as markers do.
     public var flatItems = false
     /// How this frame draws items (set as a frame's entities are collected, from `flatItems`).
-    var itemLie: _IconLie = (0, 1, 1, 0)
+    var itemLie = _uprightIcon
     /// What was drawn last frame, for transitions (C5).
     var lastKey: _DrawnKey?
     var lastState: _DrawnClustering?

@@ -90,8 +90,11 @@ func _flatOnScreen(rotation: Double, projection p: CameraProjection)
 }
 
 /// How an icon is drawn: turned (degrees, clockwise on screen), scaled along its own axes and
-/// sheared (see `_flatOnScreen`); facing the screen it is `_IconLie.upright`.
+/// sheared (see `_flatOnScreen`); facing the screen it is `_uprightIcon`.
 typealias _IconLie = (rotation: Double, scaleX: Double, scaleY: Double, shear: Double)
+
+/// An icon facing the screen, unturned and unscaled.
+let _uprightIcon: _IconLie = (0, 1, 1, 0)
 
 /// The box for taps and collisions of an icon's content (`cw` × `ch`, anchored at a fraction of
 /// it) drawn at a screen point as `lie` says: the content's centre placed relative to the anchor

@@ -4,12 +4,17 @@
 
 import { getModule } from './wasm.js';
 
+/** @type {Record<string, Function> | null} the module's exports, once loaded (it never changes) */
+let exports = null;
+/** The exports, looked up once: these functions run per point in the command line's scans. */
+const fn = () => (exports ??= getModule().fn);
+
 /**
  * The latitude where the square Web Mercator world ends (≈ 85.0511°).
  * @returns {number}
  */
 export function maxLatitude() {
-  return getModule().fn.cairn_mercator_max_latitude();
+  return fn().cairn_mercator_max_latitude();
 }
 
 /**
@@ -18,7 +23,7 @@ export function maxLatitude() {
  * @returns {number}
  */
 export function mercatorX(lng) {
-  return getModule().fn.cairn_mercator_x(lng);
+  return fn().cairn_mercator_x(lng);
 }
 
 /**
@@ -27,7 +32,7 @@ export function mercatorX(lng) {
  * @returns {number}
  */
 export function mercatorY(lat) {
-  return getModule().fn.cairn_mercator_y(lat);
+  return fn().cairn_mercator_y(lat);
 }
 
 /**
@@ -36,5 +41,5 @@ export function mercatorY(lat) {
  * @returns {number}
  */
 export function latitudeAt(y) {
-  return getModule().fn.cairn_mercator_latitude(y);
+  return fn().cairn_mercator_latitude(y);
 }

@@ -45,15 +45,15 @@ export class LeafletIcons {
    */
   #register(icon) {
     const o = icon.options ?? {};
+    if ('html' in o && typeof icon.createIcon === 'function') return this.#registerDiv(icon);
     const ratio = window.devicePixelRatio || 1;
     // L.Icon.Default finds its image's folder from the page's CSS (`_getIconUrl`).
     const url = typeof icon._getIconUrl === 'function' ? icon._getIconUrl(ratio > 1 ? 'iconRetina' : 'icon')
       ?? icon._getIconUrl('icon') : o.iconUrl;
-    if ('html' in o && typeof icon.createIcon === 'function') return this.#registerDiv(icon);
     const size = pair(o.iconSize);
     if (typeof url !== 'string' || !url || !size) return DEFAULT_PIN;
     const [width, height] = size;
-    const anchor = pair(o.iconAnchor) ?? [width / 2, height / 2];
+    const anchor = anchorOf(o, size);
     const key = JSON.stringify([url, width, height, anchor]);
     const known = this.#byKey.get(key);
     if (known !== undefined) return known;
@@ -73,7 +73,7 @@ export class LeafletIcons {
 
   /**
    * A `L.DivIcon`: its element as the page lays it out (border box), anchored where Leaflet
-   * anchors it (`iconAnchor`, else the middle of `iconSize`), painted again once its images load.
+   * anchors it (`anchorOf`), painted again once its images load.
    * @param {any} icon
    * @returns {number}
    */
@@ -106,12 +106,23 @@ export class LeafletIcons {
     };
     const box = paint();
     if (!box) return DEFAULT_PIN;
-    const anchor = pair(o.iconAnchor) ?? (size ? [size[0] / 2, size[1] / 2] : [box.width / 2, box.height / 2]);
+    const anchor = anchorOf(o, size);
     const n = this.#map.icon(canvas, { width: box.width, height: box.height,
       anchor: { x: anchor[0] / box.width, y: anchor[1] / box.height } }).number;
     if (key !== null) this.#byKey.set(key, n);
     return n;
   }
+}
+
+/**
+ * Where Leaflet anchors an icon on its marker's point: `iconAnchor`; else the middle of
+ * `iconSize`; without a size, its top left corner.
+ * @param {any} o  the icon's options
+ * @param {[number, number] | null} size
+ * @returns {[number, number]}
+ */
+function anchorOf(o, size) {
+  return pair(o.iconAnchor) ?? (size ? [size[0] / 2, size[1] / 2] : [0, 0]);
 }
 
 /**

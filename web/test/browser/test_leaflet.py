@@ -117,6 +117,36 @@ class LeafletLayerTest(BrowserTestCase):
         text = [p for p in ((x, y) for y in range(blue[1], blue[3]) for x in range(blue[0], blue[2])) if min(image.pixel(*p)[:3]) > 200]
         self.assertGreater(len(text), 10, "the label is not drawn in its colour")
 
+    def test_a_div_icon_without_an_anchor_is_anchored_where_leaflet_puts_it(self):
+        # Leaflet anchors a divIcon at the middle of iconSize, and without a size at its
+        # top left corner: each Cairn icon's anchor is the point of it Leaflet puts on the marker.
+        result = self.js("""async () => {
+            const at = [48.8584, 2.2945];
+            map.setView(at, 12, { animate: false });
+            const out = [];
+            for (const size of [[13, 9], null]) {
+                const options = { className: '', html: '<div style="width:13px;height:9px;background:#00f"></div>', iconSize: size };
+                const group = markerClusterGroup();
+                group.addLayer(L.marker(at, { icon: L.divIcon(options) }));
+                map.addLayer(group);
+                const host = L.marker(at, { icon: L.divIcon(options) }).addTo(map);
+                await new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d)));
+                const item = group.cairnMap.lastFrame.items[0];
+                // Leaflet anchors its element by negative margins from the marker's point.
+                const r = host._icon.getBoundingClientRect(), st = host._icon.style;
+                const leaflet = [-(parseFloat(st.marginLeft) || 0) / r.width, -(parseFloat(st.marginTop) || 0) / r.height];
+                out.push({ anchor: [item.anchorX, item.anchorY], leaflet });
+                map.removeLayer(group);
+                host.remove();
+            }
+            return out;
+        }""")
+        self.assertEqual(result[0]["anchor"], [0.5, 0.5])
+        self.assertEqual(result[1]["anchor"], [0, 0])
+        for r in result:
+            for a, b in zip(r["anchor"], r["leaflet"]):
+                self.assertAlmostEqual(a, b, places=6, msg=f"Cairn's anchor {r['anchor']}, Leaflet's {r['leaflet']}")
+
     def test_markers_follow_leaflets_zoom_animation_frame_by_frame(self):
         self.add_pair(48.8584, 2.2945)
         self.js("map.setView([48.85, 2.30], 12, { animate: false })")
