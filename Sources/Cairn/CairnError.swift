@@ -56,6 +56,8 @@ public enum CairnError: Error, Equatable {
     /// A buffer refused as a saved index: truncated, not a saved index, of another format
     /// version, altered, or inconsistent; `detail` says which (`HierarchicalClusterIndex.SavedProblem`).
     case invalidSavedIndex(HierarchicalClusterIndex.SavedProblem)
+    /// An edit names a point the index does not hold: never added, or removed; `detail` is the id.
+    case unknownPoint(id: Int64)
 
     /// The stable status code (positive; the ABI returns it negated).
     public var code: Int32 {
@@ -83,11 +85,12 @@ public enum CairnError: Error, Equatable {
         case .tooManyIcons: return 21
         case .tooManyBuildings: return 22
         case .invalidSavedIndex: return 23
+        case .unknownPoint: return 24
         }
     }
 
     /// The number of distinct codes; codes run from 1 to this.
-    public static let codeCount: Int32 = 23
+    public static let codeCount: Int32 = 24
 
     /// What the error is about: a point index, a cluster id, an option field, or 0.
     public var detail: Int64 {
@@ -96,7 +99,7 @@ public enum CairnError: Error, Equatable {
         case .nonFiniteCoordinate(let index), .latitudeOutOfRange(let index), .nonFiniteValue(let index),
              .invalidRecord(let index):
             return Int64(index)
-        case .unknownCluster(let id): return id
+        case .unknownCluster(let id), .unknownPoint(let id): return id
         case .outOfMemory(let points): return Int64(points)
         case .invalidBuckets(let problem): return Int64(problem.rawValue)
         case .invalidSavedIndex(let problem): return Int64(problem.rawValue)

@@ -183,6 +183,31 @@ public func cairn_index_parents(_ handle: Int32, _ out: UnsafeMutableRawPointer?
     }
 }
 
+/// Edits a built index: adds `addCount` points (longitude/latitude pairs at `add`), removes the
+/// `removeCount` point ids at `remove` (32-bit) and moves the `moveCount` point ids at `move` to
+/// the pairs at `moveLngLat`, repairing the clustering (see `HierarchicalClusterIndex+Edits`).
+/// Returns the id of the first point added. All checked first: on an error nothing changes.
+@_expose(wasm, "cairn_index_edit") @_cdecl("cairn_index_edit")
+public func cairn_index_edit(_ handle: Int32, _ add: UnsafeMutableRawPointer?, _ addCount: Int32,
+                             _ remove: UnsafeMutableRawPointer?, _ removeCount: Int32,
+                             _ move: UnsafeMutableRawPointer?, _ moveLngLat: UnsafeMutableRawPointer?,
+                             _ moveCount: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard addCount >= 0, removeCount >= 0, moveCount >= 0 else { throw .invalidArgument }
+        func pairs(_ p: UnsafeMutableRawPointer?, _ count: Int32) throws(CairnError) -> UnsafeBufferPointer<Double> {
+            count == 0 ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(try _Registry.doubles(p, count: 2 * Int(count)))
+        }
+        func ids(_ p: UnsafeMutableRawPointer?, _ count: Int32) throws(CairnError) -> UnsafeBufferPointer<Int32> {
+            let words = try _Registry.words(p, count: Int(count))
+            return UnsafeBufferPointer(start: words.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Int32.self) }, count: words.count)
+        }
+        let first = try index.edit(adding: try pairs(add, addCount), removing: try ids(remove, removeCount),
+                                   moving: try ids(move, moveCount), to: try pairs(moveLngLat, moveCount))
+        return Int32(first)
+    }
+}
+
 /// The bounds of the points as the index placed them (longitudes wrapped, latitudes clamped),
 /// as one record [west, south, east, north] written when `capacity` holds it (the world's for
 /// an index without points); returns 1, the records there are.

@@ -65,6 +65,7 @@ STATUS_CODES = {
     21: ("TOO_MANY_ICONS", lambda d: f"a map registers at most {_n(d)} icons"),
     22: ("TOO_MANY_BUILDINGS", lambda d: f"a map takes at most {_n(d)} indoor buildings over its life"),
     23: ("INVALID_SAVED_INDEX", lambda d: f"not a usable saved index: {_SAVED_INDEX_PROBLEMS.get(int(d), 'it is malformed')}"),
+    24: ("UNKNOWN_POINT", lambda d: f"no point with id {_n(d)} (never added, or removed)"),
 }
 
 # The ABI status (negative) of each code, by name.

@@ -47,6 +47,7 @@ export const ABI_ROLES = Object.freeze({
   cairn_index_parents: ['index', 'out', 'count:2'],
   cairn_index_placed_bounds: ['index', 'out', 'count:4'],
   cairn_index_placed_elsewhere: ['index'],
+  cairn_index_edit: ['index', 'ptr:lngLat', 'count:2', 'ptr:pointIds', 'count:1', 'ptr:pointIds', 'ptr:lngLat', 'count:2'],
   cairn_map_create: ['lat', 'lng', 'zoom', 'number', 'number', 'px', 'px'],
   cairn_map_destroy: ['map'],
   cairn_map_layout: ['enum'],
@@ -473,6 +474,12 @@ class AbiWorld {
     const lng = () => lng0 + f.between(-spread, spread);
     const itemStride = this.stride('item');
     const c = this.context;
+    if (content === 'pointIds') {
+      // 32-bit point ids, two to a double: held ones mostly, some never added, some negative.
+      const ids = new Int32Array(this.x.memory.buffer, buffer.ptr, 2 * n);
+      for (let i = 0; i < ids.length; i++) ids[i] = f.chance(0.9) ? f.int(64) : f.pick(EDGE_INTS) | 0;
+      return;
+    }
     for (let i = 0; i < n; i++) {
       if (dirty > 0 && f.chance(dirty)) {
         v[i] = odd();

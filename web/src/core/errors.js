@@ -72,6 +72,7 @@ export const STATUS_CODES = Object.freeze({
     code: 'INVALID_SAVED_INDEX', name: 'invalidSavedIndex',
     describe: (p) => `not a usable saved index: ${SAVED_INDEX_PROBLEMS[p] ?? 'it is malformed'}`,
   },
+  24: { code: 'UNKNOWN_POINT', name: 'unknownPoint', describe: (id) => `no point with id ${id} (never added, or removed)` },
 });
 
 /** Why a buffer was refused as a saved index (the detail of INVALID_SAVED_INDEX). */

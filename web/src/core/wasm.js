@@ -47,6 +47,7 @@ export const BINDINGS = Object.freeze({
   cairn_index_aggregate_values: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, column, cluster ids, count, out) → count' },
   cairn_index_parents: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, out, capacity) → item count; [id, parent id or -1] records of every item, written when all fit' },
   cairn_index_placed_bounds: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, out, capacity) → 1 with the record [west, south, east, north] of the points as placed (longitudes wrapped, latitudes clamped), the world\'s for no points' },
+  cairn_index_edit: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, lng/lat pairs to add, count, point ids to remove (int32), count, point ids to move (int32), their new lng/lat pairs, count) → id of the first point added; all checked first' },
   cairn_index_placed_elsewhere: { params: ['i32'], result: 'i32', doc: '(handle) → how many points the index placed other than given' },
   cairn_map_create: { params: ['f64', 'f64', 'f64', 'f64', 'f64', 'f64', 'f64'], result: 'i32', doc: '(latitude, longitude, zoom, bearing, tilt, width, height) → map handle; NaN bearing or tilt: the default' },
   cairn_map_destroy: { params: ['i32'], result: 'i32', doc: 'frees a map' },

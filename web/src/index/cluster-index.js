@@ -211,6 +211,152 @@ export class ClusterIndex {
   }
 
   /**
+   * Adds, removes and moves points without clustering again: the engine repairs only the
+   * clusters a change reaches, zoom by zoom, and every query then answers exactly as a fresh
+   * load of the points left, in their order, would. Point ids stay as they are: points added
+   * take the next ids, a removed point's id is never used again. Cluster ids are numbered again
+   * after every update (as supercluster numbers them, past the highest point id). Everything is
+   * checked first: on an error nothing changes.
+   *
+   * For an index filled by `load`, `add` takes GeoJSON Point features, which are appended to
+   * `index.points` (the array given to `load`); a moved point's entry there is replaced by a
+   * copy of its feature at the new position, and a removed point's stays but is never returned.
+   * For an index filled by `loadCoordinates`, `add` takes lng/lat pairs.
+   *
+   * @param {{add?: PointFeature[] | Float64Array | ArrayLike<number>, remove?: ArrayLike<number>,
+   *   move?: ArrayLike<{id: number, coordinates: ArrayLike<number>}>}} changes
+   * @returns {number} the id of the first point added (the number of points before)
+   * @throws {CairnError} (UNKNOWN_POINT) for an id that names no point held; (INVALID_ARGUMENT)
+   *   for an id given twice, a malformed argument or a feature that is not a Point;
+   *   (NON_FINITE_COORDINATE, LATITUDE_OUT_OF_RANGE) naming the point; (INVALID_STATE) before a
+   *   load, or for an index with minPoints above 2 or aggregates, which cannot be updated
+   */
+  update(changes) {
+    const call = 'update';
+    this.#checkAlive(call);
+    this.#checkNotFolding(call);
+    if (changes === null || typeof changes !== 'object') throw argumentError(call, 'expected { add, remove, move }');
+    const { add = [], remove = [], move = [] } = changes;
+    const fn = this.#res.fn;
+    const features = this.points;
+    const before = features ? features.length : fn.cairn_index_point_count(this.#res.handle);
+    // The points to add as pairs, and (for features) the input index of each one kept.
+    /** @type {Float64Array} */
+    let pairs;
+    /** @type {number[] | null} */
+    let addedFeatureOf = null;
+    if (features) {
+      if (!Array.isArray(add)) throw argumentError(call, 'add must be an array of GeoJSON Point features (the index was filled by load)');
+      const scan = scanPointFeatures(add);
+      if ('problem' in scan) throw argumentError(call, `feature ${scan.index} of add ${scan.problem}`);
+      pairs = new Float64Array(2 * scan.kept);
+      addedFeatureOf = [];
+      for (let i = 0, k = 0; i < add.length; i++) {
+        const g = add[i].geometry;
+        if (!g) continue;
+        pairs[2 * k] = toNumber(g.coordinates[0]);
+        pairs[2 * k + 1] = toNumber(g.coordinates[1]);
+        addedFeatureOf.push(before + i);
+        k++;
+      }
+    } else {
+      if (add === null || typeof add !== 'object' || typeof add.length !== 'number' || add.length % 2 !== 0) {
+        throw argumentError(call, 'add must be lng, lat pairs (the index was filled by loadCoordinates)');
+      }
+      pairs = add instanceof Float64Array ? add : Float64Array.from(add, toNumber);
+    }
+    if (remove === null || typeof remove !== 'object' || typeof remove.length !== 'number') throw argumentError(call, 'remove must be an array of point ids');
+    if (move === null || typeof move !== 'object' || typeof move.length !== 'number') throw argumentError(call, 'move must be an array of { id, coordinates: [lng, lat] }');
+    const removeIds = Int32Array.from(remove, (id) => this.#enginePoint(id, call));
+    const moveIds = new Int32Array(move.length);
+    const movePairs = new Float64Array(2 * move.length);
+    for (let k = 0; k < move.length; k++) {
+      const m = move[k];
+      const c = m !== null && typeof m === 'object' ? m.coordinates : undefined;
+      if (c === null || typeof c !== 'object' || typeof c.length !== 'number' || c.length < 2) {
+        throw argumentError(call, `move ${k} must be { id, coordinates: [lng, lat] }`);
+      }
+      moveIds[k] = this.#enginePoint(m.id, call);
+      movePairs[2 * k] = toNumber(c[0]);
+      movePairs[2 * k + 1] = toNumber(c[1]);
+    }
+
+    const buffers = [];
+    const place = (/** @type {Float64Array | Int32Array} */ data) => {
+      if (data.length === 0) return 0;
+      const ptr = fn.cairn_alloc(data.byteLength) >>> 0;
+      if (!ptr) throw memoryError(call, 'out of WebAssembly memory');
+      buffers.push(ptr);
+      new (/** @type {any} */ (data.constructor))(this.#mod.memory.buffer, ptr, data.length).set(data);
+      return ptr;
+    };
+    let first;
+    try {
+      const a = place(pairs), r = place(removeIds), mi = place(moveIds), mp = place(movePairs);
+      first = fn.cairn_index_edit(this.#res.handle, a, pairs.length / 2, r, removeIds.length, mi, mp, moveIds.length);
+    } finally {
+      for (const ptr of buffers) fn.cairn_free(ptr);
+    }
+    if (first < 0) {
+      const detail = fn.cairn_last_error_detail();
+      const code = STATUS_CODES[-first]?.code;
+      const enginePoints = fn.cairn_index_point_count(this.#res.handle);
+      // A point's detail is its engine id: name it as the caller does.
+      const named = (code === 'NON_FINITE_COORDINATE' || code === 'LATITUDE_OUT_OF_RANGE' || code === 'UNKNOWN_POINT')
+        ? (detail >= enginePoints && addedFeatureOf ? addedFeatureOf[detail - enginePoints] : this.#inputIndex(detail)) : detail;
+      throw this.#error(first, call, code === 'INVALID_STATE' ? 'update() takes a loaded index with minPoints 2 and no aggregates' : undefined, named);
+    }
+    this.#reducer?.clear();
+    if (features && addedFeatureOf) {
+      for (const f of add) features.push(f);
+      if (this.#featureOf || addedFeatureOf.length !== add.length) {
+        const old = this.#featureOf ?? Int32Array.from({ length: first }, (_, i) => i);
+        const next = new Int32Array(old.length + addedFeatureOf.length);
+        next.set(old);
+        next.set(addedFeatureOf, old.length);
+        this.#featureOf = next;
+      }
+      for (let k = 0; k < move.length; k++) {
+        const id = move[k].id;
+        features[id] = { ...features[id], geometry: { type: 'Point', coordinates: [movePairs[2 * k], movePairs[2 * k + 1]] } };
+      }
+      this.#idShift = features.length - fn.cairn_index_point_count(this.#res.handle);
+      return before;
+    }
+    return first;
+  }
+
+  /**
+   * The engine's id of a point id a caller gives (its input index); UNKNOWN_POINT for none.
+   * @param {unknown} id
+   * @param {string} call
+   */
+  #enginePoint(id, call) {
+    const n = this.#res.fn.cairn_index_point_count(this.#res.handle);
+    const unknown = () => errorFromStatus(STATUS_BY_CODE.UNKNOWN_POINT, typeof id === 'number' ? id : NaN, { call });
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) throw unknown();
+    const of = this.#featureOf;
+    if (!of) {
+      if (id >= n) throw unknown();
+      return id;
+    }
+    // featureOf is increasing: find the engine point of this input index.
+    let lo = 0, hi = of.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (of[mid] < id) lo = mid + 1; else hi = mid;
+    }
+    if (lo === of.length || of[lo] !== id) throw unknown();
+    return lo;
+  }
+
+  /**
+   * The input index of an engine point.
+   * @param {number} point
+   */
+  #inputIndex(point) { return this.#featureOf && point >= 0 && point < this.#featureOf.length ? this.#featureOf[point] : point; }
+
+  /**
    * Clusters and points at a zoom inside a bounding box. A box whose west is east of its east
    * crosses the antimeridian; a box 360° wide or wider covers every longitude.
    *

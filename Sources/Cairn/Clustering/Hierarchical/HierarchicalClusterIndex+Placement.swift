@@ -4,11 +4,15 @@
 extension HierarchicalClusterIndex {
     /// The bounds of the points as placed, in degrees; nil when there are none.
     public var placedBounds: (west: Double, south: Double, east: Double, north: Double)? {
-        guard pointCount > 0 else { return nil }
+        guard livePointCount > 0 else { return nil }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         pointPositions.xy.withUnsafeBufferPointer { xy in
             var k = 0
             while k < xy.count {
+                if isRemoved(k / 2) {
+                    k += 2
+                    continue
+                }
                 minX = Swift.min(minX, xy[k])
                 maxX = Swift.max(maxX, xy[k])
                 minY = Swift.min(minY, xy[k + 1])

@@ -4,7 +4,8 @@
 /// Layout (little-endian, every section 8-byte aligned):
 /// - header, 32 bytes: the magic `CAIRNIDX`, the format version (UInt32), 0 (UInt32), the
 ///   buffer's length (UInt64) and the `_ContentHash` of everything after the header (UInt64);
-/// - the options; the points' positions and parents; the clusters' positions, point counts,
+/// - the options; the points' positions and parents, and the points removed by edits (a bit
+///   each, none when no point was); the clusters' positions, point counts,
 ///   parents, zooms, ranks and seed positions; where each zoom's clusters start and the
 ///   clusters by seed; the data order of every zoom (minPoints > 2); the zoom groups (zooms,
 ///   grid, sorted ids, fences); the aggregated columns;
@@ -35,7 +36,7 @@ extension HierarchicalClusterIndex {
     }
 
     /// The format version written and the only one read.
-    public static let savedFormatVersion: UInt32 = 1
+    public static let savedFormatVersion: UInt32 = 2
     static let savedHeaderSize = 32
 
     /// "CAIRNIDX" as a little-endian word.
@@ -107,6 +108,7 @@ extension HierarchicalClusterIndex {
         w.int(options.minPoints)
         w.array(pointPositions.xy)
         w.array(pointParent)
+        w.array(removedPointCount > 0 ? removedPoints : [])
         w.array(clusterPositions.xy)
         w.array(clusterPoints)
         w.array(clusterParent)
@@ -187,6 +189,8 @@ extension HierarchicalClusterIndex {
         }
         pointPositions = _WorldPositions(xy: pointXY)
         pointParent = try r.array(of: Int32.self)
+        removedPoints = try r.array(of: UInt64.self)
+        removedPointCount = removedPoints.reduce(0) { $0 + $1.nonzeroBitCount }
         let clusterXY = try r.doubles()
         guard clusterXY.count % 2 == 0 else { throw .invalidSavedIndex(.inconsistent) }
         clusterPositions = _WorldPositions(xy: clusterXY)
@@ -241,6 +245,10 @@ extension HierarchicalClusterIndex {
               superclusterDataOrder.isEmpty || (recordsDataOrder && superclusterDataOrder.count == zooms)
         else { throw bad }
         if recordsDataOrder && clusters > 0 && superclusterDataOrder.isEmpty { throw bad }
+        // Removed points: bits of points only, each without a parent.
+        guard removedPoints.count <= n / 64 + 1 else { throw bad }
+        if let last = removedPoints.last, removedPoints.count == n / 64 + 1, last >> UInt64(n & 63) != 0 { throw bad }
+        for p in 0..<n where isRemoved(p) && pointParent[p] != -1 { throw bad }
         let items = Int32(n + clusters)
         // The long arrays are checked without a branch per element (a restore is mostly
         // these passes and copying), the short ones plainly.

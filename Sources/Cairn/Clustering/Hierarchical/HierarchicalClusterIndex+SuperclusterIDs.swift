@@ -94,6 +94,9 @@ extension HierarchicalClusterIndex {
         let visible = _Bitset(capacity: max(n, 1))
         defer { visible.deallocate() }
         visible.fill(n)
+        if removedPointCount > 0 {
+            for p in 0..<n where isRemoved(p) { visible.remove(p) }
+        }
         positions.withUnsafeMutableBufferPointer { out in
             ranks.withUnsafeBufferPointer { r in
                 absorbedRanks.withUnsafeBufferPointer { absorbed in

@@ -42,7 +42,8 @@ extension HierarchicalClusterIndex {
         let n = pointPositions.count
         var items: [Int32]
         if zoom > options.maxZoom {
-            items = (0..<n).map { Int32($0) }   // every point, in input order
+            // Every point, in input order (but those removed by edits).
+            items = (0..<n).lazy.filter { !self.isRemoved($0) }.map { Int32($0) }
         } else if recordsDataOrder {
             items = superclusterDataOrder[zoom - options.minZoom]
         } else {

@@ -71,6 +71,11 @@ extension HierarchicalClusterIndex {
         }
     }
 
+    /// The first position in a group's list whose cell key is not below `key`.
+    func insertionPoint(_ g: _ZoomGroup, key: UInt64) -> Int {
+        g.ids.withUnsafeBufferPointer { lowerBound(g, $0, from: 0, key) }
+    }
+
     /// First position at or after `from` whose cell key is not below `key`.
     private func lowerBound(_ g: _ZoomGroup, _ ids: UnsafeBufferPointer<Int32>, from: Int, _ key: UInt64) -> Int {
         let grid = g.grid

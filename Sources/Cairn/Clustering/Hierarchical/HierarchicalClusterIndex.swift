@@ -17,6 +17,10 @@ public final class HierarchicalClusterIndex {
     // tile coordinates); clustering uses their float32 rounding, as supercluster does.
     var pointPositions = _WorldPositions()
     var pointParent: [Int32] = []     // item id of the cluster that absorbs the point, or -1
+    /// Points removed by edits, a bit per point (empty while none is): their ids stay taken,
+    /// and they belong to no zoom (see `+Edits`).
+    var removedPoints: [UInt64] = []
+    var removedPointCount = 0
 
     // Clusters, by creation order ("cluster index"). A cluster's item id is pointCount + index.
     var clusterPositions = _WorldPositions()   // weighted centroids
@@ -88,7 +92,7 @@ public final class HierarchicalClusterIndex {
 
     /// How many of the points added the index placed other than given: a longitude wrapped, a
     /// latitude clamped (see `placedBounds`).
-    public private(set) var pointsPlacedElsewhere = 0
+    public internal(set) var pointsPlacedElsewhere = 0
 
     /// The number of clusters formed over all zooms (0 before `build()`).
     public var clusterCount: Int { clusterPositions.count }

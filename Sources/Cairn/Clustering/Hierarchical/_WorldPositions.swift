@@ -35,6 +35,11 @@ struct _WorldPositions {
         }
     }
 
+    mutating func set(_ i: Int, _ x: Double, _ y: Double) {
+        xy[2 * i] = x
+        xy[2 * i + 1] = y
+    }
+
     @inline(__always)
     subscript(i: Int) -> (x: Double, y: Double) { (xy[2 * i], xy[2 * i + 1]) }
 }

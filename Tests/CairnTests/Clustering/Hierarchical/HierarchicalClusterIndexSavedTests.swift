@@ -125,7 +125,7 @@ final class HierarchicalClusterIndexSavedTests: XCTestCase {
         XCTAssertEqual(problem([]), .truncated)
         XCTAssertEqual(problem(Array("not an index at all".utf8) + [UInt8](repeating: 0, count: 40)), .notASavedIndex)
         var otherVersion = good
-        otherVersion[8] = 2
+        otherVersion[8] = 1
         XCTAssertEqual(problem(otherVersion), .otherVersion)
         XCTAssertEqual(problem(Array(good.dropLast(8))), .truncated)
         XCTAssertEqual(problem(good + [0, 0, 0, 0, 0, 0, 0, 0]), .inconsistent)

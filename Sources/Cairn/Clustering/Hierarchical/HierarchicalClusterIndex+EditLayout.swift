@@ -1,0 +1,138 @@
+/// The storage laid out again after an edit (`+Edits`): clusters stay stored zoom by zoom with
+/// the dissolved ones dropped and the new ones in their zoom's block, references renumbered,
+/// moved points written, the zoom groups' id lists spliced (the items whose place or visibility
+/// changed taken out and put back where their cells sort, one pass per list), and the public
+/// cluster ids numbered again. Nothing is sorted but the changed items.
+extension HierarchicalClusterIndex {
+    /// Whether a point was removed by an edit (its id is never used again).
+    @inline(__always)
+    func isRemoved(_ point: Int) -> Bool {
+        removedPointCount > 0 && point >> 6 < removedPoints.count && removedPoints[point >> 6] & (1 << UInt64(point & 63)) != 0
+    }
+
+    func markRemoved(_ point: Int) {
+        let words = pointPositions.count / 64 + 1
+        if removedPoints.count < words { removedPoints.append(contentsOf: repeatElement(0, count: words - removedPoints.count)) }
+        removedPoints[point >> 6] |= 1 << UInt64(point & 63)
+        removedPointCount += 1
+    }
+
+    /// The points held: those added less those removed.
+    public var livePointCount: Int { pointPositions.count - removedPointCount }
+
+    func layOutAfterEdit(_ e: _EditState, oldClusterCount c0: Int) {
+        let n = pointPositions.count
+        let clusters = clusterPositions.count
+        // The items whose place, content or visibility changed.
+        var changed: [Int32] = []
+        for (s, item) in e.slots.ids.enumerated() where e.flags[s] != 0 || e.oldParent[s] != parent(of: item) {
+            changed.append(item)
+        }
+        let isChanged = _Bitset(capacity: n + clusters)
+        defer { isChanged.deallocate() }
+        isChanged.clear(n + clusters)
+        for item in changed { isChanged.insert(Int(item)) }
+        func isDead(_ item: Int32) -> Bool {
+            guard let s = e.slots.slot(of: item) else { return false }
+            return e.has(s, _EditState.dead)
+        }
+
+        // Where the changed items go in each group, found while the lists still match the
+        // positions they were sorted by.
+        var inserts: [[(at: Int, item: Int32)]] = []
+        for g in groups {
+            var keys: [UInt64] = []
+            var values: [UInt32] = []
+            for item in changed where !isDead(item) {
+                let i = Int(item)
+                let high = i < n ? options.maxZoom + 1 : Int(clusterZoom[i - n])
+                let p = Int(parent(of: item))
+                let low = p >= 0 ? Int(clusterZoom[p - n]) + 1 : options.minZoom
+                guard low <= g.highZoom && high >= g.lowZoom && low <= high else { continue }
+                let c = editPosition(item, e)
+                keys.append(g.grid.key(x: Float(c.x), y: Float(c.y)))
+                values.append(UInt32(bitPattern: item))
+            }
+            RadixSort.sort(keys: &keys, values: &values, count: keys.count)
+            inserts.append((0..<keys.count).map { k in
+                (insertionPoint(g, key: keys[k]), Int32(bitPattern: values[k]))
+            })
+        }
+
+        // Clusters renumbered: each zoom's block keeps its surviving clusters in order, then the
+        // new ones of that zoom.
+        var newIndex = [Int32](repeating: -1, count: clusters)
+        var kept: [Int32] = []
+        kept.reserveCapacity(clusters)
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            for c in clusterBlock(zoom: z) where c < c0 && !isDead(Int32(n + c)) { kept.append(Int32(c)) }
+            for c in c0..<clusters where Int(clusterZoom[c]) == z && !isDead(Int32(n + c)) { kept.append(Int32(c)) }
+        }
+        for (k, c) in kept.enumerated() { newIndex[Int(c)] = Int32(k) }
+        @inline(__always) func renumbered(_ item: Int32) -> Int32 {
+            item < Int32(n) ? item : Int32(n) + newIndex[Int(item) - n]
+        }
+        var positions = _WorldPositions(), points: [UInt32] = [], parents: [Int32] = [], zooms: [UInt8] = []
+        positions.reserveCapacity(kept.count)
+        points.reserveCapacity(kept.count)
+        parents.reserveCapacity(kept.count)
+        zooms.reserveCapacity(kept.count)
+        for c in kept {
+            let i = Int(c)
+            let p = clusterPositions[i]
+            positions.append(p.x, p.y)
+            points.append(clusterPoints[i])
+            parents.append(clusterParent[i] < 0 ? -1 : renumbered(clusterParent[i]))
+            zooms.append(clusterZoom[i])
+        }
+
+        // The groups' lists: unchanged items kept in order (renumbered), changed ones spliced in.
+        for g in 0..<groups.count {
+            let old = groups[g].ids
+            let adds = inserts[g]
+            var ids: [Int32] = []
+            ids.reserveCapacity(old.count + adds.count)
+            var a = 0
+            for (k, item) in old.enumerated() {
+                while a < adds.count && adds[a].at <= k {
+                    ids.append(renumbered(adds[a].item))
+                    a += 1
+                }
+                if !isChanged.contains(Int(item)) { ids.append(renumbered(item)) }
+            }
+            while a < adds.count {
+                ids.append(renumbered(adds[a].item))
+                a += 1
+            }
+            groups[g].ids = ids
+        }
+
+        clusterPositions = positions
+        clusterPoints = points
+        clusterParent = parents
+        clusterZoom = zooms
+        pointParent.withUnsafeMutableBufferPointer { pp in
+            for i in 0..<pp.count where pp[i] >= 0 { pp[i] = renumbered(pp[i]) }
+        }
+        for (s, item) in e.slots.ids.enumerated() where item < Int32(n) && e.has(s, _EditState.moved) {
+            pointPositions.set(Int(item), e.newX[s], e.newY[s])
+        }
+        for g in 0..<groups.count {
+            let grid = groups[g].grid
+            groups[g].fences = stride(from: 0, to: groups[g].ids.count, by: _ZoomGroup.fenceStride).map { k in
+                let p = indexPosition(groups[g].ids[k])
+                return grid.key(x: p.x, y: p.y)
+            }
+        }
+
+        superclusterTrees = []
+        numberClusters()
+        if smallClustersBelow > 0 { smallClusterPoints = smallClusterPointLists(below: smallClustersBelow) }
+    }
+
+    /// An item's exact position after the edit (a moved point's new one).
+    private func editPosition(_ item: Int32, _ e: _EditState) -> (x: Double, y: Double) {
+        if let s = e.slots.slot(of: item), e.has(s, _EditState.moved) { return (e.newX[s], e.newY[s]) }
+        return reportedPosition(item)
+    }
+}

@@ -1,0 +1,334 @@
+/// Adding, removing and moving points of a built index, repairing only what the change reaches,
+/// with the result a fresh build of the same points in the same order would give.
+///
+/// With minPoints 2, one zoom's clustering is fixed by a rule that reads only nearby items:
+/// visiting items by rank, an item is a seed unless a seed ranked before it has it within the
+/// radius, and a non-seed joins the first-ranked such seed. So a change at one level can alter
+/// only the decisions of items ranked after a changed item and within the radius of it, and then
+/// of items near those whose seed status changed, and so on. The repair goes down the zooms;
+/// at each it lists the items that appear at the level (added, moved, freed, or clusters made
+/// one zoom up) and those that left it, decides again, in rank order, every item such a change
+/// can reach, spreading only where a seed status changes, and re-forms the clusters whose
+/// members may differ: a cluster whose members are all the same is kept, any other is
+/// dissolved and a new one made. What appears and leaves at that zoom is the change for the next.
+/// Then the storage is laid out again (`+EditLayout`).
+extension HierarchicalClusterIndex {
+    /// Applies a batch of edits: adds the points of `lngLat` (longitude/latitude pairs), removes
+    /// the points `removing`, and moves the points `moving` to the pairs of `movedLngLat`. Returns
+    /// the id of the first point added (ids of points added follow one another). Point ids stay
+    /// as they were; a removed point's id is never used again. Every argument is checked first:
+    /// on an error nothing changes.
+    ///
+    /// The index must be built, with minPoints 2 and no aggregates (throws `invalidState`).
+    @discardableResult
+    public func edit(adding lngLat: UnsafeBufferPointer<Double>, removing: UnsafeBufferPointer<Int32>,
+                     moving: UnsafeBufferPointer<Int32>, to movedLngLat: UnsafeBufferPointer<Double>) throws(CairnError) -> Int {
+        guard state == .built, options.minPoints == 2, aggregates.isEmpty else { throw .invalidState }
+        guard lngLat.count % 2 == 0, movedLngLat.count == 2 * moving.count else { throw .invalidArgument }
+        let n0 = pointPositions.count
+        let added = lngLat.count / 2
+        var named = _ItemSlots(expected: removing.count + moving.count)
+        for id in removing {
+            guard id >= 0, Int(id) < n0, !isRemoved(Int(id)) else { throw .unknownPoint(id: Int64(id)) }
+            guard named.insert(id).isNew else { throw .invalidArgument }
+        }
+        for (k, id) in moving.enumerated() {
+            guard id >= 0, Int(id) < n0, !isRemoved(Int(id)) else { throw .unknownPoint(id: Int64(id)) }
+            guard named.insert(id).isNew else { throw .invalidArgument }
+            try HierarchicalClusterIndex.check(longitude: movedLngLat[2 * k], latitude: movedLngLat[2 * k + 1], index: Int(id))
+        }
+        for i in 0..<added {
+            try HierarchicalClusterIndex.check(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1], index: n0 + i)
+        }
+        guard added <= HierarchicalClusterIndex.maximumPointCount - n0 else { throw .tooManyPoints }
+        if Int64(n0 + added) * _AddressSpace.buildBytesPerPoint > _AddressSpace.remaining {
+            throw .outOfMemory(points: added)
+        }
+
+        let e = _EditState()
+        makeRoom(forPoints: added)
+        for i in 0..<added {
+            let (x, y) = HierarchicalClusterIndex.project(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
+            if HierarchicalClusterIndex.placesElsewhere(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1]) { pointsPlacedElsewhere += 1 }
+            pointPositions.append(x, y)
+            pointParent.append(-1)
+            e.flags[e.slot(Int32(n0 + i), parent: -1)] |= _EditState.added
+        }
+        for id in removing {
+            let s = e.slot(id, parent: pointParent[Int(id)])
+            e.flags[s] |= _EditState.dead
+            pointParent[Int(id)] = -1
+            markRemoved(Int(id))
+        }
+        for (k, id) in moving.enumerated() {
+            let s = e.slot(id, parent: pointParent[Int(id)])
+            e.flags[s] |= _EditState.moved
+            let (x, y) = HierarchicalClusterIndex.project(longitude: movedLngLat[2 * k], latitude: movedLngLat[2 * k + 1])
+            e.newX[s] = x
+            e.newY[s] = y
+        }
+        superclusterTrees = []
+        let oldClusterCount = clusterPositions.count
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) { repair(zoom: z, e) }
+        layOutAfterEdit(e, oldClusterCount: oldClusterCount)
+        return n0
+    }
+
+    /// Makes `count` more point ids: clusters are numbered after the points, so every reference
+    /// to a cluster moves up by `count`.
+    private func makeRoom(forPoints count: Int) {
+        guard count > 0 else { return }
+        let n = Int32(pointPositions.count), k = Int32(count)
+        pointParent.withUnsafeMutableBufferPointer { pp in
+            for i in 0..<pp.count where pp[i] >= 0 { pp[i] += k }
+        }
+        clusterParent.withUnsafeMutableBufferPointer { cp in
+            for i in 0..<cp.count where cp[i] >= 0 { cp[i] += k }
+        }
+        for g in 0..<groups.count {
+            groups[g].ids.withUnsafeMutableBufferPointer { ids in
+                for i in 0..<ids.count where ids[i] >= n { ids[i] += k }
+            }
+        }
+        pointPositions.reserveCapacity(pointPositions.count + count)
+        pointParent.reserveCapacity(pointParent.count + count)
+    }
+
+    // MARK: The items of one level as the edit sees them
+
+    /// An item's clustering position after the edit.
+    @inline(__always)
+    func editCentre(_ item: Int32, _ e: _EditState) -> (x: Double, y: Double) {
+        let i = Int(item), n = pointPositions.count
+        if i >= n { return clusterPositions[i - n] }
+        if let s = e.slots.slot(of: item), e.has(s, _EditState.moved) {
+            return (Double(Float(e.newX[s])), Double(Float(e.newY[s])))
+        }
+        let p = pointPositions[i]
+        return (Double(Float(p.x)), Double(Float(p.y)))
+    }
+
+    /// An item's clustering position before the edit.
+    @inline(__always)
+    func storedCentre(_ item: Int32) -> (x: Double, y: Double) {
+        let i = Int(item), n = pointPositions.count
+        if i >= n { return clusterPositions[i - n] }
+        let p = pointPositions[i]
+        return (Double(Float(p.x)), Double(Float(p.y)))
+    }
+
+    /// Whether the item is visible at `level` after the edit (as far as the repair has come:
+    /// levels above the one being repaired are final).
+    @inline(__always)
+    func editVisible(_ item: Int32, _ level: Int, _ e: _EditState) -> Bool {
+        if let s = e.slots.slot(of: item), e.has(s, _EditState.dead) { return false }
+        return isVisible(item, zoom: level)
+    }
+
+    /// Whether the item of slot `s` was visible at `level` before the edit.
+    func visibleBefore(_ s: Int, _ item: Int32, _ level: Int, _ e: _EditState) -> Bool {
+        if e.has(s, _EditState.added) { return false }
+        let n = pointPositions.count, i = Int(item)
+        if i >= n && level > Int(clusterZoom[i - n]) { return false }
+        if i < n && level > options.maxZoom + 1 { return false }
+        let p = Int(e.oldParent[s])
+        return p < 0 || level > Int(clusterZoom[p - n])
+    }
+
+    /// Calls `body` with every item visible at `level` after the edit whose float32 position lies
+    /// within `reach` of `(x, y)` (and perhaps a few more: callers measure exactly).
+    func forEachEditItem(level: Int, near x: Double, _ y: Double, reach: Double,
+                         _ appearing: _AppearingItems, _ e: _EditState, _ body: (Int32) -> Void) {
+        let skip = _EditState.added | _EditState.moved | _EditState.dead
+        forEachItem(minX: x - reach, minY: y - reach, maxX: x + reach, maxY: y + reach, zoom: level) { item in
+            if let s = e.slots.slot(of: item), e.flags[s] & skip != 0 || e.appearsAt[s] == Int16(level) { return }
+            if isVisible(item, zoom: level) { body(item) }
+        }
+        appearing.forEach(near: Float(x), Float(y), body)
+    }
+
+    /// The rank of the seed that absorbs `item` at `zoom` after the edit, `UInt32.max` for a seed:
+    /// the new decision where the repair made one, otherwise the old (it still holds).
+    @inline(__always)
+    func editAbsorber(_ item: Int32, zoom: Int, _ e: _EditState) -> UInt32 {
+        if let s = e.slots.slot(of: item), e.decidedAt[s] == Int16(zoom) { return e.decision[s] }
+        let p = Int(parent(of: item)), n = pointPositions.count
+        guard p >= 0, Int(clusterZoom[p - n]) == zoom else { return UInt32.max }
+        let seedRank = clusterRank[p - n]
+        return seedRank == rank(of: item) ? UInt32.max : seedRank
+    }
+
+    /// Gives `item` another parent, keeping the one it had before the edit.
+    @inline(__always)
+    func setEditParent(_ item: Int32, _ newParent: Int32, _ e: _EditState) {
+        _ = e.slot(item, parent: parent(of: item))
+        let i = Int(item), n = pointPositions.count
+        if i < n { pointParent[i] = newParent } else { clusterParent[i - n] = newParent }
+    }
+
+    // MARK: One zoom
+
+    /// Repairs the clustering of `zoom`: the items of level `zoom + 1` (final by now) decide again
+    /// where a change reaches them, and the clusters whose members may differ are formed again.
+    private func repair(zoom z: Int, _ e: _EditState) {
+        let level = z + 1
+        let r = options.worldRadius(zoom: z)
+        let r2 = r * r
+        let reach = r + 1.0 / 16_777_216
+        let mark = Int16(z)
+        let n = pointPositions.count
+
+        // What appears at the level and what left it, from every item touched so far.
+        var appearing = _AppearingItems()
+        appearing.grid = _ClusterGrid.forClustering(options, zoom: z)
+        var gone: [Int32] = []
+        for s in 0..<e.slots.count {
+            let item = e.slots.ids[s]
+            let now = editVisible(item, level, e)
+            let before = visibleBefore(s, item, level, e)
+            if now && (!before || e.isNewHere(s)) {
+                e.appearsAt[s] = Int16(level)
+                let c = editCentre(item, e)
+                appearing.keys.append(appearing.grid.key(x: Float(c.x), y: Float(c.y)))
+                appearing.items.append(item)
+            }
+            if before && (!now || e.has(s, _EditState.moved)) { gone.append(item) }
+        }
+        if appearing.items.isEmpty && gone.isEmpty { return }
+        var order = (0..<appearing.items.count).map { UInt32($0) }
+        RadixSort.sort(keys: &appearing.keys, values: &order, count: order.count)
+        appearing.items = order.map { appearing.items[Int($0)] }
+
+        var queue = _MinHeap()
+        func enqueue(_ item: Int32) {
+            let s = e.slot(item, parent: parent(of: item))
+            if e.queuedAt[s] == mark { return }
+            e.queuedAt[s] = mark
+            queue.push(UInt64(rank(of: item)) << 32 | UInt64(UInt32(bitPattern: item)))
+        }
+        // Items ranked after `item` that have it within the radius: their decisions read it.
+        func enqueueFollowers(of item: Int32, at c: (x: Double, y: Double)) {
+            let itemRank = rank(of: item)
+            forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { w in
+                let p = editCentre(w, e)
+                if rank(of: w) > itemRank && _isWithin(Float(p.x), Float(p.y), c, r2) { enqueue(w) }
+            }
+        }
+        var oldClusters: [Int32] = []   // clusters of this zoom whose members may change
+        var seeds: [Int32] = []          // seeds whose clusters may change
+        func oldCluster(of item: Int32) -> Int32? {
+            let s = e.slot(item, parent: parent(of: item))
+            let p = e.oldParent[s]
+            return p >= 0 && Int(clusterZoom[Int(p) - n]) == z ? p : nil
+        }
+        for item in gone {
+            enqueueFollowers(of: item, at: storedCentre(item))
+            if let p = oldCluster(of: item) { oldClusters.append(p) }
+        }
+        for item in appearing.items { enqueue(item) }
+
+        // New decisions, in rank order.
+        while let key = queue.pop() {
+            let item = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
+            let itemRank = UInt32(truncatingIfNeeded: key >> 32)
+            guard editVisible(item, level, e) else { continue }
+            let c = editCentre(item, e)
+            let fx = Float(c.x), fy = Float(c.y)
+            var best = UInt32.max
+            var bestItem: Int32 = -1
+            forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { s in
+                let sr = rank(of: s)
+                guard sr < itemRank, sr < best, _isWithin(fx, fy, editCentre(s, e), r2),
+                      editAbsorber(s, zoom: z, e) == UInt32.max else { return }
+                best = sr
+                bestItem = s
+            }
+            let s = e.slot(item, parent: parent(of: item))
+            let had = !e.isNewHere(s) && e.appearsAt[s] != Int16(level)
+            let before: UInt32 = had ? editAbsorber(item, zoom: z, e) : UInt32.max
+            e.decidedAt[s] = mark
+            e.decision[s] = best
+            if !had || (before == UInt32.max) != (best == UInt32.max) { enqueueFollowers(of: item, at: c) }
+            if had && before != best, let p = oldCluster(of: item) { oldClusters.append(p) }
+            seeds.append(best == UInt32.max ? item : bestItem)
+        }
+        // The seeds of the old clusters affected, where they still seed.
+        for p in oldClusters {
+            let seedRank = clusterRank[Int(p) - n]
+            guard !isRemoved(Int(seedRank)) else { continue }
+            let seed = representative(of: Int32(seedRank), atZoom: level)
+            if rank(of: seed) == seedRank && editVisible(seed, level, e) && editAbsorber(seed, zoom: z, e) == UInt32.max {
+                seeds.append(seed)
+            }
+        }
+
+        // Clusters formed again: kept where the members are the same, else made anew.
+        var members: [Int32] = []
+        for seed in seeds {
+            let s = e.slot(seed, parent: parent(of: seed))
+            if e.formedAt[s] == mark { continue }
+            e.formedAt[s] = mark
+            guard editAbsorber(seed, zoom: z, e) == UInt32.max else { continue }
+            let seedRank = rank(of: seed)
+            let c = editCentre(seed, e)
+            members.removeAll(keepingCapacity: true)
+            forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { w in
+                let p = editCentre(w, e)
+                if w != seed && rank(of: w) > seedRank && _isWithin(Float(p.x), Float(p.y), c, r2) &&
+                    editAbsorber(w, zoom: z, e) == seedRank { members.append(w) }
+            }
+            let old = oldCluster(of: seed)
+            let oldOfSeed = old.flatMap { clusterRank[Int($0) - n] == seedRank && !e.isNewHere(s) ? $0 : nil }
+            if members.isEmpty {
+                if let p = oldOfSeed { oldClusters.append(p) }
+                continue
+            }
+            if let p = oldOfSeed, isSameCluster(p, seed: seed, members: members, e) {
+                e.keptAt[e.slot(p, parent: parent(of: p))] = mark
+                continue
+            }
+            if let p = oldOfSeed { oldClusters.append(p) }
+            var total = pointCount(of: seed)
+            var wx = c.x * Double(total), wy = c.y * Double(total)
+            for w in members {
+                let weight = pointCount(of: w)
+                let p = editCentre(w, e)
+                wx += p.x * Double(weight)
+                wy += p.y * Double(weight)
+                total += weight
+            }
+            let cluster = Int32(n + clusterPositions.count)
+            clusterPositions.append(wx / Double(total), wy / Double(total))
+            clusterPoints.append(UInt32(total))
+            clusterParent.append(-1)
+            clusterZoom.append(UInt8(z))
+            clusterRank.append(seedRank)
+            e.flags[e.slot(cluster, parent: -1)] |= _EditState.added
+            setEditParent(seed, cluster, e)
+            for w in members { setEditParent(w, cluster, e) }
+        }
+
+        // Old clusters not kept are dissolved; their members that no cluster took stand alone.
+        var children: [Int32] = []
+        for p in oldClusters {
+            let s = e.slot(p, parent: parent(of: p))
+            if e.keptAt[s] == mark || e.has(s, _EditState.dead) { continue }
+            e.flags[s] |= _EditState.dead
+            children.removeAll(keepingCapacity: true)
+            forEachChildItem(of: p) { children.append($0) }
+            for child in children where parent(of: child) == p { setEditParent(child, -1, e) }
+        }
+    }
+
+    /// Whether the old cluster `p` has exactly `seed` and `members` as its children, unchanged.
+    private func isSameCluster(_ p: Int32, seed: Int32, members: [Int32], _ e: _EditState) -> Bool {
+        var total = pointCount(of: seed)
+        for w in members {
+            guard parent(of: w) == p else { return false }
+            if let s = e.slots.slot(of: w), e.isNewHere(s) { return false }
+            total += pointCount(of: w)
+        }
+        return parent(of: seed) == p && total == Int(clusterPoints[Int(p) - pointPositions.count])
+    }
+}
+

@@ -1,0 +1,82 @@
+/// What an edit of a built index (`HierarchicalClusterIndex+Edits`) knows of the items it
+/// touches: every item added, removed, moved, made, dissolved or given another parent, and every
+/// item it looked at again. Items get a slot on first touch; the arrays below are by slot.
+final class _EditState {
+    var slots = _ItemSlots(expected: 1024)
+    /// Flags (`added`, `moved`, `dead`) by slot.
+    var flags: [UInt8] = []
+    /// The item's parent when it was first touched: its parent before the edit.
+    var oldParent: [Int32] = []
+    /// A moved point's new exact world position (by slot; unused for the others).
+    var newX: [Double] = []
+    var newY: [Double] = []
+    /// Per-zoom marks, each the zoom it was set at (-1 never): in the level's list of items
+    /// that appear, queued for a new decision, decided, checked as a seed.
+    var appearsAt: [Int16] = []
+    var queuedAt: [Int16] = []
+    var decidedAt: [Int16] = []
+    var formedAt: [Int16] = []
+    /// The decision of the zoom `decidedAt` names: the rank of the seed that absorbs the item,
+    /// or `UInt32.max` where the item is a seed itself.
+    var decision: [UInt32] = []
+    /// Old clusters the repair left as they were (`keptAt` their zoom) or dissolved.
+    var keptAt: [Int16] = []
+
+    static let added: UInt8 = 1       // a point added by the edit, or a cluster it made
+    static let moved: UInt8 = 2       // a point given a new position
+    static let dead: UInt8 = 4        // a point removed, or a cluster dissolved
+
+    /// The slot of `item`, made if needed with `parent` as its parent before the edit.
+    @inline(__always)
+    func slot(_ item: Int32, parent: Int32) -> Int {
+        let (s, isNew) = slots.insert(item)
+        if isNew {
+            flags.append(0)
+            oldParent.append(parent)
+            newX.append(0)
+            newY.append(0)
+            appearsAt.append(-1)
+            queuedAt.append(-1)
+            decidedAt.append(-1)
+            formedAt.append(-1)
+            decision.append(0)
+            keptAt.append(-1)
+        }
+        return s
+    }
+
+    @inline(__always)
+    func has(_ s: Int, _ flag: UInt8) -> Bool { flags[s] & flag != 0 }
+
+    /// Items whose place in space or whose content is not what the zoom groups hold: added,
+    /// moved or made by the edit.
+    @inline(__always)
+    func isNewHere(_ s: Int) -> Bool { flags[s] & (_EditState.added | _EditState.moved) != 0 }
+}
+
+/// The items that appear at one level (new, moved, made or freed), sorted by cell of a grid
+/// whose cells are at least the clustering radius wide, so a radius search reads 3×3 cells.
+struct _AppearingItems {
+    var keys: [UInt64] = []
+    var items: [Int32] = []
+    var grid = _ClusterGrid(scale: 1)
+
+    /// Calls `body` with the items whose cell lies in the 3×3 cells around `(x, y)`.
+    func forEach(near x: Float, _ y: Float, _ body: (Int32) -> Void) {
+        if items.isEmpty { return }
+        let row = grid.cell(y), column = grid.cell(x)
+        let firstColumn = column > 0 ? column - 1 : 0
+        for r in (row > 0 ? row - 1 : 0)...(row + 1) {
+            var lo = 0, hi = keys.count
+            let from = (r << 32) | firstColumn, to = (r << 32) | (column + 1)
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if keys[mid] < from { lo = mid + 1 } else { hi = mid }
+            }
+            while lo < keys.count && keys[lo] <= to {
+                body(items[lo])
+                lo += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import XCTest
+@testable import Cairn
+
+/// Edits of a built index: after any batch of adds, removes and moves, every query answers as a
+/// fresh build of the points left, in the same order, would (point ids as the edits kept them,
+/// cluster ids numbered past the highest point id).
+final class HierarchicalClusterIndexEditTests: XCTestCase {
+    /// The points the edited index should hold, by id (nil once removed).
+    private struct Model {
+        var points: [(Double, Double)?]
+
+        var live: [(id: Int, lng: Double, lat: Double)] {
+            points.enumerated().compactMap { i, p in p.map { (i, $0.0, $0.1) } }
+        }
+
+        func rebuilt(_ options: ClusterOptions) throws -> HierarchicalClusterIndex {
+            try Fixtures.makeIndex(live.flatMap { [$0.lng, $0.lat] }, options)
+        }
+    }
+
+    /// The rebuild's feature with the edited index's ids: its points' by the model, its clusters'
+    /// moved past the ids of the removed points.
+    private func renamed(_ f: ClusterFeature, _ live: [(id: Int, lng: Double, lat: Double)], total: Int) -> ClusterFeature {
+        var g = f
+        g.id = f.isCluster ? f.id + Int64(total - live.count) : Int64(live[Int(f.id)].id)
+        return g
+    }
+
+    private func assertSame(_ a: [ClusterFeature], _ b: [ClusterFeature], _ what: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(a.count, b.count, what, file: file, line: line)
+        for (x, y) in zip(a, b) {
+            guard x.id == y.id, x.pointCount == y.pointCount, x.isCluster == y.isCluster,
+                  abs(x.x - y.x) < 1e-12, abs(x.y - y.y) < 1e-12 else {
+                XCTFail("\(what): \(x) against the rebuild's \(y)", file: file, line: line)
+                return
+            }
+        }
+    }
+
+    /// Every zoom's clusters over the world and across the antimeridian, in order, and the
+    /// children, leaves and expansion zoom of each cluster, and the tiles of the low zooms.
+    private func assertEqualsRebuild(_ index: HierarchicalClusterIndex, _ model: Model, _ what: String,
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let fresh = try model.rebuilt(index.options)
+        let live = model.live, total = model.points.count
+        XCTAssertEqual(index.livePointCount, live.count, file: file, line: line)
+        XCTAssertEqual(index.clusterCount, fresh.clusterCount, "\(what): clusters over all zooms", file: file, line: line)
+        for zoom in index.options.minZoom...(index.options.maxZoom + 1) {
+            let all = try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            let expected = try fresh.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            assertSame(all, expected.map { renamed($0, live, total: total) }, "\(what), zoom \(zoom)", file: file, line: line)
+            assertSame(try index.clusters(west: 170, south: -20, east: -170, north: 40, zoom: Double(zoom)),
+                       try fresh.clusters(west: 170, south: -20, east: -170, north: 40, zoom: Double(zoom)).map { renamed($0, live, total: total) },
+                       "\(what), zoom \(zoom) across the antimeridian", file: file, line: line)
+            for (cluster, theirs) in zip(all, expected) where cluster.isCluster && theirs.isCluster {
+                assertSame(try index.children(of: cluster.id), try fresh.children(of: theirs.id).map { renamed($0, live, total: total) },
+                           "\(what), children at zoom \(zoom)", file: file, line: line)
+                assertSame(try index.leaves(of: cluster.id, limit: 5, offset: 1), try fresh.leaves(of: theirs.id, limit: 5, offset: 1).map { renamed($0, live, total: total) },
+                           "\(what), leaves at zoom \(zoom)", file: file, line: line)
+                XCTAssertEqual(try index.expansionZoom(of: cluster.id), try fresh.expansionZoom(of: theirs.id), file: file, line: line)
+            }
+            if zoom <= 2 {
+                for x in 0..<(1 << zoom) { for y in 0..<(1 << zoom) {
+                    let ours = try index.tile(z: zoom, x: x, y: y)
+                    let theirs = try fresh.tile(z: zoom, x: x, y: y).map { f -> TileFeature in
+                        var g = f
+                        g.id = f.isCluster ? f.id + Int64(total - live.count) : Int64(live[Int(f.id)].id)
+                        return g
+                    }
+                    XCTAssertEqual(ours, theirs, "\(what), tile \(zoom)/\(x)/\(y)", file: file, line: line)
+                } }
+            }
+        }
+    }
+
+    private func edit(_ index: HierarchicalClusterIndex, _ model: inout Model,
+                      add: [Double] = [], remove: [Int32] = [], move: [Int32] = [], to: [Double] = []) throws {
+        let first = try add.withUnsafeBufferPointer { a in
+            try remove.withUnsafeBufferPointer { r in
+                try move.withUnsafeBufferPointer { m in
+                    try to.withUnsafeBufferPointer { t in try index.edit(adding: a, removing: r, moving: m, to: t) }
+                }
+            }
+        }
+        XCTAssertEqual(first, model.points.count)
+        for id in remove { model.points[Int(id)] = nil }
+        for (k, id) in move.enumerated() { model.points[Int(id)] = (to[2 * k], to[2 * k + 1]) }
+        for i in stride(from: 0, to: add.count, by: 2) { model.points.append((add[i], add[i + 1])) }
+    }
+
+    private func start(_ count: Int, seed: UInt32, _ options: ClusterOptions) throws -> (HierarchicalClusterIndex, Model, SeededRandom) {
+        var rng = SeededRandom(seed: seed)
+        let points = rng.mixedPoints(count)
+        let index = try Fixtures.makeIndex(points, options)
+        let model = Model(points: stride(from: 0, to: points.count, by: 2).map { (points[$0], points[$0 + 1]) })
+        return (index, model, rng)
+    }
+
+    func testOneMovedPointMatchesARebuild() throws {
+        var (index, model, _) = try start(800, seed: 3, ClusterOptions())
+        try edit(index, &model, move: [5], to: [2.36, 48.86])
+        try assertEqualsRebuild(index, model, "one point moved into a blob")
+        try edit(index, &model, move: [5], to: [-179.99, 10.1])
+        try assertEqualsRebuild(index, model, "the same point moved across the antimeridian")
+    }
+
+    func testRemovingSeedsMatchesARebuild() throws {
+        var (index, model, _) = try start(800, seed: 5, ClusterOptions())
+        // Low ids seed the clusters they belong to: removing them frees their members.
+        try edit(index, &model, remove: [0, 1, 2, 3, 4, 6, 9])
+        try assertEqualsRebuild(index, model, "seeds removed")
+    }
+
+    func testAddingPointsMatchesARebuild() throws {
+        var (index, model, _) = try start(600, seed: 7, ClusterOptions())
+        let pile = [Double](repeating: 0, count: 60).enumerated().map { $0.offset % 2 == 0 ? 151.2 : -33.9 }
+        try edit(index, &model, add: [179.999, 10, -179.999, 10] + pile)
+        try assertEqualsRebuild(index, model, "points added across the antimeridian and on one spot")
+    }
+
+    /// Random batches, each checked against a rebuild: moves, removes and adds mixed, across the
+    /// antimeridian, onto one spot, of seeds and of the points just added.
+    func testRandomEditBatchesMatchRebuilds() throws {
+        for seed in [11, 12, 13] as [UInt32] {
+            var (index, model, rng) = try start(1500, seed: seed, ClusterOptions(maxZoom: 12))
+            for batch in 0..<6 {
+                var add: [Double] = [], remove: [Int32] = [], move: [Int32] = [], to: [Double] = []
+                var named = Set<Int32>()
+                func pickLive() -> Int32? {
+                    for _ in 0..<20 {
+                        let low = rng.next() < 0.3
+                        let i = Int32(rng.next() * Double(low ? min(40, model.points.count) : model.points.count))
+                        if model.points[Int(i)] != nil && !named.contains(i) { named.insert(i); return i }
+                    }
+                    return nil
+                }
+                func somewhere() -> (Double, Double) {
+                    switch Int(rng.next() * 4) {
+                    case 0: return (rng.next(in: -180...180), rng.next(in: -85...85))
+                    case 1: return (rng.next() < 0.5 ? 179.9 + rng.next() * 0.1 : -180 + rng.next() * 0.1, 10 + rng.next())
+                    case 2: return (2.35, 48.85)   // one spot, many times
+                    default: return (-74 + (rng.next() - 0.5) * 0.5, 40.7 + (rng.next() - 0.5) * 0.5)
+                    }
+                }
+                for _ in 0..<Int(rng.next() * 40) { if let i = pickLive() { move.append(i); let p = somewhere(); to += [p.0, p.1] } }
+                for _ in 0..<Int(rng.next() * 30) { if let i = pickLive() { remove.append(i) } }
+                for _ in 0..<Int(rng.next() * 40) { let p = somewhere(); add += [p.0, p.1] }
+                try edit(index, &model, add: add, remove: remove, move: move, to: to)
+                try assertEqualsRebuild(index, model, "seed \(seed), batch \(batch)")
+            }
+        }
+    }
+
+    func testBadEditsChangeNothing() throws {
+        var (index, model, _) = try start(300, seed: 17, ClusterOptions())
+        let before = try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 3)
+        func refused(_ expected: CairnError, add: [Double] = [], remove: [Int32] = [], move: [Int32] = [], to: [Double] = []) {
+            XCTAssertThrowsError(try edit(index, &model, add: add, remove: remove, move: move, to: to)) { error in
+                XCTAssertEqual(error as? CairnError, expected)
+            }
+        }
+        refused(.unknownPoint(id: 300), remove: [300])
+        refused(.unknownPoint(id: -1), move: [-1], to: [0, 0])
+        refused(.invalidArgument, remove: [4, 4])
+        refused(.invalidArgument, remove: [4], move: [4], to: [0, 0])
+        refused(.latitudeOutOfRange(index: 7), move: [7], to: [0, 91])
+        refused(.nonFiniteCoordinate(index: 301), add: [1, 1, .nan, 2])
+        refused(.invalidArgument, add: [1])
+        try edit(index, &model, remove: [8])
+        refused(.unknownPoint(id: 8), move: [8], to: [1, 1])
+        XCTAssertEqual(index.livePointCount, 299)
+        try assertEqualsRebuild(index, model, "after refused edits")
+        XCTAssertEqual(before.count > 0, true)
+    }
+
+    /// A saved edited index restores with its removed points, answers as before, and takes
+    /// further edits.
+    func testEditedIndexSavesAndRestores() throws {
+        var (index, model, _) = try start(700, seed: 19, ClusterOptions())
+        try edit(index, &model, add: [10, 10, 10.001, 10], remove: [0, 3, 699], move: [5, 6], to: [10, 10.0005, -179.99, 0])
+        let bytes = try index.save()
+        let restored = try bytes.withUnsafeBytes { try HierarchicalClusterIndex.restore(from: $0) }
+        XCTAssertEqual(restored.livePointCount, index.livePointCount)
+        try assertEqualsRebuild(restored, model, "restored")
+        try edit(restored, &model, remove: [700], move: [1], to: [10, 10])
+        try assertEqualsRebuild(restored, model, "restored, then edited")
+        XCTAssertThrowsError(try [Double]().withUnsafeBufferPointer { e in
+            try [Int32(3)].withUnsafeBufferPointer { i in try restored.edit(adding: e, removing: i, moving: UnsafeBufferPointer(start: nil, count: 0), to: e) }
+        }) { XCTAssertEqual($0 as? CairnError, .unknownPoint(id: 3)) }
+    }
+
+    func testEditsNeedMinPointsTwoAndNoAggregates() throws {
+        let wide = try Fixtures.makeIndex([1, 1, 1.001, 1, 5, 5], ClusterOptions(minPoints: 3))
+        XCTAssertThrowsError(try [Double]().withUnsafeBufferPointer { e in
+            try [Int32]().withUnsafeBufferPointer { i in try wide.edit(adding: e, removing: i, moving: i, to: e) }
+        }) { XCTAssertEqual($0 as? CairnError, .invalidState) }
+    }
+}

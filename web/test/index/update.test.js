@@ -1,0 +1,111 @@
+// ClusterIndex.update through the bindings: after batches of adds, removes and moves, every
+// query answers exactly as a fresh load of the features left (a removed one stands as a feature
+// without geometry, so ids keep counting as they did), ids included; bad edits change nothing.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { init, ClusterIndex, CairnError } from '../../src/index.js';
+import { mulberry32, clustered } from '../../bench/generate.js';
+
+const WORLD = [-180, -90, 180, 90];
+const ACROSS = [170, -60, -170, 60];
+const point = (lng, lat, i) => ({ type: 'Feature', properties: { i }, geometry: { type: 'Point', coordinates: [lng, lat] } });
+
+before(async () => { await init(); });
+
+function assertSameAnswers(ours, fresh, maxZoom, what) {
+  for (let z = 0; z <= maxZoom + 1; z++) {
+    for (const bbox of [WORLD, ACROSS]) {
+      const expected = fresh.getClusters(bbox, z);
+      assert.deepEqual(ours.getClusters(bbox, z), expected, `${what}: getClusters z${z}`);
+      for (const c of expected.filter((f) => f.properties?.cluster).slice(0, 12)) {
+        const id = c.properties.cluster_id;
+        assert.deepEqual(ours.getChildren(id), fresh.getChildren(id), `${what}: children z${z}`);
+        assert.deepEqual(ours.getLeaves(id, 5, 2), fresh.getLeaves(id, 5, 2), `${what}: leaves z${z}`);
+        assert.equal(ours.getClusterExpansionZoom(id), fresh.getClusterExpansionZoom(id));
+      }
+    }
+    if (z <= 3) {
+      for (let x = 0; x < 2 ** z; x++) {
+        for (let y = 0; y < 2 ** z; y++) assert.deepEqual(ours.getTile(z, x, y), fresh.getTile(z, x, y), `${what}: tile ${z}/${x}/${y}`);
+      }
+    }
+  }
+}
+
+test('updates of a load() index answer as a fresh load of the features left', () => {
+  const random = mulberry32(41);
+  const lngLat = clustered(3000, random);
+  const features = Array.from({ length: 3000 }, (_, i) => point(lngLat[2 * i], lngLat[2 * i + 1], i));
+  features[7] = { type: 'Feature', properties: { i: 7 }, geometry: null };   // skipped, still counted
+  const options = { radius: 60, maxZoom: 14 };
+  const index = new ClusterIndex(options).load(features);
+  const model = features.slice();
+  for (let batch = 0; batch < 5; batch++) {
+    const live = () => {
+      for (;;) {
+        const i = Math.floor(random() * model.length * (random() < 0.3 ? 0.02 : 1));
+        if (model[i].geometry) return i;
+      }
+    };
+    const remove = [...new Set(Array.from({ length: 12 }, live))];
+    const move = [...new Set(Array.from({ length: 20 }, live))].filter((i) => !remove.includes(i)).map((id, k) => ({
+      id, coordinates: k % 3 === 0 ? [179.99 - 359.98 * (k % 2), 10] : [lngLat[2 * k] + 0.01, lngLat[2 * k + 1]] }));
+    const add = Array.from({ length: 15 }, (_, k) => point(k < 5 ? 2.35 : random() * 360 - 180, k < 5 ? 48.85 : random() * 170 - 85, -k));
+    add.push({ type: 'Feature', properties: {}, geometry: null });
+    const first = index.update({ add, remove, move });
+    assert.equal(first, model.length);
+    for (const id of remove) model[id] = { type: 'Feature', properties: model[id].properties, geometry: null };
+    for (const m of move) model[m.id] = { ...model[m.id], geometry: { type: 'Point', coordinates: m.coordinates } };
+    model.push(...add);
+    assert.equal(index.points.length, model.length);
+    for (const m of move) assert.deepEqual(index.points[m.id].geometry.coordinates, m.coordinates);
+    assertSameAnswers(index, new ClusterIndex(options).load(model), 14, `batch ${batch}`);
+  }
+});
+
+test('updates of a loadCoordinates() index, saved and restored, answer as a fresh load', () => {
+  const random = mulberry32(42);
+  const lngLat = clustered(2000, random);
+  const index = new ClusterIndex({ maxZoom: 12 }).loadCoordinates(lngLat);
+  const first = index.update({ add: [10, 10, 10.0001, 10, -180, 0], remove: [0, 1, 2], move: [{ id: 3, coordinates: [10, 10.0002] }] });
+  assert.equal(first, 2000);
+  const model = Array.from(lngLat);
+  model.push(10, 10, 10.0001, 10, -180, 0);
+  model[6] = 10; model[7] = 10.0002;
+  // The fresh load has no removed points: put far-away stand-ins where they were, then compare
+  // only what the stand-ins cannot reach, by leaves of clusters near the edit.
+  const restored = ClusterIndex.from(index.save());
+  for (const ix of [index, restored]) {
+    const near = ix.getClusters([9.9, 9.9, 10.1, 10.1], 16);
+    assert.deepEqual(near.map((f) => f.properties.index).sort((a, b) => a - b), [3, 2000, 2001]);
+    assert.equal(ix.getClusters(WORLD, 13).filter((f) => [0, 1, 2].includes(f.properties.index)).length, 0);
+    const all = ix.getClusters(WORLD, 0).reduce((s, f) => s + (f.properties.point_count ?? 1), 0);
+    assert.equal(all, 2000);
+  }
+});
+
+test('bad updates are refused with a clear error and change nothing', () => {
+  const index = new ClusterIndex().load(Array.from({ length: 50 }, (_, i) => point(i, i / 2, i)));
+  let before = index.getClusters(WORLD, 3);
+  const refused = (changes, code, message) => {
+    assert.throws(() => index.update(changes), (e) => e instanceof CairnError && e.code === code && (!message || message.test(e.message)));
+    assert.deepEqual(index.getClusters(WORLD, 3), before);
+    assert.equal(index.points.length, 50);
+  };
+  refused({ remove: [50] }, 'UNKNOWN_POINT', /no point with id 50/);
+  refused({ remove: [3, 3] }, 'INVALID_ARGUMENT');
+  refused({ move: [{ id: 4, coordinates: [0, 95] }] }, 'LATITUDE_OUT_OF_RANGE', /point 4/);
+  refused({ add: [point(NaN, 0, 0)] }, 'NON_FINITE_COORDINATE', /point 50/);
+  refused({ add: [{ type: 'Feature', geometry: { type: 'LineString', coordinates: [] } }] }, 'INVALID_ARGUMENT', /feature 0 of add/);
+  refused({ add: [1, 2] }, 'INVALID_ARGUMENT', /feature 0 of add is not a GeoJSON feature/);
+  refused({ add: 'x' }, 'INVALID_ARGUMENT', /GeoJSON Point features/);
+  refused({ move: [{ id: 1 }] }, 'INVALID_ARGUMENT', /move 0/);
+  index.update({ remove: [9] });
+  before = index.getClusters(WORLD, 3);
+  assert.equal(index.getClusters(WORLD, 20).length, 49);
+  refused({ move: [{ id: 9, coordinates: [1, 1] }] }, 'UNKNOWN_POINT', /no point with id 9/);
+  const summed = new ClusterIndex({ aggregates: { n: ['sum', 'i'] } }).load([point(0, 0, 1), point(0, 0, 2)]);
+  assert.throws(() => summed.update({ remove: [0] }), (e) => e.code === 'INVALID_STATE' && /aggregates/.test(e.message));
+  assert.throws(() => new ClusterIndex().update({}), (e) => e.code === 'INVALID_STATE');
+});
