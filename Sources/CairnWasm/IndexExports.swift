@@ -196,7 +196,10 @@ public func cairn_index_edit(_ handle: Int32, _ add: UnsafeMutableRawPointer?, _
         let index = try _Registry.index(handle)
         guard addCount >= 0, removeCount >= 0, moveCount >= 0 else { throw .invalidArgument }
         func pairs(_ p: UnsafeMutableRawPointer?, _ count: Int32) throws(CairnError) -> UnsafeBufferPointer<Double> {
-            count == 0 ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(try _Registry.doubles(p, count: 2 * Int(count)))
+            // Two doubles a pair: a count past a quarter of the address space names no buffer
+            // (and would overflow a 32-bit Int when doubled).
+            guard Int(count) <= Int.max / 16 else { throw .invalidArgument }
+            return count == 0 ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(try _Registry.doubles(p, count: 2 * Int(count)))
         }
         func ids(_ p: UnsafeMutableRawPointer?, _ count: Int32) throws(CairnError) -> UnsafeBufferPointer<Int32> {
             let words = try _Registry.words(p, count: Int(count))

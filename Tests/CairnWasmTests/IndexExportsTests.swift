@@ -172,6 +172,31 @@ final class IndexExportsTests: XCTestCase {
 }
 
 extension IndexExportsTests {
+    func testEditsThroughTheABI() {
+        let h = makeIndex([0, 0, 0.0001, 0, 5, 5])
+        defer { _ = cairn_index_destroy(h) }
+        let add = doubles([5.0001, 5]), move = doubles([0, 0]), moveTo = doubles([20, 20])
+        let ids = cairn_alloc(8)!
+        ids.storeBytes(of: Int32(1), toByteOffset: 0, as: Int32.self)   // point 1 moves
+        // A count whose pairs would overflow a 32-bit size, ids not held, a point named twice.
+        XCTAssertEqual(cairn_index_edit(h, add, Int32.max, nil, 0, nil, nil, 0), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_index_edit(h, nil, 0, nil, 0, ids, moveTo, 1 << 30), -CairnError.invalidArgument.code)
+        move.storeBytes(of: Int32(7), toByteOffset: 0, as: Int32.self)
+        XCTAssertEqual(cairn_index_edit(h, nil, 0, move, 1, nil, nil, 0), -CairnError.unknownPoint(id: 7).code)
+        XCTAssertEqual(cairn_last_error_detail(), 7)
+        XCTAssertEqual(cairn_index_edit(h, nil, 0, ids, 1, ids, moveTo, 1), -CairnError.invalidArgument.code)
+        XCTAssertEqual(cairn_index_point_count(h), 3)
+        // Point 3 is added beside point 2 and point 1 moves away: at zoom 10 points 0 and 1 no
+        // longer cluster, points 2 and 3 do.
+        XCTAssertEqual(cairn_index_edit(h, add, 1, nil, 0, ids, moveTo, 1), 3)
+        XCTAssertEqual(cairn_index_point_count(h), 4)
+        let out = cairn_alloc(16 * 8)!
+        XCTAssertEqual(cairn_index_clusters(h, -180, -85, 180, 85, 10, out, 4), 3)
+        let counts = stride(from: 1, to: 12, by: 4).map { Int(read(out, 12)[$0]) }.sorted()
+        XCTAssertEqual(counts, [1, 1, 2])
+        for p in [add, move, moveTo, ids, out] { _ = cairn_free(p) }
+    }
+
     func testAggregatesThroughTheABI() {
         let h = makeIndex([10, 10, 10.001, 10.001, -100, 40])
         defer { _ = cairn_index_destroy(h) }

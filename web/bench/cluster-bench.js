@@ -14,15 +14,15 @@
 // (--peers DIR, or the CAIRN_PEERS environment variable). Without them the table says so.
 
 import { fork } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 import { init, ClusterIndex } from '../src/index.js';
 import { mulberry32, uniform, clustered } from './generate.js';
 import { duration, machine, machineLine, markdownOption, writeSection } from './report.js';
+import { findPeers } from './peers.js';
 
 const VIEWPORT = { width: 1024, height: 768 };
 const TILE_PX = 256;
@@ -204,20 +204,6 @@ async function runPeer({ kind, points: n, queries, peers }) {
   }
   const zooms = timeQueries(boxes, (box, z) => index.getClusters(box, z).length);
   return { kind, points: n, loadMs, warmMs: Math.min(...warmMs), heldBytes: heldAfter, zooms };
-}
-
-/** The peer's folder, if it holds supercluster and kdbush; and their versions. */
-function findPeers(dir) {
-  if (!dir) return { dir: null, reason: 'no peers folder given (CAIRN_PEERS or --peers)' };
-  const root = resolve(dir);
-  const version = (name) => {
-    const file = join(root, 'node_modules', name, 'package.json');
-    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null;
-  };
-  const supercluster = existsSync(join(root, 'node_modules', 'supercluster', 'index.js')) ? version('supercluster') : null;
-  const kdbush = version('kdbush');
-  if (!supercluster || !kdbush) return { dir: null, reason: `${root} holds no node_modules/supercluster and node_modules/kdbush` };
-  return { dir: root, supercluster, kdbush };
 }
 
 function parseArgs(argv) {

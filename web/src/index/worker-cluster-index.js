@@ -157,6 +157,25 @@ export class WorkerClusterIndex {
   }
 
   /**
+   * Adds, removes and moves points, as ClusterIndex#update does, on the thread. For features,
+   * `points` here changes as the thread's does: added features appended (the caller's own
+   * objects), a moved point's entry replaced by a copy at its new position.
+   * @param {Parameters<ClusterIndex['update']>[0]} changes
+   * @returns {Promise<number>} the id of the first point added
+   */
+  async update(changes) {
+    const first = await this.#call('update', [changes]);
+    const points = this.points;
+    if (points) {
+      for (const f of changes.add ?? []) points.push(f);
+      for (const m of changes.move ?? []) {
+        points[m.id] = { ...points[m.id], geometry: { type: 'Point', coordinates: [Number(m.coordinates[0]), Number(m.coordinates[1])] } };
+      }
+    }
+    return first;
+  }
+
+  /**
    * @param {[number, number, number, number]} bbox
    * @param {number} zoom
    * @returns {Promise<Array<ClusterFeature | PointFeature>>}
@@ -380,6 +399,7 @@ async function serve(method, args, progress) {
       const [lngLat, options, load, reports] = args;
       return loading(() => ix.loadCoordinates(lngLat, reports ? { ...options, onProgress: progress } : options), load);
     }
+    case 'update': return { result: ix.update(args[0]) };
     case 'getClusters': return answer(ix.getClusters(args[0], args[1]), false);
     case 'getChildren': return answer(ix.getChildren(args[0]), false);
     case 'getLeaves': return answer(ix.getLeaves(args[0], args[1], args[2]), false);

@@ -97,6 +97,30 @@ test('load: the same clusters, children, leaves, tiles and expansion zooms as Cl
   }
 });
 
+test('update: the thread repairs its index as ClusterIndex does, and points here follow', async () => {
+  const options = { radius: 60, maxZoom: 12 };
+  const mine = features(4000, 12), theirs = features(4000, 12);
+  const local = new ClusterIndex(options).load(mine);
+  const remote = new WorkerClusterIndex(options);
+  try {
+    await remote.load(theirs);
+    const changes = () => ({
+      add: [{ type: 'Feature', properties: { i: -1 }, geometry: { type: 'Point', coordinates: [2.35, 48.85] } }],
+      remove: [0, 1, 2, 40],
+      move: [{ id: 3, coordinates: [179.99, 0] }, { id: 41, coordinates: [2.35, 48.8501] }],
+    });
+    assert.equal(await remote.update(changes()), local.update(changes()));
+    assert.equal(remote.points.length, 4001);
+    assert.deepEqual(remote.points[3].geometry.coordinates, [179.99, 0]);
+    await assertSameResults(local, remote, options.maxZoom, false);
+    await assert.rejects(remote.update({ remove: [0] }), (e) => e instanceof CairnError && e.code === 'UNKNOWN_POINT');
+    assert.equal(remote.points.length, 4001);
+  } finally {
+    local.destroy();
+    await remote.destroy();
+  }
+});
+
 test('loadCoordinates: the same results, progress reported here, and the buffers transferred', async () => {
   const random = mulberry32(5);
   const lngLat = clustered(20000, random);

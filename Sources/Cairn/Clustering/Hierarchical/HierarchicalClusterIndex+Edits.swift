@@ -45,7 +45,17 @@ extension HierarchicalClusterIndex {
             throw .outOfMemory(points: added)
         }
 
+        let edits = added + removing.count + moving.count
+        if edits > (editRepairLimit ?? max(1, n0 / 10_000)),
+           (try? rebuild(adding: lngLat, removing: removing, moving: moving, to: movedLngLat)) != nil {
+            return n0
+        }
         let e = _EditState()
+        // The repair reads items near the changes; where they crowd (many on one spot) that
+        // grows with the square of their number. Past about what a build reads, it stops, puts
+        // back what it changed and builds afresh instead.
+        e.budget = editReadBudget ?? (4 * (n0 + added) + 65_536)
+        let placedBefore = pointsPlacedElsewhere
         makeRoom(forPoints: added)
         for i in 0..<added {
             let (x, y) = HierarchicalClusterIndex.project(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
@@ -69,9 +79,107 @@ extension HierarchicalClusterIndex {
         }
         superclusterTrees = []
         let oldClusterCount = clusterPositions.count
-        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) { repair(zoom: z, e) }
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) where e.budget >= 0 { repair(zoom: z, e) }
+        if e.budget < 0 {
+            undoRepair(e, pointCount: n0, clusterCount: oldClusterCount, removing: removing)
+            stoppedRepairs += 1
+            pointsPlacedElsewhere = placedBefore
+            try rebuild(adding: lngLat, removing: removing, moving: moving, to: movedLngLat)
+            return n0
+        }
         layOutAfterEdit(e, oldClusterCount: oldClusterCount)
         return n0
+    }
+
+    /// Puts the index back as it was before a repair that stopped: every parent it changed, the
+    /// clusters it made, the points it added (and the room made for their ids), the removals.
+    private func undoRepair(_ e: _EditState, pointCount n0: Int, clusterCount c0: Int, removing: UnsafeBufferPointer<Int32>) {
+        let n = pointPositions.count
+        for (s, item) in e.slots.ids.enumerated() where Int(item) < n + c0 {
+            let i = Int(item)
+            if i < n { pointParent[i] = e.oldParent[s] } else { clusterParent[i - n] = e.oldParent[s] }
+        }
+        clusterPositions = _WorldPositions(xy: Array(clusterPositions.xy.prefix(2 * c0)))
+        clusterPoints.removeLast(clusterPoints.count - c0)
+        clusterParent.removeLast(clusterParent.count - c0)
+        clusterZoom.removeLast(clusterZoom.count - c0)
+        clusterRank.removeLast(clusterRank.count - c0)
+        for id in removing {
+            removedPoints[Int(id) >> 6] &= ~(1 << UInt64(Int(id) & 63))
+            removedPointCount -= 1
+        }
+        let k = Int32(n - n0)
+        guard k > 0 else { return }
+        pointPositions = _WorldPositions(xy: Array(pointPositions.xy.prefix(2 * n0)))
+        pointParent.removeLast(Int(k))
+        let firstCluster = Int32(n)
+        pointParent.withUnsafeMutableBufferPointer { pp in
+            for i in 0..<pp.count where pp[i] >= firstCluster { pp[i] -= k }
+        }
+        clusterParent.withUnsafeMutableBufferPointer { cp in
+            for i in 0..<cp.count where cp[i] >= firstCluster { cp[i] -= k }
+        }
+        for g in 0..<groups.count {
+            groups[g].ids.withUnsafeMutableBufferPointer { ids in
+                for i in 0..<ids.count where ids[i] >= firstCluster { ids[i] -= k }
+            }
+        }
+    }
+
+    /// Applies the edits by building the points left afresh, where they are many enough that a
+    /// repair would take longer (its cost grows with the edits, a build's with the points); the
+    /// built hierarchy is then numbered with the index's own point ids. False, with nothing
+    /// changed, when the memory left cannot hold a second index while it builds (the repair
+    /// then runs).
+    private func rebuild(adding lngLat: UnsafeBufferPointer<Double>, removing: UnsafeBufferPointer<Int32>,
+                         moving: UnsafeBufferPointer<Int32>, to movedLngLat: UnsafeBufferPointer<Double>) throws(CairnError) {
+        var positions = pointPositions
+        var elsewhere = 0
+        for i in 0..<(lngLat.count / 2) {
+            let (x, y) = HierarchicalClusterIndex.project(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
+            if HierarchicalClusterIndex.placesElsewhere(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1]) { elsewhere += 1 }
+            positions.append(x, y)
+        }
+        for (k, id) in moving.enumerated() {
+            let (x, y) = HierarchicalClusterIndex.project(longitude: movedLngLat[2 * k], latitude: movedLngLat[2 * k + 1])
+            positions.set(Int(id), x, y)
+        }
+        let total = positions.count
+        var gone = [Bool](repeating: false, count: total)
+        for p in 0..<pointPositions.count where isRemoved(p) { gone[p] = true }
+        for id in removing { gone[Int(id)] = true }
+        var live: [Int32] = []
+        live.reserveCapacity(total)
+        for p in 0..<total where !gone[p] { live.append(Int32(p)) }
+        let fresh = try HierarchicalClusterIndex(options: options)
+        fresh.smallClustersBelow = smallClustersBelow
+        try fresh.add(worldX: live.map { positions[Int($0)].x }, worldY: live.map { positions[Int($0)].y })
+        try fresh.checkBuildRoom()
+        fresh.build()
+
+        // The fresh hierarchy in this index's numbering: its point k is point live[k], and its
+        // clusters come after all this index's point ids.
+        let shift = Int32(total - live.count), freshPoints = Int32(live.count)
+        @inline(__always) func renamed(_ item: Int32) -> Int32 { item < 0 ? -1 : (item < freshPoints ? live[Int(item)] : item + shift) }
+        pointPositions = positions
+        pointParent = [Int32](repeating: -1, count: total)
+        for k in 0..<live.count { pointParent[Int(live[k])] = renamed(fresh.pointParent[k]) }
+        for id in removing { markRemoved(Int(id)) }
+        pointsPlacedElsewhere += elsewhere
+        clusterPositions = fresh.clusterPositions
+        clusterPoints = fresh.clusterPoints
+        clusterParent = fresh.clusterParent.map(renamed)
+        clusterZoom = fresh.clusterZoom
+        clusterRank = fresh.clusterRank.map { UInt32(live[Int($0)]) }
+        clusterSeedPosition = fresh.clusterSeedPosition
+        zoomClusterStart = fresh.zoomClusterStart
+        clustersBySeed = fresh.clustersBySeed
+        groups = fresh.groups
+        for g in 0..<groups.count { groups[g].ids = groups[g].ids.map(renamed) }
+        superclusterTrees = []
+        if smallClustersBelow > 0 {
+            smallClusterPoints = (fresh.smallClusterPoints.start, fresh.smallClusterPoints.points.map { live[Int($0)] })
+        }
     }
 
     /// Makes `count` more point ids: clusters are numbered after the points, so every reference
@@ -141,10 +249,14 @@ extension HierarchicalClusterIndex {
                          _ appearing: _AppearingItems, _ e: _EditState, _ body: (Int32) -> Void) {
         let skip = _EditState.added | _EditState.moved | _EditState.dead
         forEachItem(minX: x - reach, minY: y - reach, maxX: x + reach, maxY: y + reach, zoom: level) { item in
+            e.budget -= 1
             if let s = e.slots.slot(of: item), e.flags[s] & skip != 0 || e.appearsAt[s] == Int16(level) { return }
             if isVisible(item, zoom: level) { body(item) }
         }
-        appearing.forEach(near: Float(x), Float(y), body)
+        appearing.forEach(near: Float(x), Float(y)) { item in
+            e.budget -= 1
+            body(item)
+        }
     }
 
     /// The rank of the seed that absorbs `item` at `zoom` after the edit, `UInt32.max` for a seed:
@@ -221,14 +333,15 @@ extension HierarchicalClusterIndex {
             let p = e.oldParent[s]
             return p >= 0 && Int(clusterZoom[Int(p) - n]) == z ? p : nil
         }
-        for item in gone {
+        for item in gone where e.budget >= 0 {
             enqueueFollowers(of: item, at: storedCentre(item))
             if let p = oldCluster(of: item) { oldClusters.append(p) }
         }
         for item in appearing.items { enqueue(item) }
 
         // New decisions, in rank order.
-        while let key = queue.pop() {
+        var followers: [Int32] = []
+        while e.budget >= 0, let key = queue.pop() {
             let item = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
             let itemRank = UInt32(truncatingIfNeeded: key >> 32)
             guard editVisible(item, level, e) else { continue }
@@ -236,8 +349,15 @@ extension HierarchicalClusterIndex {
             let fx = Float(c.x), fy = Float(c.y)
             var best = UInt32.max
             var bestItem: Int32 = -1
+            // One search serves both directions: the seeds ranked before the item that reach
+            // it, and (kept aside) the items ranked after it, whose decisions read it.
+            followers.removeAll(keepingCapacity: true)
             forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { s in
                 let sr = rank(of: s)
+                if sr > itemRank {
+                    followers.append(s)
+                    return
+                }
                 guard sr < itemRank, sr < best, _isWithin(fx, fy, editCentre(s, e), r2),
                       editAbsorber(s, zoom: z, e) == UInt32.max else { return }
                 best = sr
@@ -248,7 +368,12 @@ extension HierarchicalClusterIndex {
             let before: UInt32 = had ? editAbsorber(item, zoom: z, e) : UInt32.max
             e.decidedAt[s] = mark
             e.decision[s] = best
-            if !had || (before == UInt32.max) != (best == UInt32.max) { enqueueFollowers(of: item, at: c) }
+            if !had || (before == UInt32.max) != (best == UInt32.max) {
+                for w in followers {
+                    let p = editCentre(w, e)
+                    if _isWithin(Float(p.x), Float(p.y), c, r2) { enqueue(w) }
+                }
+            }
             if had && before != best, let p = oldCluster(of: item) { oldClusters.append(p) }
             seeds.append(best == UInt32.max ? item : bestItem)
         }
@@ -264,7 +389,7 @@ extension HierarchicalClusterIndex {
 
         // Clusters formed again: kept where the members are the same, else made anew.
         var members: [Int32] = []
-        for seed in seeds {
+        for seed in seeds where e.budget >= 0 {
             let s = e.slot(seed, parent: parent(of: seed))
             if e.formedAt[s] == mark { continue }
             e.formedAt[s] = mark
@@ -309,6 +434,7 @@ extension HierarchicalClusterIndex {
         }
 
         // Old clusters not kept are dissolved; their members that no cluster took stand alone.
+        if e.budget < 0 { return }
         var children: [Int32] = []
         for p in oldClusters {
             let s = e.slot(p, parent: parent(of: p))

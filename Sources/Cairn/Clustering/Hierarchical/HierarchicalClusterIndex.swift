@@ -77,6 +77,15 @@ public final class HierarchicalClusterIndex {
     /// release at every zoom.
     var releaseItemRoomFrom = 16_384
     var itemRoomReleases = 0
+    /// The most edits in one batch that are repaired in place; more are applied by building
+    /// afresh (`+Edits`). Nil: one per 10,000 points held (at least one); tests set it to take
+    /// either way.
+    var editRepairLimit: Int? = nil
+    /// The item reads a repair may make before it stops and builds afresh (`+Edits`). Nil: four
+    /// per point held, and 65,536; tests lower it to stop repairs midway.
+    var editReadBudget: Int? = nil
+    /// How many repairs stopped for their budget (tests check both ways are taken).
+    var stoppedRepairs = 0
     var state: State = .adding
 
     enum State { case adding, building, built }

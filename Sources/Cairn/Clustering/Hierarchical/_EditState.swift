@@ -3,6 +3,9 @@
 /// item it looked at again. Items get a slot on first touch; the arrays below are by slot.
 final class _EditState {
     var slots = _ItemSlots(expected: 1024)
+    /// Item reads the repair may still make (searches count each item they look at); below
+    /// zero it stops (`HierarchicalClusterIndex+Edits`).
+    var budget = 0
     /// Flags (`added`, `moved`, `dead`) by slot.
     var flags: [UInt8] = []
     /// The item's parent when it was first touched: its parent before the edit.

@@ -89,10 +89,14 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         for i in stride(from: 0, to: add.count, by: 2) { model.points.append((add[i], add[i + 1])) }
     }
 
-    private func start(_ count: Int, seed: UInt32, _ options: ClusterOptions) throws -> (HierarchicalClusterIndex, Model, SeededRandom) {
+    /// A built index of `count` mixed points; its edits are repaired in place unless
+    /// `repairLimit` says otherwise (small indexes would be built afresh).
+    private func start(_ count: Int, seed: UInt32, _ options: ClusterOptions,
+                       repairLimit: Int? = Int.max) throws -> (HierarchicalClusterIndex, Model, SeededRandom) {
         var rng = SeededRandom(seed: seed)
         let points = rng.mixedPoints(count)
         let index = try Fixtures.makeIndex(points, options)
+        index.editRepairLimit = repairLimit
         let model = Model(points: stride(from: 0, to: points.count, by: 2).map { (points[$0], points[$0 + 1]) })
         return (index, model, rng)
     }
@@ -122,8 +126,50 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
     /// Random batches, each checked against a rebuild: moves, removes and adds mixed, across the
     /// antimeridian, onto one spot, of seeds and of the points just added.
     func testRandomEditBatchesMatchRebuilds() throws {
-        for seed in [11, 12, 13] as [UInt32] {
-            var (index, model, rng) = try start(1500, seed: seed, ClusterOptions(maxZoom: 12))
+        try randomEditBatches(seeds: [11, 12, 13], repairLimit: Int.max)
+    }
+
+    /// The same, with batches past the repair limit built afresh (the limit at its default for
+    /// 1,500 points: every batch; and at 20 edits: some each way).
+    func testRandomEditBatchesBuiltAfreshMatchRebuilds() throws {
+        try randomEditBatches(seeds: [21], repairLimit: nil)
+        try randomEditBatches(seeds: [22, 23], repairLimit: 20)
+    }
+
+    /// A repair that reads more than its budget stops, puts everything back and builds afresh:
+    /// with the budget lowered, some batches stop at every stage (adds, removes and moves
+    /// included); and a pile of points on one spot whose seed is removed, which a repair would
+    /// read over and over, stops with the default budget.
+    func testStoppedRepairsMatchRebuilds() throws {
+        for budget in [50, 400, 3000] {
+            var (index, model, rng) = try start(1200, seed: 31, ClusterOptions(maxZoom: 10))
+            index.editReadBudget = budget
+            for batch in 0..<4 {
+                let ids = (0..<6).map { _ in Int32(rng.next() * 1200) }.reduce(into: [Int32]()) { if !$0.contains($1) && model.points[Int($1)] != nil { $0.append($1) } }
+                let remove = Array(ids.prefix(2)), move = Array(ids.dropFirst(2))
+                try edit(index, &model, add: [2.35, 48.85, -179.99, 10], remove: remove, move: move,
+                         to: move.flatMap { _ in [2.3501, 48.85] })
+                try assertEqualsRebuild(index, model, "budget \(budget), batch \(batch)")
+            }
+            if budget == 50 { XCTAssertGreaterThan(index.stoppedRepairs, 0) }
+        }
+        var pile = [Double]()
+        for i in 0..<3000 { pile += [151.2 + Double(i % 7) * 1e-9, -33.9] }
+        let index = try Fixtures.makeIndex(pile + [10, 10], ClusterOptions())
+        index.editRepairLimit = Int.max
+        var model = Model(points: stride(from: 0, to: pile.count + 2, by: 2).map { i in i < pile.count ? (pile[i], pile[i + 1]) : (10, 10) })
+        try edit(index, &model, remove: [0])
+        XCTAssertEqual(index.stoppedRepairs, 1)
+        try assertEqualsRebuild(index, model, "a pile without its seed")
+        index.editReadBudget = Int.max
+        try edit(index, &model, remove: [3000])
+        XCTAssertEqual(index.stoppedRepairs, 1, "a point far from the pile is repaired")
+        try assertEqualsRebuild(index, model, "the far point removed")
+    }
+
+    private func randomEditBatches(seeds: [UInt32], repairLimit: Int?) throws {
+        for seed in seeds {
+            var (index, model, rng) = try start(1500, seed: seed, ClusterOptions(maxZoom: 12), repairLimit: repairLimit)
             for batch in 0..<6 {
                 var add: [Double] = [], remove: [Int32] = [], move: [Int32] = [], to: [Double] = []
                 var named = Set<Int32>()
@@ -147,7 +193,7 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
                 for _ in 0..<Int(rng.next() * 30) { if let i = pickLive() { remove.append(i) } }
                 for _ in 0..<Int(rng.next() * 40) { let p = somewhere(); add += [p.0, p.1] }
                 try edit(index, &model, add: add, remove: remove, move: move, to: to)
-                try assertEqualsRebuild(index, model, "seed \(seed), batch \(batch)")
+                try assertEqualsRebuild(index, model, "seed \(seed), batch \(batch), \(add.count / 2 + remove.count + move.count) edits")
             }
         }
     }
