@@ -324,6 +324,8 @@ case "${1:-wasm}" in
     .build/python-bench/bin/python python/bench/cluster_bench.py --repeat 1 --markdown "$tables/6-python.md"
     log "saved indexes (node web/bench/saved-index-bench.js: ClusterIndex.from beside load)"
     node web/bench/saved-index-bench.js --markdown "$tables/4-saved-index.md"
+    log "updates (node web/bench/update-bench.js: ClusterIndex.update beside loading again)"
+    node web/bench/update-bench.js --markdown "$tables/4-updates.md"
     install_browser_deps
     prepare_demo_data   # the browser benchmark loads the demo's synthetic million
     log "browser benchmark (python3 web/bench/browser-bench.py: the demo page in headless Chromium)"

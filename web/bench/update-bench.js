@@ -103,7 +103,8 @@ async function main() {
         (peer.dir ? ` supercluster ${peer.supercluster} with kdbush ${peer.kdbush}.` : ` supercluster not measured: ${peer.reason}.`),
       header: ['points', 'moved', 'update', 'first query after', 'Cairn load', 'load ÷ update', 'supercluster load', 'its load ÷ update'],
       rows,
-      notes: [],
+      notes: [`An index repairs batches of up to one change per 10,000 points held (${Math.max(1, Math.floor(n / 10_000)).toLocaleString('en-US')} here) ` +
+        'in place and applies larger ones by clustering the points left afresh (see docs/cluster-index.md, Updates).'],
     });
     console.log(`\nwrote ${args.markdown}`);
   }

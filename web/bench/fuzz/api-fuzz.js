@@ -174,7 +174,24 @@ class ApiWorld {
     const ids = this.clusterIds.get(index) ?? [];
     const bbox = () => this.arg(() => (f.chance(0.7) ? [-180, -90, 180, 90] : [f.between(-190, 190), f.between(-90, 90), f.between(-190, 190), f.between(-90, 90)]));
     const zoom = () => this.arg(() => f.int(20) + (f.chance(0.2) ? 0.5 : 0));
-    const action = f.int(9);
+    const action = f.int(10);
+    if (action === 8) {
+      // Edits: ids known and made up, points piled on a spot or anywhere, features or pairs as
+      // the index was filled (and sometimes the other kind).
+      const held = index.points ? index.points.length : this.maxItems;
+      const pointId = () => this.arg(() => f.int(held + 2));
+      const where = () => (({ latitude, longitude }) => [longitude, latitude])(this.position(f.chance(0.3) ? 0 : 0.001));
+      const n = f.int(8);
+      const add = (index.points !== null) !== f.chance(0.1)
+        ? Array.from({ length: n }, () => ({ type: 'Feature', properties: { v: 1 }, geometry: { type: 'Point', coordinates: where() } }))
+        : Float64Array.from(Array.from({ length: n }, where).flat(), (v) => (typeof v === 'number' ? v : NaN));
+      const changes = this.arg(() => ({
+        add, remove: Array.from({ length: f.int(6) }, pointId),
+        move: Array.from({ length: f.int(6) }, () => ({ id: pointId(), coordinates: this.arg(where, 0.05) })),
+      }), 0.05);
+      this.survive(`update(${show(changes)})`, () => index.update(changes));
+      return;
+    }
     if (action === 0) {
       const n = f.int(5 * this.maxItems);
       const features = Array.from({ length: n }, (_, i) => ({ type: 'Feature', properties: { v: i % 7 },

@@ -109,3 +109,16 @@ test('bad updates are refused with a clear error and change nothing', () => {
   assert.throws(() => summed.update({ remove: [0] }), (e) => e.code === 'INVALID_STATE' && /aggregates/.test(e.message));
   assert.throws(() => new ClusterIndex().update({}), (e) => e.code === 'INVALID_STATE');
 });
+
+test('map and reduce fold the updated clusters as a fresh load folds them', () => {
+  const random = mulberry32(43);
+  const lngLat = clustered(1500, random);
+  const options = { maxZoom: 10, map: (p) => ({ sum: p.i }), reduce: (a, b) => { a.sum += b.sum; } };
+  const features = Array.from({ length: 1500 }, (_, i) => point(lngLat[2 * i], lngLat[2 * i + 1], i));
+  const index = new ClusterIndex(options).load(features);
+  index.getClusters(WORLD, 3);   // folds some clusters, which the update must not keep
+  index.update({ add: [point(lngLat[0], lngLat[1], 5000)], remove: [1, 2], move: [{ id: 3, coordinates: [lngLat[8], lngLat[9]] }] });
+  const model = index.points.map((f, i) => (i === 1 || i === 2 ? { ...f, geometry: null } : f));
+  const fresh = new ClusterIndex(options).load(model);
+  for (const z of [0, 3, 6, 9]) assert.deepEqual(index.getClusters(WORLD, z), fresh.getClusters(WORLD, z), `zoom ${z}`);
+});
