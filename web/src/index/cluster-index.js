@@ -263,7 +263,7 @@ export class ClusterIndex {
       if (add === null || typeof add !== 'object' || typeof add.length !== 'number' || add.length % 2 !== 0) {
         throw argumentError(call, 'add must be lng, lat pairs (the index was filled by loadCoordinates)');
       }
-      pairs = add instanceof Float64Array ? add : Float64Array.from(add, toNumber);
+      pairs = add instanceof Float64Array ? add : Float64Array.from(/** @type {ArrayLike<unknown>} */ (add), (v) => toNumber(v));
     }
     if (remove === null || typeof remove !== 'object' || typeof remove.length !== 'number') throw argumentError(call, 'remove must be an array of point ids');
     if (move === null || typeof move !== 'object' || typeof move.length !== 'number') throw argumentError(call, 'move must be an array of { id, coordinates: [lng, lat] }');
@@ -281,6 +281,7 @@ export class ClusterIndex {
       movePairs[2 * k + 1] = toNumber(c[1]);
     }
 
+    /** @type {number[]} */
     const buffers = [];
     const place = (/** @type {Float64Array | Int32Array} */ data) => {
       if (data.length === 0) return 0;
@@ -308,7 +309,7 @@ export class ClusterIndex {
     }
     this.#reducer?.clear();
     if (features && addedFeatureOf) {
-      for (const f of add) features.push(f);
+      for (const f of /** @type {PointFeature[]} */ (add)) features.push(f);
       if (this.#featureOf || addedFeatureOf.length !== add.length) {
         const old = this.#featureOf ?? Int32Array.from({ length: first }, (_, i) => i);
         const next = new Int32Array(old.length + addedFeatureOf.length);

@@ -167,8 +167,8 @@ export class WorkerClusterIndex {
     const first = await this.#call('update', [changes]);
     const points = this.points;
     if (points) {
-      for (const f of changes.add ?? []) points.push(f);
-      for (const m of changes.move ?? []) {
+      for (const f of /** @type {PointFeature[]} */ (changes.add ?? [])) points.push(f);
+      for (const m of Array.from(changes.move ?? [])) {
         points[m.id] = { ...points[m.id], geometry: { type: 'Point', coordinates: [Number(m.coordinates[0]), Number(m.coordinates[1])] } };
       }
     }
