@@ -12,7 +12,7 @@ import { bboxArgs, clampInt32, integerArg, toNumber } from '../core/arguments.js
 import { aggregateValue, resolveAggregates } from '../core/aggregates.js';
 import { resolveOptions } from './index-options.js';
 import { clusterProperties } from './geojson.js';
-import { scanPointFeatures } from './point-features.js';
+import { movedFeature, scanPointFeatures } from './point-features.js';
 import { ENGINE_HANDLE, engineMemory } from '../core/engine-memory.js';
 import { IndexAggregates } from './index-aggregates.js';
 import { ResultRecords } from './result-records.js';
@@ -319,7 +319,7 @@ export class ClusterIndex {
       }
       for (let k = 0; k < move.length; k++) {
         const id = move[k].id;
-        features[id] = { ...features[id], geometry: { type: 'Point', coordinates: [movePairs[2 * k], movePairs[2 * k + 1]] } };
+        features[id] = movedFeature(features[id], movePairs[2 * k], movePairs[2 * k + 1]);
       }
       this.#idShift = features.length - fn.cairn_index_point_count(this.#res.handle);
       return before;

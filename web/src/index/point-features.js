@@ -40,3 +40,16 @@ export function scanPointFeatures(features) {
   }
   return { kept, featureOf: featureOf && featureOf.slice(0, kept) };
 }
+
+/**
+ * A copy of a point feature at another position: what an update puts in `points` for a point it
+ * moves (the caller's own object is left as it was).
+ * @template {{geometry?: any}} F
+ * @param {F} feature
+ * @param {number} lng
+ * @param {number} lat
+ * @returns {F}
+ */
+export function movedFeature(feature, lng, lat) {
+  return { ...feature, geometry: { type: 'Point', coordinates: [lng, lat] } };
+}

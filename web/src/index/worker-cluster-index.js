@@ -13,6 +13,8 @@ import { getModule, init, isInitialized } from '../core/wasm.js';
 import { Thread, serveThread } from '../core/thread.js';
 import { CairnError, STATUS_BY_CODE, errorFromStatus, optionError } from '../core/errors.js';
 import { ClusterIndex } from './cluster-index.js';
+import { movedFeature } from './point-features.js';
+import { toNumber } from '../core/arguments.js';
 
 /** @typedef {import('./index-options.js').ClusterOptions} ClusterOptions */
 /** @typedef {import('./geojson.js').PointFeature} PointFeature */
@@ -169,7 +171,7 @@ export class WorkerClusterIndex {
     if (points) {
       for (const f of /** @type {PointFeature[]} */ (changes.add ?? [])) points.push(f);
       for (const m of Array.from(changes.move ?? [])) {
-        points[m.id] = { ...points[m.id], geometry: { type: 'Point', coordinates: [Number(m.coordinates[0]), Number(m.coordinates[1])] } };
+        points[m.id] = movedFeature(points[m.id], toNumber(m.coordinates[0]), toNumber(m.coordinates[1]));
       }
     }
     return first;

@@ -128,9 +128,9 @@ extension HierarchicalClusterIndex {
 
     /// Applies the edits by building the points left afresh, where they are many enough that a
     /// repair would take longer (its cost grows with the edits, a build's with the points); the
-    /// built hierarchy is then numbered with the index's own point ids. False, with nothing
-    /// changed, when the memory left cannot hold a second index while it builds (the repair
-    /// then runs).
+    /// built hierarchy is then numbered with the index's own point ids. Throws, with nothing
+    /// changed, when the memory left cannot hold a second index while it builds (a batch past
+    /// the repair limit is then repaired instead).
     private func rebuild(adding lngLat: UnsafeBufferPointer<Double>, removing: UnsafeBufferPointer<Int32>,
                          moving: UnsafeBufferPointer<Int32>, to movedLngLat: UnsafeBufferPointer<Double>) throws(CairnError) {
         var positions = pointPositions
