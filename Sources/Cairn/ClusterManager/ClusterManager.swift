@@ -38,6 +38,14 @@ public final class ClusterManager {
     /// clustering, as any change does).
     var pending: HierarchicalClusterIndex?
     var pendingItems: (ids: [Int64], x: [Double], y: [Double], icons: [Int32], values: [Double])?
+    /// The slots the latest hierarchical clustering (shown or being built) was made of: its
+    /// point i is slot i. Moves and removals of those slots since are listed in `changedSlots`,
+    /// and slots past it were added since, so the next clustering can edit the index in place
+    /// (`ClusterManager+IndexEdits`) when `indexIsEditable`: the index shown is the manager's
+    /// own and made of those slots (not adopted, not waiting for a build to finish).
+    var clusteredSlots = 0
+    var changedSlots: [Int32] = []
+    var indexIsEditable = false
     /// The snapshot's item values, as `values` (C9), and each screen-space group's aggregates
     /// (group-major), computed once per grouping: icons ask for them every frame.
     var snapshotValues: [Double] = []
@@ -207,8 +215,10 @@ public final class ClusterManager {
     public func icon(of id: Int64) throws(CairnError) -> Int32 { icons[try slot(of: id)] }
 
     public func remove(_ id: Int64) throws(CairnError) {
-        alive[try slot(of: id)] = false
+        let s = try slot(of: id)
+        alive[s] = false
         count -= 1
+        noteChange(slot: s)
     }
 
     public func move(_ id: Int64, latitude: Double, longitude: Double) throws(CairnError) {
@@ -221,6 +231,7 @@ public final class ClusterManager {
             mapX[s] = GoogleMapPoint.x(longitude: lng)
             mapY[s] = GoogleMapPoint.y(latitude: latitude)
         }
+        noteChange(slot: s)
     }
 
     /// Removes every item and, unlike other changes, clears the drawing at once.
@@ -245,6 +256,9 @@ public final class ClusterManager {
         groupsZoom = nil
         generation += 1
         spiderfied = nil
+        clusteredSlots = 0
+        changedSlots.removeAll()
+        indexIsEditable = false
     }
 
     /// Takes the items as they are now and clusters them (the hierarchical index for every
@@ -261,6 +275,8 @@ public final class ClusterManager {
     public func beginCluster(zoom: Double) throws(CairnError) -> Int {
         pending = nil
         pendingItems = nil
+        if try editIndex() { return 0 }
+        indexIsEditable = false
         // The screen-space snapshot shares the item arrays: let go of it before they are
         // written, or the squeeze would copy them all (it is taken again below).
         if usesMapPoints { snapshotPositions = ClusterItemPositions() }
@@ -290,6 +306,8 @@ public final class ClusterManager {
         icons.removeLast(icons.count - kept)
         text.removeLast(text.count - kept)
         alive.removeLast(alive.count - kept)
+        clusteredSlots = kept
+        changedSlots.removeAll()
         guard algorithm == .hierarchical else {
             takeSnapshot(ids: ids, x: worldX, y: worldY, icons: icons, values: values)
             snapshotPositions = ClusterItemPositions(x: worldX, y: worldY, mapX: mapX, mapY: mapY)
@@ -319,10 +337,17 @@ public final class ClusterManager {
             _ = column.withUnsafeBufferPointer { try? built.addAggregate(operation, values: $0) }
         }
         index = built
+        indexIsEditable = aggregateOperations.isEmpty
+        showClusters(of: built)
+        return 0
+    }
+
+    /// What the drawing reads of the index besides its queries: one point of each cluster, and
+    /// the points of the clusters drawn as their items.
+    func showClusters(of built: HierarchicalClusterIndex) {
         clusterMember = built.oneMemberPerCluster()
         smallBelow = built.smallClustersBelow
         (smallStart, smallPoints) = built.smallClusterPoints
-        return 0
     }
 
     /// Replaces the items with the points of a built hierarchical index (one restored from a

@@ -384,7 +384,7 @@ export class ClusterManager {
     // The icon is the engine's to hold.
     const out = this.#link.buffer(2);
     this.#check(this.#link.fn.cairn_map_cluster_item(this.#enter(call), this.#number, id, out.byteOffset), call);
-    return { ...item, icon: out[0], position: { ...item.position } };
+    return { ...item, icon: this.#link.buffer(1)[0], position: { ...item.position } };
   }
 
   /**
@@ -606,7 +606,8 @@ export class ClusterManager {
     const out = this.#link.buffer(Math.max(1, Math.min(n, 1 << 20)));
     const count = this.#check(this.#link.fn.cairn_map_cluster_leaves(h, this.#number, numberArg(cluster, 'cluster', call),
       Math.min(n, 1 << 20), skip, out.byteOffset, out.length), call);
-    return Array.from(out.subarray(0, count));
+    // Read through a fresh view: the module's memory may have grown during the call.
+    return Array.from(this.#link.buffer(out.length).subarray(0, count));
   }
 
   /**
@@ -674,7 +675,8 @@ export class ClusterManager {
     const h = this.#enter(call);
     const out = this.#link.buffer(4);
     this.#check(this.#link.fn.cairn_map_cluster_bounds(h, this.#number, numberArg(cluster, 'cluster', call), out.byteOffset), call);
-    return { west: out[0], south: out[1], east: out[2], north: out[3] };
+    const [west, south, east, north] = this.#link.buffer(4);
+    return { west, south, east, north };
   }
 
   /**

@@ -941,3 +941,68 @@ test('C8: children, leaves (paged), expansion zoom and bounds of a cluster', asy
     map.destroy();
   }
 });
+
+test('a hierarchical manager clusters a few changes among 100,000 items by editing its index: the same as a fresh manager, in one step', async () => {
+  const random = mulberry32(2029);
+  const n = 100_000;
+  const lngLat = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    // Half in a dense patch, half over the world, so the changes meet clusters of every size.
+    const dense = i % 2 === 0;
+    lngLat[2 * i] = dense ? 2 + random() : random() * 360 - 180;
+    lngLat[2 * i + 1] = dense ? 48 + random() : random() * 120 - 60;
+  }
+  const map = newMap(3, 48.5, 2.5);
+  const manager = map.addClusterManager({ animatesClusters: false });
+  const { first } = manager.addCoordinates(lngLat);
+  manager.cluster();
+  /** @type {Map<number, [number, number]>} where each live item is, by id, in the order added */
+  const live = new Map(Array.from({ length: n }, (_, i) => [first + i, [lngLat[2 * i], lngLat[2 * i + 1]]]));
+
+  // Ten changes: one per 10,000 items, what the engine repairs without building afresh.
+  for (const k of [3, 5000, 77_777]) {
+    const id = first + k;
+    manager.moveItem(id, at(48.5 + random() * 0.1, 2.5 + random() * 0.1).position);
+    live.set(id, [manager.item(id).position.longitude, manager.item(id).position.latitude]);
+  }
+  for (const k of [0, 1, 2, 40_000]) {
+    manager.removeItem(first + k);
+    live.delete(first + k);
+  }
+  for (const [lat, lng] of [[48.51, 2.51], [48.52, 2.52], [-10, 170]]) {
+    const id = manager.addItem(at(lat, lng));
+    live.set(id, [lng, lat]);
+  }
+  const steps = [];
+  await manager.clusterAsync({ onProgress: (p) => steps.push(p) });
+  assert.deepEqual(steps, [{ done: 1, total: 1 }], 'edited in one step, not built a zoom at a time');
+
+  const fresh = newMap(3, 48.5, 2.5);
+  const again = fresh.addClusterManager({ animatesClusters: false });
+  again.addCoordinates(Float64Array.from([...live.values()].flat()));
+  again.cluster();
+  const shown = (m, manager) => {
+    const frame = m.frame(0);
+    return frame.items.filter((i) => i.manager === manager.number)
+      .map((i) => `${i.kind} ${i.count} at ${i.x.toFixed(6)},${i.y.toFixed(6)}`).sort();
+  };
+  for (const zoom of [1, 4, 7, 10, 14]) {
+    for (const m of [map, fresh]) m.moveCamera({ latitude: 48.5, longitude: 2.5, zoom });
+    const ours = shown(map, manager), theirs = shown(fresh, again);
+    assert.ok(ours.length > 0, `zoom ${zoom}: something drawn`);
+    assert.deepEqual(ours, theirs, `zoom ${zoom}: as a fresh manager of the same items`);
+  }
+  // A cluster's leaves name the manager's own item ids, those added since included.
+  map.moveCamera({ latitude: 48.51, longitude: 2.51, zoom: 9 });
+  const frame = map.frame(1);
+  const leaves = clusters(frame, manager).flatMap((c) => manager.getLeaves(c.id, 1 << 20));
+  for (const id of leaves) assert.ok(live.has(id), `leaf ${id} is a live item`);
+
+  // Many changes: built afresh, a zoom at a time.
+  for (let k = 100; k < 200; k++) manager.removeItem(first + k);
+  steps.length = 0;
+  await manager.clusterAsync({ onProgress: (p) => steps.push(p) });
+  assert.equal(steps.at(-1).total, 17, 'a build of zooms 16 to 0');
+  map.destroy();
+  fresh.destroy();
+});

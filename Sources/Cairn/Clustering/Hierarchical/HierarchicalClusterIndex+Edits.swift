@@ -26,41 +26,67 @@ extension HierarchicalClusterIndex {
         guard state == .built, options.minPoints == 2, aggregates.isEmpty else { throw .invalidState }
         guard lngLat.count % 2 == 0, movedLngLat.count == 2 * moving.count else { throw .invalidArgument }
         let n0 = pointPositions.count
-        let added = lngLat.count / 2
+        var added = _WorldPositions(), moved = _WorldPositions()
+        var elsewhere = 0
+        added.reserveCapacity(lngLat.count / 2)
+        moved.reserveCapacity(moving.count)
+        for (k, id) in moving.enumerated() {
+            let lng = movedLngLat[2 * k], lat = movedLngLat[2 * k + 1]
+            try HierarchicalClusterIndex.check(longitude: lng, latitude: lat, index: Int(id))
+            let (x, y) = HierarchicalClusterIndex.project(longitude: lng, latitude: lat)
+            moved.append(x, y)
+        }
+        for i in 0..<(lngLat.count / 2) {
+            let lng = lngLat[2 * i], lat = lngLat[2 * i + 1]
+            try HierarchicalClusterIndex.check(longitude: lng, latitude: lat, index: n0 + i)
+            if HierarchicalClusterIndex.placesElsewhere(longitude: lng, latitude: lat) { elsewhere += 1 }
+            let (x, y) = HierarchicalClusterIndex.project(longitude: lng, latitude: lat)
+            added.append(x, y)
+        }
+        _ = try edit(adding: added, placedElsewhere: elsewhere, removing: removing, moving: moving, to: moved)
+        return n0
+    }
+
+    /// `edit` with the positions as world positions (`project`'s): what a cluster manager,
+    /// which keeps its items' world positions, hands over. `elsewhere` counts the added points
+    /// the engine placed other than at the coordinates given (`placesElsewhere`). Without
+    /// `buildsAfresh`, a batch that would be built afresh is not applied: false, nothing changed
+    /// (a caller that builds a zoom at a time does so itself).
+    func edit(adding added: _WorldPositions, placedElsewhere elsewhere: Int, removing: UnsafeBufferPointer<Int32>,
+              moving: UnsafeBufferPointer<Int32>, to moved: _WorldPositions, buildsAfresh: Bool = true) throws(CairnError) -> Bool {
+        guard state == .built, options.minPoints == 2, aggregates.isEmpty else { throw .invalidState }
+        guard moved.count == moving.count else { throw .invalidArgument }
+        let n0 = pointPositions.count
         var named = _ItemSlots(expected: removing.count + moving.count)
         for id in removing {
             guard id >= 0, Int(id) < n0, !isRemoved(Int(id)) else { throw .unknownPoint(id: Int64(id)) }
             guard named.insert(id).isNew else { throw .invalidArgument }
         }
-        for (k, id) in moving.enumerated() {
+        for id in moving {
             guard id >= 0, Int(id) < n0, !isRemoved(Int(id)) else { throw .unknownPoint(id: Int64(id)) }
             guard named.insert(id).isNew else { throw .invalidArgument }
-            try HierarchicalClusterIndex.check(longitude: movedLngLat[2 * k], latitude: movedLngLat[2 * k + 1], index: Int(id))
         }
-        for i in 0..<added {
-            try HierarchicalClusterIndex.check(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1], index: n0 + i)
-        }
-        guard added <= HierarchicalClusterIndex.maximumPointCount - n0 else { throw .tooManyPoints }
-        if Int64(n0 + added) * _AddressSpace.buildBytesPerPoint > _AddressSpace.remaining {
-            throw .outOfMemory(points: added)
+        guard added.count <= HierarchicalClusterIndex.maximumPointCount - n0 else { throw .tooManyPoints }
+        if Int64(n0 + added.count) * _AddressSpace.buildBytesPerPoint > _AddressSpace.remaining {
+            throw .outOfMemory(points: added.count)
         }
 
-        let edits = added + removing.count + moving.count
-        if edits > (editRepairLimit ?? max(1, n0 / 10_000)),
-           (try? rebuild(adding: lngLat, removing: removing, moving: moving, to: movedLngLat)) != nil {
-            return n0
+        let edits = added.count + removing.count + moving.count
+        if edits > (editRepairLimit ?? max(1, n0 / 10_000)) {
+            guard buildsAfresh else { return false }
+            if (try? rebuild(adding: added, placedElsewhere: elsewhere, removing: removing, moving: moving, to: moved)) != nil {
+                return true
+            }
         }
         let e = _EditState()
         // The repair reads items near the changes; where they crowd (many on one spot) that
         // grows with the square of their number. Past about what a build reads, it stops, puts
         // back what it changed and builds afresh instead.
-        e.budget = editReadBudget ?? (4 * (n0 + added) + 65_536)
-        let placedBefore = pointsPlacedElsewhere
-        makeRoom(forPoints: added)
-        for i in 0..<added {
-            let (x, y) = HierarchicalClusterIndex.project(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
-            if HierarchicalClusterIndex.placesElsewhere(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1]) { pointsPlacedElsewhere += 1 }
-            pointPositions.append(x, y)
+        e.budget = editReadBudget ?? (4 * (n0 + added.count) + 65_536)
+        makeRoom(forPoints: added.count)
+        for i in 0..<added.count {
+            let p = added[i]
+            pointPositions.append(p.x, p.y)
             pointParent.append(-1)
             e.flags[e.slot(Int32(n0 + i), parent: -1)] |= _EditState.added
         }
@@ -73,9 +99,7 @@ extension HierarchicalClusterIndex {
         for (k, id) in moving.enumerated() {
             let s = e.slot(id, parent: pointParent[Int(id)])
             e.flags[s] |= _EditState.moved
-            let (x, y) = HierarchicalClusterIndex.project(longitude: movedLngLat[2 * k], latitude: movedLngLat[2 * k + 1])
-            e.newX[s] = x
-            e.newY[s] = y
+            (e.newX[s], e.newY[s]) = moved[k]
         }
         superclusterTrees = []
         let oldClusterCount = clusterPositions.count
@@ -83,12 +107,13 @@ extension HierarchicalClusterIndex {
         if e.budget < 0 {
             undoRepair(e, pointCount: n0, clusterCount: oldClusterCount, removing: removing)
             stoppedRepairs += 1
-            pointsPlacedElsewhere = placedBefore
-            try rebuild(adding: lngLat, removing: removing, moving: moving, to: movedLngLat)
-            return n0
+            guard buildsAfresh else { return false }
+            try rebuild(adding: added, placedElsewhere: elsewhere, removing: removing, moving: moving, to: moved)
+            return true
         }
+        pointsPlacedElsewhere += elsewhere
         layOutAfterEdit(e, oldClusterCount: oldClusterCount)
-        return n0
+        return true
     }
 
     /// Puts the index back as it was before a repair that stopped: every parent it changed, the
@@ -131,18 +156,13 @@ extension HierarchicalClusterIndex {
     /// built hierarchy is then numbered with the index's own point ids. Throws, with nothing
     /// changed, when the memory left cannot hold a second index while it builds (a batch past
     /// the repair limit is then repaired instead).
-    private func rebuild(adding lngLat: UnsafeBufferPointer<Double>, removing: UnsafeBufferPointer<Int32>,
-                         moving: UnsafeBufferPointer<Int32>, to movedLngLat: UnsafeBufferPointer<Double>) throws(CairnError) {
+    private func rebuild(adding added: _WorldPositions, placedElsewhere elsewhere: Int, removing: UnsafeBufferPointer<Int32>,
+                         moving: UnsafeBufferPointer<Int32>, to moved: _WorldPositions) throws(CairnError) {
         var positions = pointPositions
-        var elsewhere = 0
-        for i in 0..<(lngLat.count / 2) {
-            let (x, y) = HierarchicalClusterIndex.project(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1])
-            if HierarchicalClusterIndex.placesElsewhere(longitude: lngLat[2 * i], latitude: lngLat[2 * i + 1]) { elsewhere += 1 }
-            positions.append(x, y)
-        }
+        positions.append(contentsOf: (0..<added.count).lazy.map { added[$0] })
         for (k, id) in moving.enumerated() {
-            let (x, y) = HierarchicalClusterIndex.project(longitude: movedLngLat[2 * k], latitude: movedLngLat[2 * k + 1])
-            positions.set(Int(id), x, y)
+            let p = moved[k]
+            positions.set(Int(id), p.x, p.y)
         }
         let total = positions.count
         var gone = [Bool](repeating: false, count: total)
