@@ -112,7 +112,11 @@ extension HierarchicalClusterIndex {
             return true
         }
         pointsPlacedElsewhere += elsewhere
-        layOutAfterEdit(e, oldClusterCount: oldClusterCount)
+        if layOutInPlace(e, oldClusterCount: oldClusterCount) {
+            editsLaidOutInPlace += 1
+        } else {
+            layOutAfterEdit(e, oldClusterCount: oldClusterCount)
+        }
         return true
     }
 

@@ -86,6 +86,8 @@ public final class HierarchicalClusterIndex {
     var editReadBudget: Int? = nil
     /// How many repairs stopped for their budget (tests check both ways are taken).
     var stoppedRepairs = 0
+    /// Edits laid out in place (`+EditInPlace`), for tests and benchmarks.
+    var editsLaidOutInPlace = 0
     var state: State = .adding
 
     enum State { case adding, building, built }

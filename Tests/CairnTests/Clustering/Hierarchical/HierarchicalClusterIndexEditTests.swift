@@ -46,6 +46,20 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         let live = model.live, total = model.points.count
         XCTAssertEqual(index.livePointCount, live.count, file: file, line: line)
         XCTAssertEqual(index.clusterCount, fresh.clusterCount, "\(what): clusters over all zooms", file: file, line: line)
+        for (g, group) in index.groups.enumerated() {
+            let keys = group.ids.map { item -> UInt64 in
+                let p = index.indexPosition(item)
+                return group.grid.key(x: p.x, y: p.y)
+            }
+            XCTAssertTrue(keys == keys.sorted(), "\(what): group \(g) sorted by cell", file: file, line: line)
+            XCTAssertTrue(group.fences == Swift.stride(from: 0, to: keys.count, by: _ZoomGroup.fenceStride).map { keys[$0] },
+                          "\(what): group \(g)'s fences", file: file, line: line)
+        }
+        if index.smallClustersBelow > 0 {
+            let lists = index.smallClusterPointLists(below: index.smallClustersBelow)
+            XCTAssertTrue(index.smallClusterPoints.start == lists.start && index.smallClusterPoints.points == lists.points,
+                          "\(what): the small clusters' point lists", file: file, line: line)
+        }
         for zoom in index.options.minZoom...(index.options.maxZoom + 1) {
             let all = try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
             let expected = try fresh.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
@@ -165,6 +179,56 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         try edit(index, &model, remove: [3000])
         XCTAssertEqual(index.stoppedRepairs, 1, "a point far from the pile is repaired")
         try assertEqualsRebuild(index, model, "the far point removed")
+    }
+
+    /// Points nudged a little, a few at a time (a fleet's next positions): mostly laid out in
+    /// place, clusters keeping their slots and ids; some nudges change which items seed, and
+    /// those are laid out anew. Either way the index equals a rebuild, small clusters' point
+    /// lists (kept for cluster managers) included.
+    func testNudgedPointsAreLaidOutInPlaceAndMatchRebuilds() throws {
+        var rng = SeededRandom(seed: 41)
+        let points = rng.mixedPoints(1500)
+        let index = try HierarchicalClusterIndex(options: ClusterOptions(maxZoom: 14))
+        index.smallClustersBelow = 4
+        try points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
+        index.build()
+        index.editRepairLimit = Int.max
+        var model = Model(points: stride(from: 0, to: points.count, by: 2).map { (points[$0], points[$0 + 1]) })
+        for batch in 0..<40 {
+            var move: [Int32] = [], to: [Double] = []
+            for _ in 0..<(1 + Int(rng.next() * 4)) {
+                let i = Int32(rng.next() * 1500)
+                guard !move.contains(i), let p = model.points[Int(i)] else { continue }
+                let step = [1e-5, 1e-3, 0.05][batch % 3]
+                move.append(i)
+                to += [p.0 + (rng.next() - 0.5) * step, p.1 + (rng.next() - 0.5) * step]
+            }
+            try edit(index, &model, move: move, to: to)
+            try assertEqualsRebuild(index, model, "batch \(batch), \(move.count) nudged")
+        }
+        XCTAssertGreaterThan(index.editsLaidOutInPlace, 20, "most nudges change no item's standing")
+        XCTAssertLessThan(index.editsLaidOutInPlace, 40, "some do")
+    }
+
+    /// Two points that swap places swap clusters: every cluster is made again with the same
+    /// seed and as many points, so all keep their slots and ids, and the small clusters' point
+    /// lists are rewritten in place.
+    func testSwappedPointsSwapClustersInPlace() throws {
+        // Seeds 0 and 1, with points 2 and 3 beside them (ranked after both); others far away.
+        let points: [Double] = [10, 10, 20, 20, 10.0001, 10, 20.0001, 20, -60, -30, 100, 50]
+        let index = try HierarchicalClusterIndex(options: ClusterOptions())
+        index.smallClustersBelow = 4
+        try points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
+        index.build()
+        index.editRepairLimit = Int.max
+        let before = try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 8).filter(\.isCluster)
+        var model = Model(points: stride(from: 0, to: points.count, by: 2).map { (points[$0], points[$0 + 1]) })
+        try edit(index, &model, move: [2, 3], to: [20.0001, 20, 10.0001, 10])
+        XCTAssertEqual(index.editsLaidOutInPlace, 1)
+        try assertEqualsRebuild(index, model, "swapped")
+        let after = try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 8).filter(\.isCluster)
+        XCTAssertEqual(after.map(\.id), before.map(\.id), "the same cluster ids")
+        XCTAssertEqual(try after.map { try index.leaves(of: $0.id, limit: 10, offset: 0).map(\.id).sorted() }, [[0, 3], [1, 2]])
     }
 
     private func randomEditBatches(seeds: [UInt32], repairLimit: Int?) throws {
