@@ -6,6 +6,7 @@ import json
 import math
 import os
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -204,3 +205,17 @@ def test_closed_indexes_give_their_memory_back():
     # A leak would keep each load's points and clusters (megabytes); allocator slack is a page or two.
     assert module.memory_bytes() - grown <= 256 * 1024 < 200000 * 16
     assert grown >= start
+
+
+def test_an_index_alive_at_exit_does_not_crash_the_interpreter(tmp_path):
+    # A failed test's report keeps its index alive until the interpreter tears everything
+    # down, wasmtime's store included, in no set order: the run must end as failed, not crash.
+    (tmp_path / "test_kept.py").write_text(
+        "import numpy as np\n"
+        "from cairn import ClusterIndex\n"
+        "def test_fails():\n"
+        "    index = ClusterIndex().load_coordinates(np.zeros((10, 2)))\n"
+        "    assert index.get_clusters([-180, -90, 180, 90], 0) == []\n")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path / "test_kept.py")],
+                         capture_output=True, cwd=tmp_path)
+    assert run.returncode == 1, (run.returncode, run.stdout.decode()[-2000:], run.stderr.decode()[-2000:])

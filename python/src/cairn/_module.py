@@ -6,6 +6,7 @@ list of what these bindings expect from the module; loading checks the module ag
 mismatched build fails at load time with a clear message rather than later.
 """
 
+import atexit
 import ctypes
 import os
 import threading
@@ -42,6 +43,7 @@ BINDINGS = {
     "cairn_index_aggregate_add": (("i32", "i32", "i32", "i32"), "i32"),
     "cairn_index_aggregate_values": (("i32", "i32", "i32", "i32", "i32"), "i32"),
     "cairn_index_parents": (("i32", "i32", "i32"), "i32"),
+    "cairn_index_edit": (("i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32"), "i32"),
 }
 
 INT32_MIN = -(2 ** 31)
@@ -79,6 +81,10 @@ class Module:
         except Exception as error:
             raise CairnError(f"cairn: {path} is not a module these bindings can use: {error}", "MODULE_MISMATCH") from error
         self.store = wasmtime.Store(engine)
+        # At exit the interpreter tears wasmtime's objects down in no set order: an index freed
+        # after the store went would call into freed memory. From then on nothing is called.
+        self.shut_down = False
+        atexit.register(self._shut_down)
         try:
             # The module imports nothing.
             instance = wasmtime.Instance(self.store, module, [])
@@ -122,6 +128,17 @@ class Module:
             return np.empty(0, dtype=np.float64)
         base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
         return np.ctypeslib.as_array((ctypes.c_double * count).from_address(base + address))
+
+    def int32s(self, address, count):
+        """A NumPy view of ``count`` int32s of the module's memory at ``address`` (never kept, as
+        ``doubles``)."""
+        if count == 0:
+            return np.empty(0, dtype=np.int32)
+        base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
+        return np.ctypeslib.as_array((ctypes.c_int32 * count).from_address(base + address))
+
+    def _shut_down(self):
+        self.shut_down = True
 
     def memory_bytes(self):
         """The module's memory size, in bytes."""

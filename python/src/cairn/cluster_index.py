@@ -57,6 +57,40 @@ def _value(properties, name):
     return float(v) if isinstance(v, numbers.Real) and not isinstance(v, bool) else math.nan
 
 
+def _scan_features(features, reject):
+    """The coordinates of the Point features that have a geometry, and their indices; anything
+    else is passed to ``reject(index, problem)``, which raises."""
+    coords = []
+    kept_index = []
+    for i, f in enumerate(features):
+        if not isinstance(f, dict):
+            reject(i, "is not a GeoJSON feature")
+        g = f.get("geometry")
+        if g is None:
+            continue
+        if not isinstance(g, dict) or g.get("type") != "Point":
+            kind = g.get("type") if isinstance(g, dict) else None
+            reject(i, f"has a {kind} geometry, not a Point" if isinstance(kind, str)
+                   else "has a geometry without a type, not a Point")
+        c = g.get("coordinates")
+        if not isinstance(c, (list, tuple)) or len(c) < 2:
+            reject(i, "has no [lng, lat] coordinates")
+        coords.append((_number(c[0]), _number(c[1])))
+        kept_index.append(i)
+    return coords, kept_index
+
+
+def _pairs(value, call, what):
+    """An (n, 2) float64 array of lng, lat pairs from an (n, 2) or flat array-like."""
+    try:
+        array = np.ascontiguousarray(value, dtype=np.float64)
+    except (TypeError, ValueError) as error:
+        raise argument_error(call, f"{what} must be an array of lng, lat pairs ({error})") from None
+    if not ((array.ndim == 2 and array.shape[1] == 2) or (array.ndim == 1 and array.size % 2 == 0)):
+        raise argument_error(call, f"{what} must be an (n, 2) array of lng, lat pairs, got shape {array.shape}")
+    return array.reshape(-1, 2)
+
+
 class ClusterIndex:
     """A hierarchical cluster index with supercluster's API: ``load`` points once, then query
     the clusters of any box at any zoom. Results are supercluster's: the same clusters at every
@@ -136,23 +170,7 @@ class ClusterIndex:
         if not isinstance(features, (list, tuple)):
             raise argument_error("load", "features must be a list of GeoJSON Point features")
         n = len(features)
-        coords = []
-        kept_index = []
-        for i, f in enumerate(features):
-            if not isinstance(f, dict):
-                self._reject(i, "is not a GeoJSON feature")
-            g = f.get("geometry")
-            if g is None:
-                continue
-            if not isinstance(g, dict) or g.get("type") != "Point":
-                kind = g.get("type") if isinstance(g, dict) else None
-                self._reject(i, f"has a {kind} geometry, not a Point" if isinstance(kind, str)
-                             else "has a geometry without a type, not a Point")
-            c = g.get("coordinates")
-            if not isinstance(c, (list, tuple)) or len(c) < 2:
-                self._reject(i, "has no [lng, lat] coordinates")
-            coords.append((_number(c[0]), _number(c[1])))
-            kept_index.append(i)
+        coords, kept_index = _scan_features(features, lambda i, problem: self._reject(i, problem))
         lng_lat = np.array(coords, dtype=np.float64).reshape(-1, 2)
         feature_of = None if len(kept_index) == n else np.array(kept_index, dtype=np.int64)
         self._ingest(lng_lat, feature_of, None, "load")
@@ -171,13 +189,7 @@ class ClusterIndex:
         aggregate reads, one number per point (NaN for none). ``on_progress(phase, done,
         total)`` is called as points are added (phase "add") and zooms clustered ("cluster")."""
         self._check_usable("load_coordinates")
-        try:
-            array = np.ascontiguousarray(lng_lat, dtype=np.float64)
-        except (TypeError, ValueError) as error:
-            raise argument_error("load_coordinates", f"expected an array of lng, lat pairs ({error})") from None
-        if not ((array.ndim == 2 and array.shape[1] == 2) or (array.ndim == 1 and array.size % 2 == 0)):
-            raise argument_error("load_coordinates", f"expected an (n, 2) array of lng, lat pairs, got shape {array.shape}")
-        array = array.reshape(-1, 2)
+        array = _pairs(lng_lat, "load_coordinates", "lng_lat")
         n = len(array)
         self._ingest(array, None, on_progress, "load_coordinates")
         self.points = None
@@ -193,6 +205,135 @@ class ClusterIndex:
 
         self._add_aggregates(values_for, "load_coordinates")
         return self
+
+    def update(self, add=None, remove=None, move=None):
+        """Adds, removes and moves points of a loaded index in one batch, repairing only what
+        the changes reach: afterwards every query answers as a fresh load of the points left,
+        in the same order, would. Point ids (input indices) stay; points added take the next
+        ones; a removed id is never used again. Cluster ids are numbered again (those of a fresh
+        load, plus the points removed so far). All or nothing: on an error nothing changes.
+
+        ``add``: for an index filled by ``load``, GeoJSON Point features (appended to
+        ``index.points``; features without geometry are skipped but counted); for one filled by
+        ``load_coordinates``, lng, lat pairs. ``remove``: point ids. ``move``: a list of
+        ``{"id": id, "coordinates": [lng, lat]}``, or a pair ``(ids, lng_lat)`` of arrays. Returns
+        the id of the first point added. Needs ``min_points`` 2 and no aggregates."""
+        call = "update"
+        self._check_usable(call)
+        if self._reducer is not None and self._reducer.busy:
+            raise self._error(STATUS_BY_CODE["INVALID_STATE"], call, "map or reduce is running: update after the query")
+        fn = self._mod.fn
+        engine_points = fn["cairn_index_point_count"](self._handle)
+        if engine_points < 0:
+            raise self._error(engine_points, call)
+        features = self.points
+        before = len(features) if features is not None else engine_points
+        added_feature_of = None
+        if features is not None:
+            add = [] if add is None else add
+            if not isinstance(add, (list, tuple)):
+                raise argument_error(call, "add must be a list of GeoJSON Point features (the index was filled by load)")
+
+            def reject(i, problem):
+                raise CairnError(f"{call}: feature {i} of add {problem}", "INVALID_ARGUMENT", STATUS_BY_CODE["INVALID_ARGUMENT"], i)
+
+            coords, kept = _scan_features(add, reject)
+            pairs = np.array(coords, dtype=np.float64).reshape(-1, 2)
+            added_feature_of = [before + i for i in kept]
+        else:
+            pairs = _pairs(np.empty(0) if add is None else add, call, "add")
+        remove_ids = np.array([self._engine_point(i, engine_points, call) for i in ([] if remove is None else remove)],
+                              dtype=np.int32)
+        move_ids, move_pairs, moved_public = self._moves(move, engine_points, call)
+
+        buffers = []
+
+        def place(data, view):
+            if data.size == 0:
+                return 0
+            ptr = fn["cairn_alloc"](data.nbytes) & 0xFFFFFFFF
+            if not ptr:
+                raise memory_error(call, "out of WebAssembly memory")
+            buffers.append(ptr)
+            view(ptr, data.size)[:] = data.reshape(-1)
+            return as_pointer(ptr)
+
+        try:
+            a = place(pairs, self._mod.doubles)
+            r = place(remove_ids, self._mod.int32s)
+            mi = place(move_ids, self._mod.int32s)
+            mp = place(move_pairs, self._mod.doubles)
+            first = fn["cairn_index_edit"](self._handle, a, len(pairs), r, len(remove_ids), mi, mp, len(move_ids))
+        finally:
+            for ptr in buffers:
+                fn["cairn_free"](as_pointer(ptr))
+        if first < 0:
+            code = self._codes(first)
+            detail = fn["cairn_last_error_detail"]()
+            if code in ("NON_FINITE_COORDINATE", "LATITUDE_OUT_OF_RANGE", "UNKNOWN_POINT"):
+                # A point's detail is its engine id: name it as the caller does.
+                d = int(detail)
+                detail = added_feature_of[d - engine_points] if added_feature_of is not None and d >= engine_points \
+                    else self._input_index(d) if 0 <= d < engine_points else d
+            raise self._error(first, call, "update() takes a loaded index with min_points 2 and no aggregates"
+                              if code == "INVALID_STATE" else None, detail)
+        if self._reducer is not None:
+            self._reducer.clear()
+        if features is None:
+            return first
+        if not isinstance(features, list):
+            self.points = features = list(features)
+        features.extend(add)
+        if self._feature_of is not None or len(added_feature_of) != len(add):
+            old = self._feature_of if self._feature_of is not None else np.arange(first, dtype=np.int64)
+            self._feature_of = np.concatenate([old, np.array(added_feature_of, dtype=np.int64)])
+        for k, public in enumerate(moved_public):
+            old = features[public]
+            features[public] = {**old, "geometry": {"type": "Point", "coordinates": [float(move_pairs[k, 0]), float(move_pairs[k, 1])]}}
+        self._id_shift = len(features) - fn["cairn_index_point_count"](self._handle)
+        return before
+
+    def _moves(self, move, engine_points, call):
+        """The engine ids, new positions and public ids of ``move``."""
+        if move is None:
+            return np.empty(0, dtype=np.int32), np.empty((0, 2)), []
+        if isinstance(move, tuple) and len(move) == 2:
+            public = [v for v in np.asarray(move[0]).reshape(-1).tolist()]
+            positions = _pairs(move[1], call, "move's lng_lat")
+            if len(positions) != len(public):
+                raise argument_error(call, f"move has {len(public)} ids and {len(positions)} positions")
+        else:
+            if not isinstance(move, (list, tuple)):
+                raise argument_error(call, "move must be a list of {'id': id, 'coordinates': [lng, lat]} or (ids, lng_lat)")
+            public, coords = [], []
+            for k, m in enumerate(move):
+                c = m.get("coordinates") if isinstance(m, dict) else None
+                if not isinstance(c, (list, tuple)) or len(c) < 2:
+                    raise argument_error(call, f"move {k} must be {{'id': id, 'coordinates': [lng, lat]}}")
+                public.append(m.get("id"))
+                coords.append((_number(c[0]), _number(c[1])))
+            positions = np.array(coords, dtype=np.float64).reshape(-1, 2)
+        ids = np.array([self._engine_point(i, engine_points, call) for i in public], dtype=np.int32)
+        return ids, positions, public
+
+    def _engine_point(self, public, engine_points, call):
+        """The engine's id of the point a caller names by its input index."""
+        unknown = lambda: error_from_status(STATUS_BY_CODE["UNKNOWN_POINT"], public if isinstance(public, numbers.Real) else math.nan, call)
+        if isinstance(public, bool) or not isinstance(public, numbers.Integral) and not (
+                isinstance(public, numbers.Real) and float(public).is_integer()):
+            raise unknown()
+        public = int(public)
+        if public < 0:
+            raise unknown()
+        if self._feature_of is None:
+            if public >= engine_points:
+                raise unknown()
+            return public
+        # feature_of is increasing: find the engine point of this input index.
+        k = int(np.searchsorted(self._feature_of, public))
+        if k >= len(self._feature_of) or int(self._feature_of[k]) != public:
+            raise unknown()
+        return k
 
     # ── queries ──────────────────────────────────────────────────────────────────────────
 
@@ -351,6 +492,8 @@ class ClusterIndex:
         self.close()
 
     def __del__(self):
+        if self._mod.shut_down:
+            return   # the process is ending: its memory goes with it, and the module may be gone
         try:
             self.close()
         except Exception:
