@@ -62,6 +62,27 @@ public func cairn_index_tile_extent(_ handle: Int32, _ z: Int32, _ x: Int32, _ y
     }
 }
 
+/// The tiles of zoom z that may hold a feature of `cairn_index_tile_extent` with the same
+/// extent and buffer: u32 x, y pairs, each tile once, by column then row (order 0) or in PMTiles
+/// tile id order (1). Returns how many pairs there are; they are written only when they fit in
+/// `capacity` pairs.
+@_expose(wasm, "cairn_index_tile_cover") @_cdecl("cairn_index_tile_cover")
+public func cairn_index_tile_cover(_ handle: Int32, _ z: Int32, _ tileExtent: Double, _ buffer: Double, _ order: Int32,
+                                   _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard order == 0 || order == 1, capacity >= 0 else { throw .invalidArgument }
+        let pairs = try index.tileCover(z: Int(z), tileExtent: tileExtent, buffer: buffer < 0 ? nil : buffer,
+                                        order: order == 1 ? .tileID : .columns)
+        let count = pairs.count / 2
+        if count > 0, count <= Int(capacity) {
+            let target = try _Registry.words(out, count: pairs.count)
+            for k in 0..<pairs.count { target[k] = pairs[k] }
+        }
+        return Int32(count)
+    }
+}
+
 /// Sorts `count` tiles of zoom z, x, y pairs of u32, into PMTiles tile id (Hilbert) order.
 @_expose(wasm, "cairn_tiles_hilbert_sort") @_cdecl("cairn_tiles_hilbert_sort")
 public func cairn_tiles_hilbert_sort(_ z: Int32, _ pairs: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {

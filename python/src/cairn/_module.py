@@ -44,6 +44,16 @@ BINDINGS = {
     "cairn_index_aggregate_values": (("i32", "i32", "i32", "i32", "i32"), "i32"),
     "cairn_index_parents": (("i32", "i32", "i32"), "i32"),
     "cairn_index_edit": (("i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32"), "i32"),
+    "cairn_index_tile_extent": (("i32", "i32", "i32", "i32", "f64", "f64", "i32", "i32"), "i32"),
+    "cairn_index_tile_cover": (("i32", "i32", "f64", "f64", "i32", "i32", "i32"), "i32"),
+    "cairn_mvt_encode": (("i32", "i32", "i32", "i32"), "i32"),
+    "cairn_pmtiles_create": ((), "i32"),
+    "cairn_pmtiles_destroy": (("i32",), "i32"),
+    "cairn_pmtiles_add": (("i32", "i32", "i32", "i32", "i32", "i32"), "i32"),
+    "cairn_pmtiles_entry_count": (("i32",), "i32"),
+    "cairn_pmtiles_leaf": (("i32", "i32", "i32", "i32", "i32"), "i32"),
+    "cairn_pmtiles_root": (("i32", "i32", "i32", "i32", "i32", "i32"), "i32"),
+    "cairn_pmtiles_header": (("i32", "i32", "i32", "i32"), "i32"),
 }
 
 INT32_MIN = -(2 ** 31)

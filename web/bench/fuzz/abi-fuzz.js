@@ -124,6 +124,7 @@ export const ABI_ROLES = Object.freeze({
   cairn_map_cluster_buckets: ['map', 'manager', 'out', 'count:1'],
   cairn_mvt_encode: ['ptr:none', 'count:1', 'out', 'count:1'],
   cairn_index_tile_extent: ['index', 'zoomInt', 'int', 'int', 'radius', 'radius', 'out', 'count:4'],
+  cairn_index_tile_cover: ['index', 'zoomInt', 'radius', 'radius', 'enum', 'out', 'count:1'],
   cairn_tiles_hilbert_sort: ['zoomInt', 'ptr:none', 'count:1'],
   cairn_pmtiles_create: [],
   cairn_pmtiles_destroy: ['archive'],

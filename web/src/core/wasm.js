@@ -124,6 +124,7 @@ export const BINDINGS = Object.freeze({
   cairn_cluster_defaults: { params: ['i32', 'i32'], result: 'i32', doc: '(out, capacity) → doubles: [algorithm, minimumClusterSize, maximumClusterZoom, radius, animatesClusters, label font size, bucket count n, n buckets, n colours], written when they fit' },
   cairn_mvt_encode: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(request, length, out, capacity) → vector tile length; written only when it fits' },
   cairn_index_tile_extent: { params: ['i32', 'i32', 'i32', 'i32', 'f64', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, tile extent, buffer (negative: the radius), out, capacity) → total records [id, count, tile x, tile y]' },
+  cairn_index_tile_cover: { params: ['i32', 'i32', 'f64', 'f64', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, z, tile extent, buffer (negative: the radius), order (0 columns, 1 PMTiles tile id), out, capacity in pairs) → total u32 x, y pairs of the tiles worth asking for' },
   cairn_tiles_hilbert_sort: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(z, u32 x, y pairs, count) → count: sorted into PMTiles tile id order' },
   cairn_pmtiles_create: { params: [], result: 'i32', doc: '→ handle of a PMTiles directory in the making' },
   cairn_pmtiles_destroy: { params: ['i32'], result: 'i32', doc: 'frees a PMTiles directory' },

@@ -545,6 +545,47 @@ export class ClusterIndex {
   }
 
   /**
+   * The tiles of zoom z worth asking `getTile` for with the same `extent` and `buffer`: every
+   * tile that holds a feature, each once (and now and then a neighbour that turns out empty),
+   * found from the items visible at that zoom, so that a whole zoom's tiles cost its items,
+   * never 4^z queries. The order is by column then row, or PMTiles tile id order with
+   * `order: 'pmtiles'`.
+   * @param {number} z
+   * @param {{extent?: number, buffer?: number, order?: 'columns' | 'pmtiles'}} [options]  as
+   *   getTile takes them (the index's `extent` unless given)
+   * @returns {Uint32Array} x, y pairs
+   * @throws {CairnError} (code INVALID_ARGUMENT) for a zoom outside 0…30, an extent that is not
+   *   above 0, a buffer outside 0…extent, an unknown order
+   */
+  getTileCover(z, options = {}) {
+    const call = 'getTileCover';
+    this.#checkAlive(call);
+    const { order = 'columns' } = options;
+    if (order !== 'columns' && order !== 'pmtiles') {
+      throw argumentError(call, `order must be 'columns' or 'pmtiles', not ${describeValue(order)}`);
+    }
+    const zi = integerArg(z, 'z', call);
+    const scale = toNumber(options.extent ?? this.options.extent);
+    const margin = options.buffer === undefined ? -1 : toNumber(options.buffer) < 0 ? NaN : toNumber(options.buffer);
+    const { fn, memory } = this.#mod;
+    let capacity = 1 << 14;
+    for (;;) {
+      const ptr = fn.cairn_alloc(capacity * 8) >>> 0;
+      if (!ptr) throw memoryError(call, `out of WebAssembly memory for ${capacity} tiles`);
+      try {
+        const total = fn.cairn_index_tile_cover(this.#res.handle, zi, scale, margin, order === 'pmtiles' ? 1 : 0, ptr, capacity);
+        if (total < 0) {
+          throw this.#error(total, call, 'z must be 0…30, the extent above 0 and the buffer 0…extent');
+        }
+        if (total <= capacity) return new Uint32Array(memory.buffer, ptr, 2 * total).slice();
+        capacity = total;
+      } finally {
+        fn.cairn_free(ptr);
+      }
+    }
+  }
+
+  /**
    * getTile's features in units of `extent`.
    * @param {number} z
    * @param {number} x

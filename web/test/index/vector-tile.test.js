@@ -122,3 +122,38 @@ test('getTile buffer: the margin whose features a tile holds, the same in JSON a
   }
   index.destroy();
 });
+
+test('getTileCover lists every tile getTile finds something in, for the same extent and buffer, in either order', async () => {
+  const places = JSON.parse(await readFile(new URL('places.json', fixtures), 'utf8'));
+  const index = new ClusterIndex({ radius: 40, maxZoom: 5 });
+  index.load(places.features.concat([
+    { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [180, 10] } },
+    { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [-179.99, 10] } }]));
+  for (const options of [{}, { extent: 4096, buffer: 80 }, { extent: 256, buffer: 0 }, { extent: 512, buffer: 512 }]) {
+    for (let z = 0; z <= 6; z++) {
+      const cover = index.getTileCover(z, options);
+      const listed = new Set();
+      for (let k = 0; k < cover.length; k += 2) listed.add(`${cover[k]}/${cover[k + 1]}`);
+      assert.equal(listed.size, cover.length / 2, 'each tile once');
+      let nonEmpty = 0;
+      for (let x = 0; x < 2 ** z; x++) {
+        for (let y = 0; y < 2 ** z; y++) {
+          if (!index.getTile(z, x, y, options)) continue;
+          nonEmpty++;
+          assert.ok(listed.has(`${x}/${y}`), `${z}/${x}/${y} with ${JSON.stringify(options)} is missing`);
+        }
+      }
+      assert.ok(listed.size <= nonEmpty * 1.05 + 2, `zoom ${z}: ${listed.size} listed for ${nonEmpty} non-empty`);
+      const inPMTilesOrder = index.getTileCover(z, { ...options, order: 'pmtiles' });
+      const again = new Set();
+      for (let k = 0; k < inPMTilesOrder.length; k += 2) again.add(`${inPMTilesOrder[k]}/${inPMTilesOrder[k + 1]}`);
+      assert.deepEqual([...again].sort(), [...listed].sort());
+    }
+  }
+  assert.deepEqual([...index.getTileCover(1, { order: 'pmtiles' })], [0, 0, 0, 1, 1, 1, 1, 0], 'tile ids 1…4 of zoom 1 along the curve');
+  for (const [z, options] of [[31, {}], [-1, {}], [2, { extent: 0 }], [2, { buffer: -1 }], [2, { extent: 256, buffer: 300 }], [2, { order: 'rows' }], [1.5, {}]]) {
+    assert.throws(() => index.getTileCover(z, options), (e) => e.code === 'INVALID_ARGUMENT', `${z} ${JSON.stringify(options)}`);
+  }
+  index.destroy();
+  assert.throws(() => index.getTileCover(0), /destroyed/);
+});

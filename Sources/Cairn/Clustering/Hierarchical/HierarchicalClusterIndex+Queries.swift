@@ -180,16 +180,11 @@ extension HierarchicalClusterIndex {
     /// when given, else the radius / extent of a tile (a cluster's symbol at the edge is whole).
     public func forEachTileFeature(z: Int, x: Int, y: Int, tileExtent: Double? = nil, buffer: Double? = nil,
                                    _ body: (TileFeature) -> Void) throws(CairnError) {
-        guard state == .built else { throw .invalidState }
-        guard z >= 0, z <= 30 else { throw .invalidArgument }
-        if let tileExtent { guard tileExtent.isFinite, tileExtent > 0 else { throw .invalidArgument } }
-        let scale = tileExtent ?? options.extent
-        if let buffer { guard buffer.isFinite, buffer >= 0, buffer <= scale else { throw .invalidArgument } }
+        let (scale, p) = try tileScaleAndPadding(z: z, tileExtent: tileExtent, buffer: buffer)
         let size = 1 << z
         guard x >= 0, x < size, y >= 0, y < size else { throw .invalidArgument }
         let zoom = try limitZoom(Double(z))
         let z2 = Double(size)
-        let p = buffer.map { $0 / scale } ?? options.radius / options.extent
         let top = (Double(y) - p) / z2
         let bottom = (Double(y) + 1 + p) / z2
         func add(_ minX: Double, _ maxX: Double, originX: Double) {
@@ -204,6 +199,17 @@ extension HierarchicalClusterIndex {
         add((Double(x) - p) / z2, (Double(x) + 1 + p) / z2, originX: Double(x))
         if x == 0 { add(1 - p / z2, 1, originX: z2) }
         if x == size - 1 { add(0, p / z2, originX: -1) }
+    }
+
+    /// The checks a tile query makes of its zoom, extent and buffer (see `forEachTileFeature`),
+    /// and what they give: the units of the tile's coordinates, and its padding in tiles.
+    func tileScaleAndPadding(z: Int, tileExtent: Double?, buffer: Double?) throws(CairnError) -> (scale: Double, padding: Double) {
+        guard state == .built else { throw .invalidState }
+        guard z >= 0, z <= 30 else { throw .invalidArgument }
+        if let tileExtent { guard tileExtent.isFinite, tileExtent > 0 else { throw .invalidArgument } }
+        let scale = tileExtent ?? options.extent
+        if let buffer { guard buffer.isFinite, buffer >= 0, buffer <= scale else { throw .invalidArgument } }
+        return (scale, buffer.map { $0 / scale } ?? options.radius / options.extent)
     }
 
     public func tile(z: Int, x: Int, y: Int) throws(CairnError) -> [TileFeature] {

@@ -1,9 +1,7 @@
 // The tile pyramid as Mapbox Vector Tiles: for every zoom the tiles that hold something (see
-// tiles.js), in PMTiles tile id order (the engine's Hilbert order), each encoded by the engine
+// tiles.js), in PMTiles tile id order (a Hilbert curve), each encoded by the engine
 // and handed to a sink: a PMTiles archive or a directory of .mvt files.
 
-import { getModule } from '../../core/wasm.js';
-import { errorFromStatus, memoryError } from '../../core/errors.js';
 import { encodeVectorTile } from '../../index/vector-tile.js';
 import { forEachTile } from './tiles.js';
 import { count } from '../progress.js';
@@ -41,31 +39,9 @@ import { count } from '../progress.js';
 export async function writeVectorTiles(index, { zooms, buffer, extent, layer, pointTags, pointId, clusterIds, sink, reporter, checkpoint }) {
   /** @type {Map<string, Set<import('../../index/vector-tile.js').FieldType>>} */
   const fields = new Map();
-  const tiles = await forEachTile(index, { zooms, buffer: buffer / extent, pointTags, pointId, clusterIds, reporter, checkpoint, extent, order: hilbertOrder },
+  const tiles = await forEachTile(index, { zooms, buffer: buffer / extent, pointTags, pointId, clusterIds, reporter, checkpoint, extent, order: 'pmtiles' },
     (z, x, y, tile) => sink.add(z, x, y, encodeVectorTile(tile.features, { extent, layer, fields })));
   return { tiles, fields };
-}
-
-/**
- * Sorts one zoom's x, y pairs into PMTiles tile id order, in the engine.
- * @param {number} z
- * @param {Uint32Array} pairs
- * @returns {Uint32Array} the same pairs, sorted
- */
-export function hilbertOrder(z, pairs) {
-  if (pairs.length <= 2) return pairs;
-  const { fn, memory } = getModule();
-  const ptr = fn.cairn_alloc(pairs.byteLength) >>> 0;
-  if (!ptr) throw memoryError('cairn', `out of WebAssembly memory to order ${count(pairs.length / 2)} tiles`);
-  try {
-    new Uint32Array(memory.buffer, ptr, pairs.length).set(pairs);
-    const status = fn.cairn_tiles_hilbert_sort(z, ptr, pairs.length / 2);
-    if (status < 0) throw errorFromStatus(status, fn.cairn_last_error_detail(), { call: 'cairn_tiles_hilbert_sort' });
-    pairs.set(new Uint32Array(memory.buffer, ptr, pairs.length));
-    return pairs;
-  } finally {
-    fn.cairn_free(ptr);
-  }
 }
 
 /**
