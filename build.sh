@@ -183,9 +183,10 @@ python_env() {
       python3 -m venv "$env"
     }
   fi
-  if ! "$env/bin/python" -c 'import wasmtime, numpy, pytest, scipy, dask.dataframe, distributed, pyarrow' 2>/dev/null; then
-    log "installing wasmtime, numpy, pytest, scipy, dask, distributed, pandas, pyarrow (PyPI) into $env"
-    "$env/bin/pip" install --quiet --disable-pip-version-check wasmtime numpy pytest scipy 'dask[dataframe]' distributed pandas pyarrow
+  if ! "$env/bin/python" -c 'import wasmtime, numpy, pytest, scipy, dask.dataframe, distributed, pyarrow, pmtiles, mapbox_vector_tile' 2>/dev/null; then
+    log "installing wasmtime, numpy, pytest, scipy, dask, distributed, pandas, pyarrow, pmtiles, mapbox-vector-tile (PyPI) into $env"
+    "$env/bin/pip" install --quiet --disable-pip-version-check wasmtime numpy pytest scipy 'dask[dataframe]' distributed pandas pyarrow \
+      pmtiles mapbox-vector-tile
   fi
   "$env/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall ./python
   rm -rf python/build python/src/*.egg-info

@@ -44,6 +44,7 @@ BINDINGS = {
     "cairn_index_aggregate_values": (("i32", "i32", "i32", "i32", "i32"), "i32"),
     "cairn_index_parents": (("i32", "i32", "i32"), "i32"),
     "cairn_index_edit": (("i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32"), "i32"),
+    "cairn_index_placed_bounds": (("i32", "i32", "i32"), "i32"),
     "cairn_index_tile_extent": (("i32", "i32", "i32", "i32", "f64", "f64", "i32", "i32"), "i32"),
     "cairn_index_tile_cover": (("i32", "i32", "f64", "f64", "i32", "i32", "i32"), "i32"),
     "cairn_mvt_encode": (("i32", "i32", "i32", "i32"), "i32"),
@@ -138,6 +139,14 @@ class Module:
             return np.empty(0, dtype=np.float64)
         base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
         return np.ctypeslib.as_array((ctypes.c_double * count).from_address(base + address))
+
+    def uint8s(self, address, count):
+        """A NumPy view of ``count`` bytes of the module's memory at ``address`` (never kept, as
+        ``doubles``)."""
+        if count == 0:
+            return np.empty(0, dtype=np.uint8)
+        base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
+        return np.ctypeslib.as_array((ctypes.c_uint8 * count).from_address(base + address))
 
     def int32s(self, address, count):
         """A NumPy view of ``count`` int32s of the module's memory at ``address`` (never kept, as

@@ -16,6 +16,8 @@ from ._reduce import ClusterReduce
 from ._results import ResultRecords
 from .errors import (STATUS_BY_CODE, CairnError, argument_error, error_from_status, memory_error,
                      option_error)
+from .vector_tiles import (DEFAULT_LAYER, DEFAULT_TILE_EXTENT, PMTilesWriter, TileEncoder, check_tile_options,
+                           tile_metadata)
 
 # Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
 # the staging buffer (16 bytes per point) stays at 1 MiB.
@@ -437,12 +439,101 @@ class ClusterIndex:
             raise self._error(status, "get_cluster_expansion_zoom", None, cid)
         return status
 
-    def get_tile(self, z, x, y):
+    def get_tile(self, z, x, y, format="json", extent=None, buffer=None, layer=DEFAULT_LAYER):
         """The features of tile z/x/y in supercluster's format, or None when it is empty:
-        ``{"features": [{"type": 1, "geometry": [[x, y]], "tags": {...}, "id": ...}]}``."""
-        zi, xi, yi = (self._integer(v, name, "get_tile") for v, name in ((z, "z"), (x, "x"), (y, "y")))
-        records = self._query(lambda p, c: self._mod.fn["cairn_index_tile"](self._handle, zi, xi, yi, p, c),
-                              "get_tile", "z must be 0...30 and x, y in 0...2^z - 1")
+        ``{"features": [{"type": 1, "geometry": [[x, y]], "tags": {...}, "id": ...}]}``, in units
+        of ``extent`` (the index's unless given), the tile padded by ``buffer`` of those units
+        (the radius unless given). ``format="mvt"``: the same tile as Mapbox Vector Tile bytes,
+        one layer named ``layer``, extent 4096 unless given."""
+        call = "get_tile"
+        if format not in ("json", "mvt"):
+            raise argument_error(call, f"format must be 'json' or 'mvt', not {format!r}")
+        if format == "mvt":
+            extent, _, layer = check_tile_options(DEFAULT_TILE_EXTENT if extent is None else extent, 0, layer, call)
+        tile = self._tile_features(z, x, y, extent, buffer, call)
+        if format == "json" or tile is None:
+            return tile
+        encoder = TileEncoder(self._mod, extent, layer)
+        try:
+            return encoder.encode(tile["features"], call)
+        finally:
+            encoder.close()
+
+    def get_tile_cover(self, z, extent=None, buffer=None, order="columns"):
+        """The tiles of zoom z worth asking ``get_tile`` for with the same ``extent`` and
+        ``buffer``: every tile that holds a feature, each once (now and then a neighbour that
+        turns out empty), as an (n, 2) array of x, y, by column then row or in PMTiles tile id
+        order (``order="pmtiles"``)."""
+        call = "get_tile_cover"
+        if order not in ("columns", "pmtiles"):
+            raise argument_error(call, f"order must be 'columns' or 'pmtiles', not {order!r}")
+        zi = self._integer(z, "z", call)
+        scale, margin = self._tile_scale(extent, buffer)
+        self._check_usable(call)
+        fn = self._mod.fn
+        capacity = 1 << 14
+        while True:
+            ptr = fn["cairn_alloc"](capacity * 8) & 0xFFFFFFFF
+            if not ptr:
+                raise memory_error(call, f"out of WebAssembly memory for {capacity} tiles")
+            try:
+                total = fn["cairn_index_tile_cover"](self._handle, zi, scale, margin, 1 if order == "pmtiles" else 0,
+                                                    as_pointer(ptr), capacity)
+                if total < 0:
+                    raise self._error(total, call, "z must be 0...30, the extent above 0 and the buffer 0...extent")
+                if total <= capacity:
+                    return self._mod.int32s(ptr, 2 * total).view(np.uint32).reshape(total, 2).astype(np.int64)
+                capacity = total
+            finally:
+                fn["cairn_free"](as_pointer(ptr))
+
+    def write_pmtiles(self, path, extent=DEFAULT_TILE_EXTENT, buffer=None, layer=DEFAULT_LAYER, attribution=None,
+                      feature_ids=False, on_progress=None):
+        """Writes every non-empty tile of zooms ``min_zoom``...``max_zoom`` as gzipped Mapbox
+        Vector Tiles into one PMTiles archive at ``path``, as ``cairn cluster --pmtiles`` does:
+        one layer (``layer``) of clusters with their properties and aggregates and of points with
+        their properties; ``extent`` a power of two, ``buffer`` in its units (5/256 of it unless
+        given); ``feature_ids``: clusters carry their id and points their input index as feature
+        ids. Written to a temporary file and renamed into place, so a failed run leaves nothing.
+        ``on_progress("tiles", zooms_done, zooms)`` after each zoom. Returns the tiles written."""
+        call = "write_pmtiles"
+        extent, buffer, layer = check_tile_options(extent, buffer, layer, call)
+        if on_progress is not None and not callable(on_progress):
+            raise argument_error(call, "on_progress must be a function")
+        self._check_usable(call)
+        bounds = self._query(lambda p, c: self._mod.fn["cairn_index_placed_bounds"](self._handle, p, c), call)[0].tolist()
+        zooms = range(self.options["min_zoom"], self.options["max_zoom"] + 1)
+        encoder = TileEncoder(self._mod, extent, layer)
+        archive = PMTilesWriter(self._mod, path, call)
+        try:
+            for done, z in enumerate(zooms, 1):
+                for x, y in self.get_tile_cover(z, extent, buffer, "pmtiles").tolist():
+                    tile = self._tile_features(z, x, y, extent, buffer, call, vector_ids=feature_ids)
+                    if tile is not None:
+                        archive.add(z, x, y, encoder.encode(tile["features"], call))
+                if on_progress is not None:
+                    on_progress("tiles", done, len(zooms))
+            archive.finish(tile_metadata(layer, encoder.fields, zooms[0], zooms[-1], bounds, attribution))
+            return archive.tiles
+        finally:
+            archive.close()
+            encoder.close()
+
+    def _tile_scale(self, extent, buffer):
+        """A tile query's extent and buffer as the engine takes them (a negative buffer: the
+        radius); a caller's negative buffer becomes NaN, which the engine refuses."""
+        scale = _number(self.options["extent"] if extent is None else extent)
+        margin = -1.0 if buffer is None else _number(buffer)
+        return scale, (math.nan if margin < 0 and buffer is not None else margin)
+
+    def _tile_features(self, z, x, y, extent, buffer, call, vector_ids=None):
+        """getTile's features in units of ``extent``; with ``vector_ids`` set, as vector tiles of
+        an archive carry them: points without their index tag, feature ids only when it is
+        true (a cluster's id, a point's input index)."""
+        zi, xi, yi = (self._integer(v, name, call) for v, name in ((z, "z"), (x, "x"), (y, "y")))
+        scale, margin = self._tile_scale(extent, buffer)
+        records = self._query(lambda p, c: self._mod.fn["cairn_index_tile_extent"](self._handle, zi, xi, yi, scale, margin, p, c),
+                              call, "z must be 0...30, x and y in 0...2^z - 1, the extent above 0, the buffer 0...extent")
         if len(records) == 0:
             return None
         features = []
@@ -450,19 +541,24 @@ class ClusterIndex:
         for rid, count, tx, ty in records.tolist():
             if count > 1:
                 public = self._public_id(rid)
-                tags = self._cluster_properties(public, count)
-                f = {"type": 1, "geometry": [[tx, ty]], "tags": tags, "id": public}
+                f = {"type": 1, "geometry": [[tx, ty]], "tags": self._cluster_properties(public, count)}
+                if vector_ids is not False:
+                    f["id"] = public
                 clusters.append((rid, f, "tags"))
             else:
                 index = self._input_index(rid)
                 feature = self.points[index] if self.points is not None else None
-                f = {"type": 1, "geometry": [[tx, ty]],
-                     "tags": feature.get("properties") if feature is not None else {"index": index}}
-                point_id = index if self.options["generate_id"] else feature.get("id") if feature is not None else None
+                if vector_ids is None:
+                    tags = feature.get("properties") if feature is not None else {"index": index}
+                    point_id = index if self.options["generate_id"] else feature.get("id") if feature is not None else None
+                else:
+                    tags = (feature.get("properties") or {}) if feature is not None else {}
+                    point_id = index if vector_ids else None
+                f = {"type": 1, "geometry": [[tx, ty]], "tags": tags}
                 if point_id is not None:
                     f["id"] = point_id
             features.append(f)
-        self._complete_clusters(clusters, "get_tile")
+        self._complete_clusters(clusters, call)
         return {"features": features}
 
     @property
