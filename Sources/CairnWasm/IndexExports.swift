@@ -277,3 +277,26 @@ public func cairn_index_restore(_ bytes: UnsafeMutableRawPointer?, _ count: Int3
         return handle
     }
 }
+
+/// supercluster's k-d tree of a zoom as it holds it, in the tree's layout order: records of three
+/// doubles per item, its position in that zoom's data, then its float32 world x and y. Returns
+/// how many items there are; they are written only when they fit in `capacity` records.
+@_expose(wasm, "cairn_index_supercluster_tree") @_cdecl("cairn_index_supercluster_tree")
+public func cairn_index_supercluster_tree(_ handle: Int32, _ zoom: Double, _ out: UnsafeMutableRawPointer?,
+                                          _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard capacity >= 0 else { throw .invalidArgument }
+        let tree = try index.superclusterTreeLayout(zoom: zoom)
+        let count = tree.ids.count
+        if count > 0, count <= Int(capacity) {
+            let records = try _Registry.doubles(out, count: 3 * count)
+            for k in 0..<count {
+                records[3 * k] = Double(tree.ids[k])
+                records[3 * k + 1] = Double(tree.coords[2 * k])
+                records[3 * k + 2] = Double(tree.coords[2 * k + 1])
+            }
+        }
+        return Int32(count)
+    }
+}

@@ -40,6 +40,7 @@ export const ABI_ROLES = Object.freeze({
   cairn_index_children: ['index', 'clusterId', 'out', 'count:4'],
   cairn_index_leaves: ['index', 'clusterId', 'number', 'number', 'out', 'count:4'],
   cairn_index_expansion_zoom: ['index', 'clusterId'],
+  cairn_index_supercluster_tree: ['index', 'zoom', 'out', 'count:3'],
   cairn_index_tile: ['index', 'zoomInt', 'int', 'int', 'out', 'count:4'],
   cairn_index_aggregate_add: ['index', 'enum', 'ptr:values', 'count:1'],
   cairn_index_aggregate_values: ['index', 'enum', 'ptr:clusterIds', 'count:1', 'out'],

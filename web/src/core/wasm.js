@@ -42,6 +42,7 @@ export const BINDINGS = Object.freeze({
   cairn_index_children: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, cluster id, out, capacity) → total records' },
   cairn_index_leaves: { params: ['i32', 'f64', 'f64', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, cluster id, limit, offset, out, capacity) → total records' },
   cairn_index_expansion_zoom: { params: ['i32', 'f64'], result: 'i32', doc: '(handle, cluster id) → zoom at which the cluster splits' },
+  cairn_index_supercluster_tree: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, zoom, out, capacity) → items of supercluster\'s k-d tree of that zoom, records [position in the zoom\'s data, float32 world x, y] in the tree\'s order' },
   cairn_index_tile: { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, z, x, y, out, capacity) → total records [id, count, tile x, tile y]' },
   cairn_index_aggregate_add: { params: ['i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, operation, values, count) → column of an aggregated property' },
   cairn_index_aggregate_values: { params: ['i32', 'i32', 'i32', 'i32', 'i32'], result: 'i32', doc: '(handle, column, cluster ids, count, out) → count' },

@@ -37,6 +37,13 @@ const CHUNK_POINTS = 65536;
  */
 
 /** @typedef {import('../core/engine-memory.js').Resources} Resources */
+/**
+ * One zoom's k-d tree as supercluster holds it (see `ClusterIndex.trees`).
+ * @typedef {object} SuperclusterTree
+ * @property {Uint32Array} ids  each item's position in the zoom's data, in layout order
+ * @property {Float32Array} coords  their world positions, x and y interleaved
+ * @property {number} numItems
+ */
 
 // Frees an index's engine memory on destroy(), or when an index is dropped without it.
 const { release, registry } = engineMemory('cairn_index_destroy');
@@ -73,6 +80,8 @@ export class ClusterIndex {
   #results;
   /** @type {ClusterReduce | null} supercluster's map and reduce, when given */
   #reducer = null;
+  /** @type {Record<number, SuperclusterTree> | null} supercluster's trees as read so far (see `trees`) */
+  #trees = null;
   /** @type {import('./cluster-reduce.js').ReduceSource} what the fold reads */
   #reduceSource = {
     children: (cluster, call) => {
@@ -308,6 +317,7 @@ export class ClusterIndex {
       throw this.#error(first, call, code === 'INVALID_STATE' ? 'update() takes a loaded index with minPoints 2 and no aggregates' : undefined, named);
     }
     this.#reducer?.clear();
+    this.#trees = null;
     if (features && addedFeatureOf) {
       for (const f of /** @type {PointFeature[]} */ (add)) features.push(f);
       if (this.#featureOf || addedFeatureOf.length !== add.length) {
@@ -464,6 +474,57 @@ export class ClusterIndex {
     const moved = fn.cairn_index_placed_elsewhere(this.#res.handle);
     if (moved < 0) throw this.#error(moved, 'placement');
     return { bounds, moved };
+  }
+
+  /**
+   * supercluster's k-d trees, for code written against its fields: `trees[z]`, for z from
+   * `minZoom` to `maxZoom + 1`, is that zoom's tree as kdbush holds it: `ids`, each item's
+   * position in the zoom's data, in the tree's layout order; `coords`, their float32 world
+   * positions (x, y interleaved, 0…1); and `numItems`. A zoom's tree is read
+   * from the engine when first asked for (laying it out if no query has) and kept until the
+   * data changes.
+   * @returns {Record<number, SuperclusterTree>}
+   */
+  get trees() {
+    this.#checkAlive('trees');
+    if (this.#trees) return this.#trees;
+    /** @type {Record<number, SuperclusterTree>} */
+    const trees = {};
+    const { minZoom, maxZoom } = this.options;
+    for (let z = minZoom; z <= maxZoom + 1; z++) {
+      /** @type {SuperclusterTree | undefined} */
+      let tree;
+      Object.defineProperty(trees, z, { enumerable: true, get: () => (tree ??= this.#readTree(z)) });
+    }
+    return (this.#trees = Object.freeze(trees));
+  }
+
+  /**
+   * @param {number} z
+   * @returns {SuperclusterTree}
+   */
+  #readTree(z) {
+    const fn = this.#res.fn;
+    const call = 'trees';
+    let total = fn.cairn_index_supercluster_tree(this.#res.handle, z, 0, 0);
+    if (total < 0) throw this.#error(total, call);
+    const ptr = total > 0 ? fn.cairn_alloc(total * 24) >>> 0 : 0;
+    if (total > 0 && !ptr) throw memoryError(call, `out of WebAssembly memory for a tree of ${total} items`);
+    try {
+      if (total > 0) total = fn.cairn_index_supercluster_tree(this.#res.handle, z, ptr, total);
+      if (total < 0) throw this.#error(total, call);
+      const records = new Float64Array(this.#mod.memory.buffer, ptr, 3 * total);
+      const ids = new Uint32Array(total);
+      const coords = new Float32Array(2 * total);
+      for (let k = 0; k < total; k++) {
+        ids[k] = records[3 * k];
+        coords[2 * k] = records[3 * k + 1];
+        coords[2 * k + 1] = records[3 * k + 2];
+      }
+      return Object.freeze({ ids, coords, numItems: total });
+    } finally {
+      if (ptr) fn.cairn_free(ptr);
+    }
   }
 
   /**
@@ -723,6 +784,7 @@ export class ClusterIndex {
     this.#featureOf = null;
     this.#idShift = 0;
     this.#reducer?.clear();
+    this.#trees = null;
   }
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────
@@ -788,6 +850,7 @@ export class ClusterIndex {
     this.#featureOf = null;
     this.#idShift = 0;
     this.#reducer?.clear();
+    this.#trees = null;
     // Destroy before creating: wasm memory never shrinks, so the old index's memory should be
     // free for the new one to reuse.
     fn.cairn_index_destroy(res.handle);
@@ -868,6 +931,7 @@ export class ClusterIndex {
     this.#idShift = 0;
     this.#aggregates.reset();
     this.#reducer?.clear();
+    this.#trees = null;
     if (res.handle) res.fn.cairn_index_destroy(res.handle);
     res.handle = 0;
     res.handle = this.#createEngineIndex();

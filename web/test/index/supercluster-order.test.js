@@ -124,3 +124,56 @@ test('clustered-50k: ids and order of getClusters, getChildren, getLeaves pages 
     }
   }
 });
+
+/** The order a kdbush tree of node size 64 lists every item in: depth first from a stack. */
+function walkWholeTree(tree) {
+  const order = [];
+  const stack = [0, tree.numItems - 1];
+  while (stack.length) {
+    const right = stack.pop();
+    const left = stack.pop();
+    if (right - left <= 64) {
+      for (let i = left; i <= right; i++) order.push(i);
+      continue;
+    }
+    const m = (left + right) >> 1;
+    order.push(m);
+    stack.push(left, m - 1, m + 1, right);
+  }
+  return order;
+}
+
+test('supercluster\'s trees: per zoom, ids are positions in the data, laid out as its search lists them', async () => {
+  const { features, index } = await loadPlaces({});
+  assert.deepEqual(Object.keys(index.trees).map(Number), Array.from({ length: 18 }, (_, z) => z), 'zooms 0…maxZoom + 1');
+  for (let z = 0; z <= 17; z++) {
+    const tree = index.trees[z];
+    const clusters = index.getClusters(WORLD, z);
+    assert.equal(tree.numItems, clusters.length, `zoom ${z}`);
+    assert.deepEqual([...tree.ids].sort((a, b) => a - b), clusters.map((_, i) => i), `zoom ${z}: a permutation of the data`);
+    // The whole world's search lists the items in the walk's order, at the tree's positions.
+    const walk = walkWholeTree(tree);
+    walk.forEach((at, k) => {
+      const [lng, lat] = clusters[k].geometry.coordinates;
+      assert.ok(Math.abs(tree.coords[2 * at] - (lng / 360 + 0.5)) < 1e-6, `zoom ${z}, item ${k}: x`);
+      const s = Math.sin((lat * Math.PI) / 180);
+      assert.ok(Math.abs(tree.coords[2 * at + 1] - (0.5 - (0.25 * Math.log((1 + s) / (1 - s))) / Math.PI)) < 1e-6, `zoom ${z}, item ${k}: y`);
+    });
+    if (z === 17) assert.deepEqual(walk.map((at) => tree.ids[at]), clusters.map((f) => features.indexOf(f)), 'points by input position');
+  }
+  assert.equal(index.trees, index.trees, 'kept');
+  assert.equal(index.trees[3], index.trees[3]);
+});
+
+test('supercluster\'s trees: same-location points are one item at the highest zoom, and trees follow updates', async () => {
+  await init();
+  const spot = { type: 'Feature', geometry: { type: 'Point', coordinates: [-1.426798, 53.943034] } };
+  const index = new ClusterIndex({ maxZoom: 20, extent: 8192, radius: 16 }).load([spot, { ...spot }]);
+  assert.equal(index.trees[20].ids.length, 1);
+  assert.equal(index.trees[21].numItems, 2);
+  assert.equal(index.trees[22], undefined);
+  index.update({ add: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [100, 10] } }] });
+  assert.equal(index.trees[20].numItems, 2, 'read again after the update');
+  index.destroy();
+  assert.throws(() => index.trees, /destroyed/);
+});

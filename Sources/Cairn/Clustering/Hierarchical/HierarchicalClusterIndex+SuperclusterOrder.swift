@@ -39,6 +39,30 @@ extension HierarchicalClusterIndex {
 
     /// The items visible at `zoom` in data order (by rank), laid out.
     private func layOutTree(zoom: Int) -> _SuperclusterTree {
+        let items = dataOrder(zoom: zoom)
+        var coords = [Float](repeating: 0, count: 2 * items.count)
+        for k in 0..<items.count {
+            let p = indexPosition(items[k])
+            coords[2 * k] = p.x
+            coords[2 * k + 1] = p.y
+        }
+        return _SuperclusterTree(dataOrder: items, coords: coords)
+    }
+
+    /// supercluster's tree of a zoom as it holds it, for code written against its fields: in
+    /// the tree's layout order, each item's position in that zoom's data (its `ids`) and its
+    /// float32 world position (its `coords`, x and y interleaved).
+    public func superclusterTreeLayout(zoom: Double) throws(CairnError) -> (ids: [UInt32], coords: [Float]) {
+        guard state == .built else { throw .invalidState }
+        let z = try limitZoom(zoom)
+        let tree = superclusterTree(zoom: z)
+        var positionOf = [UInt32](repeating: 0, count: pointPositions.count + clusterPositions.count)
+        for (position, item) in dataOrder(zoom: z).enumerated() { positionOf[Int(item)] = UInt32(position) }
+        return (tree.items.map { positionOf[Int($0)] }, tree.coords)
+    }
+
+    /// The items visible at `zoom` in supercluster's data order of that zoom.
+    private func dataOrder(zoom: Int) -> [Int32] {
         let n = pointPositions.count
         var items: [Int32]
         if zoom > options.maxZoom {
@@ -58,13 +82,7 @@ extension HierarchicalClusterIndex {
             RadixSort.sort(keys: &keys, values: &values, count: keys.count)
             items = values.map { Int32(bitPattern: $0) }
         }
-        var coords = [Float](repeating: 0, count: 2 * items.count)
-        for k in 0..<items.count {
-            let p = indexPosition(items[k])
-            coords[2 * k] = p.x
-            coords[2 * k + 1] = p.y
-        }
-        return _SuperclusterTree(dataOrder: items, coords: coords)
+        return items
     }
 
     /// Visits the items visible at `zoom` in a world rectangle, in supercluster's order.
