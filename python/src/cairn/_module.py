@@ -135,26 +135,21 @@ class Module:
     def doubles(self, address, count):
         """A NumPy view of ``count`` doubles of the module's memory at ``address``. Never kept:
         any call that allocates may grow the memory and move it."""
-        if count == 0:
-            return np.empty(0, dtype=np.float64)
-        base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
-        return np.ctypeslib.as_array((ctypes.c_double * count).from_address(base + address))
+        return self._view(address, count, ctypes.c_double, np.float64)
 
     def uint8s(self, address, count):
-        """A NumPy view of ``count`` bytes of the module's memory at ``address`` (never kept, as
-        ``doubles``)."""
-        if count == 0:
-            return np.empty(0, dtype=np.uint8)
-        base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
-        return np.ctypeslib.as_array((ctypes.c_uint8 * count).from_address(base + address))
+        """A view of ``count`` bytes at ``address`` (never kept, as ``doubles``)."""
+        return self._view(address, count, ctypes.c_uint8, np.uint8)
 
     def int32s(self, address, count):
-        """A NumPy view of ``count`` int32s of the module's memory at ``address`` (never kept, as
-        ``doubles``)."""
+        """A view of ``count`` int32s at ``address`` (never kept, as ``doubles``)."""
+        return self._view(address, count, ctypes.c_int32, np.int32)
+
+    def _view(self, address, count, ctype, dtype):
         if count == 0:
-            return np.empty(0, dtype=np.int32)
+            return np.empty(0, dtype=dtype)
         base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
-        return np.ctypeslib.as_array((ctypes.c_int32 * count).from_address(base + address))
+        return np.ctypeslib.as_array((ctype * count).from_address(base + address))
 
     def _shut_down(self):
         self.shut_down = True
