@@ -181,26 +181,35 @@ extension HierarchicalClusterIndex {
         try fresh.checkBuildRoom()
         fresh.build()
 
-        // The fresh hierarchy in this index's numbering: its point k is point live[k], and its
-        // clusters come after all this index's point ids.
-        let shift = Int32(total - live.count), freshPoints = Int32(live.count)
-        @inline(__always) func renamed(_ item: Int32) -> Int32 { item < 0 ? -1 : (item < freshPoints ? live[Int(item)] : item + shift) }
         pointPositions = positions
-        pointParent = [Int32](repeating: -1, count: total)
-        for k in 0..<live.count { pointParent[Int(live[k])] = renamed(fresh.pointParent[k]) }
         for id in removing { markRemoved(Int(id)) }
         pointsPlacedElsewhere += elsewhere
         clusterPositions = fresh.clusterPositions
         clusterPoints = fresh.clusterPoints
-        clusterParent = fresh.clusterParent.map(renamed)
         clusterZoom = fresh.clusterZoom
-        clusterRank = fresh.clusterRank.map { UInt32(live[Int($0)]) }
         clusterSeedPosition = fresh.clusterSeedPosition
         zoomClusterStart = fresh.zoomClusterStart
         clustersBySeed = fresh.clustersBySeed
+        superclusterTrees = []
+        if live.count == total {
+            // No point was ever removed: the fresh index numbers every item as this one does.
+            pointParent = fresh.pointParent
+            clusterParent = fresh.clusterParent
+            clusterRank = fresh.clusterRank
+            groups = fresh.groups
+            if smallClustersBelow > 0 { smallClusterPoints = fresh.smallClusterPoints }
+            return
+        }
+        // The fresh hierarchy in this index's numbering: its point k is point live[k], and its
+        // clusters come after all this index's point ids.
+        let shift = Int32(total - live.count), freshPoints = Int32(live.count)
+        @inline(__always) func renamed(_ item: Int32) -> Int32 { item < 0 ? -1 : (item < freshPoints ? live[Int(item)] : item + shift) }
+        pointParent = [Int32](repeating: -1, count: total)
+        for k in 0..<live.count { pointParent[Int(live[k])] = renamed(fresh.pointParent[k]) }
+        clusterParent = fresh.clusterParent.map(renamed)
+        clusterRank = fresh.clusterRank.map { UInt32(live[Int($0)]) }
         groups = fresh.groups
         for g in 0..<groups.count { groups[g].ids = groups[g].ids.map(renamed) }
-        superclusterTrees = []
         if smallClustersBelow > 0 {
             smallClusterPoints = (fresh.smallClusterPoints.start, fresh.smallClusterPoints.points.map { live[Int($0)] })
         }

@@ -150,6 +150,20 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         try randomEditBatches(seeds: [22, 23], repairLimit: 20)
     }
 
+    /// Batches built afresh before and after the first removal: while no point was ever
+    /// removed the fresh index's numbering is taken as it is, after one it is renamed.
+    func testBatchesBuiltAfreshWithAndWithoutRemovedPointsMatchRebuilds() throws {
+        var (index, model, _) = try start(900, seed: 41, ClusterOptions(), repairLimit: 0)
+        try edit(index, &model, move: [0, 7, 300], to: [2.36, 48.86, -179.99, 10.1, 151.2, -33.9])
+        try assertEqualsRebuild(index, model, "moves built afresh")
+        try edit(index, &model, add: [10, 10, 10, 10, 179.999, 10])
+        try assertEqualsRebuild(index, model, "adds built afresh")
+        try edit(index, &model, remove: [0, 5], move: [7], to: [3, 3])
+        try assertEqualsRebuild(index, model, "a removal built afresh")
+        try edit(index, &model, move: [8, 901], to: [20, 20, 21, 21])
+        try assertEqualsRebuild(index, model, "moves built afresh after a removal")
+    }
+
     /// A repair that reads more than its budget stops, puts everything back and builds afresh:
     /// with the budget lowered, some batches stop at every stage (adds, removes and moves
     /// included); and a pile of points on one spot whose seed is removed, which a repair would
