@@ -116,6 +116,24 @@ def test_features_keep_their_properties_types_aggregates_and_ids(tmp_path):
     assert clusters > 100 and points > 100
 
 
+def test_cluster_ids_can_be_left_out_as_on_the_command_line(tmp_path, points):
+    index = ClusterIndex(max_zoom=5).load_coordinates(points)
+    index.write_pmtiles(tmp_path / "full.pmtiles", feature_ids=True)
+    index.write_pmtiles(tmp_path / "bare.pmtiles", feature_ids=True, cluster_id=False)
+    _, full_meta, full = read_archive(tmp_path / "full.pmtiles")
+    _, bare_meta, bare = read_archive(tmp_path / "bare.pmtiles")
+    assert "cluster_id" in full_meta["vector_layers"][0]["fields"]
+    assert "cluster_id" not in bare_meta["vector_layers"][0]["fields"]
+    assert full.keys() == bare.keys()
+    for key in full:
+        for f, g in zip(decode(full[key]), decode(bare[key])):
+            assert g["id"] == f["id"]
+            assert g["properties"] == {k: v for k, v in f["properties"].items() if k != "cluster_id"}
+            if f["properties"].get("cluster"):
+                assert f["id"] == f["properties"]["cluster_id"]
+    assert os.path.getsize(tmp_path / "bare.pmtiles") < os.path.getsize(tmp_path / "full.pmtiles")
+
+
 def test_a_single_tile_as_mvt_and_the_tile_cover(points):
     index = ClusterIndex(max_zoom=8).load_coordinates(points)
     for z in range(6):

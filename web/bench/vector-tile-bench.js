@@ -47,14 +47,21 @@ async function main() {
       writeCsv(csv, n);
       const ours = join(work, 'cairn.pmtiles');
       const theirs = join(work, 'tippecanoe.pmtiles');
-      const c = await runCommand(process.execPath, [CLI, 'cluster', csv, '--pmtiles', ours, '--max-zoom', String(maxZoom), '-q'], { node: true });
-      const cBytes = statSync(ours).size;
-      console.log(`${count(n)} points: cairn ${c.seconds.toFixed(1)} s, peak RSS ${size(c.rssBytes)}, archive ${size(cBytes)} (${count(cBytes)} bytes)`);
+      // The default, and without cluster_id: tippecanoe writes no cluster ids.
+      const runs = [];
+      for (const [tool, flags] of [['cairn', []], ['cairn --no-cluster-id', ['--no-cluster-id']]]) {
+        const c = await runCommand(process.execPath, [CLI, 'cluster', csv, '--pmtiles', ours, '--max-zoom', String(maxZoom), '-q', '--force', ...flags], { node: true });
+        const bytes = statSync(ours).size;
+        console.log(`${count(n)} points: ${tool} ${c.seconds.toFixed(1)} s, peak RSS ${size(c.rssBytes)}, archive ${size(bytes)} (${count(bytes)} bytes)`);
+        runs.push({ tool, c, bytes });
+      }
       const t = await runCommand('tippecanoe', ['-q', '-r1', '--cluster-distance=20', `-z${maxZoom}`, '-Z0', '-l', 'clusters', '-o', theirs, csv]);
       const tBytes = statSync(theirs).size;
       console.log(`${count(n)} points: tippecanoe ${t.seconds.toFixed(1)} s, peak RSS ${size(t.rssBytes)}, archive ${size(tBytes)} (${count(tBytes)} bytes)`);
-      rows.push([count(n), 'cairn', duration(c.seconds * 1000), size(c.rssBytes), size(cBytes),
-        `${(t.seconds / c.seconds).toFixed(1)}× faster, archive ${((100 * cBytes) / tBytes).toFixed(1)}% of tippecanoe's`]);
+      for (const { tool, c, bytes } of runs) {
+        rows.push([count(n), tool, duration(c.seconds * 1000), size(c.rssBytes), size(bytes),
+          `${(t.seconds / c.seconds).toFixed(1)}× faster, archive ${((100 * bytes) / tBytes).toFixed(1)}% of tippecanoe's`]);
+      }
       rows.push([count(n), 'tippecanoe', duration(t.seconds * 1000), size(t.rssBytes), size(tBytes), '']);
     } finally {
       rmSync(work, { recursive: true, force: true });
@@ -66,7 +73,8 @@ async function main() {
       machine: machineLine(new Date(), machine()),
       about: '`node web/bench/vector-tile-bench.js`: the seeded CSV of points in 300 blobs that the command line benchmark uses, ' +
         `to one PMTiles archive of gzipped Mapbox Vector Tiles for zooms 0–${maxZoom}: \`cairn cluster points.csv --pmtiles FILE ` +
-        `--max-zoom ${maxZoom}\` (radius 40 of 512; by default a tile buffer of 80 of 4096 and no feature ids) and ` +
+        `--max-zoom ${maxZoom}\` (radius 40 of 512; by default a tile buffer of 80 of 4096 and no feature ids), the same with ` +
+        '`--no-cluster-id` (no cluster ids, as tippecanoe\'s tiles have none), and ' +
         `\`tippecanoe -r1 --cluster-distance=20 -z${maxZoom}\` (${tippecanoe}: a buffer of 5 of 256, no feature ids), one ` +
         'after the other in the same run, each timed from outside with its whole process\'s peak memory.',
       header: ['points', 'tool', 'time', 'peak memory (RSS)', 'archive', ''],

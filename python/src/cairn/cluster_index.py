@@ -488,13 +488,15 @@ class ClusterIndex:
                 fn["cairn_free"](as_pointer(ptr))
 
     def write_pmtiles(self, path, extent=DEFAULT_TILE_EXTENT, buffer=None, layer=DEFAULT_LAYER, attribution=None,
-                      feature_ids=False, on_progress=None):
+                      feature_ids=False, cluster_id=True, on_progress=None):
         """Writes every non-empty tile of zooms ``min_zoom``...``max_zoom`` as gzipped Mapbox
         Vector Tiles into one PMTiles archive at ``path``, as ``cairn cluster --pmtiles`` does:
         one layer (``layer``) of clusters with their properties and aggregates and of points with
         their properties; ``extent`` a power of two, ``buffer`` in its units (5/256 of it unless
         given); ``feature_ids``: clusters carry their id and points their input index as feature
-        ids. Written to a temporary file and renamed into place, so a failed run leaves nothing.
+        ids; ``cluster_id=False`` leaves that property out (with ``feature_ids`` the id stays as
+        the feature id). Written to a temporary file and renamed into place, so a failed run
+        leaves nothing.
         ``on_progress("tiles", zooms_done, zooms)`` after each zoom. Returns the tiles written."""
         call = "write_pmtiles"
         extent, buffer, layer = check_tile_options(extent, buffer, layer, call)
@@ -509,6 +511,10 @@ class ClusterIndex:
             for done, z in enumerate(zooms, 1):
                 for x, y in self.get_tile_cover(z, extent, buffer, "pmtiles").tolist():
                     tile = self._tile_features(z, x, y, extent, buffer, call, vector_ids=feature_ids)
+                    if tile is not None and not cluster_id:
+                        for f in tile["features"]:
+                            if f["tags"].get("cluster"):
+                                del f["tags"]["cluster_id"]
                     if tile is not None:
                         archive.add(z, x, y, encoder.encode(tile["features"], call))
                 if on_progress is not None:

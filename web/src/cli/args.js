@@ -82,6 +82,8 @@ Output (one of --out, --tiles, --pmtiles, --mvt, or --zoom alone; --index beside
                           also holds, in units of the extent (${DEFAULT_TILE_BUFFER}/256 of it: ${DEFAULT_TILE_BUFFER * DEFAULT_TILE_EXTENT / 256} of ${DEFAULT_TILE_EXTENT})
   --feature-ids           give features an id: clusters their cluster_id, points their
                           input position
+  --no-cluster-id         leave the cluster_id property out of the vector tiles' clusters
+                          (with --feature-ids it stays their feature id)
   --attribution TEXT      attribution in the vector tiles' metadata
   --zoom Z                only zoom Z; without an output option its GeoJSON goes to standard
                           output
@@ -132,6 +134,7 @@ const OPTIONS = Object.freeze({
   'tile-extent': { type: 'string' },
   'tile-buffer': { type: 'string' },
   'feature-ids': { type: 'boolean' },
+  'no-cluster-id': { type: 'boolean' },
   attribution: { type: 'string' },
   index: { type: 'string' },
   zoom: { type: 'string' },
@@ -155,7 +158,7 @@ const OPTIONS = Object.freeze({
  * @property {string | null} tiles
  * @property {string | null} pmtiles
  * @property {string | null} mvt
- * @property {{layer: string, extent: number, buffer: number, featureIds: boolean, attribution: string | null}} vectorTiles
+ * @property {{layer: string, extent: number, buffer: number, featureIds: boolean, clusterIdProperty: boolean, attribution: string | null}} vectorTiles
  *   the vector tiles' layer name, extent, buffer (units of the extent), whether features get
  *   ids, and attribution (--pmtiles, --mvt)
  * @property {string | null} index  where the saved index goes
@@ -226,7 +229,7 @@ function parseCluster(argv) {
     throw new UsageError('nothing to write: give --out DIR, --tiles DIR, --pmtiles FILE, --mvt DIR, or --zoom Z for standard output (or --index FILE)');
   }
   const vectorTiles = v.pmtiles !== undefined || v.mvt !== undefined;
-  for (const flag of ['layer', 'tile-extent', 'tile-buffer', 'feature-ids', 'attribution']) {
+  for (const flag of ['layer', 'tile-extent', 'tile-buffer', 'feature-ids', 'no-cluster-id', 'attribution']) {
     if (v[flag] !== undefined && !vectorTiles) throw new UsageError(`--${flag} is for vector tiles: give it with --pmtiles or --mvt`);
   }
   const tileExtent = numberOption(v['tile-extent'], '--tile-extent', DEFAULT_TILE_EXTENT, { integer: true, min: MIN_TILE_EXTENT, max: MAX_TILE_EXTENT });
@@ -249,7 +252,7 @@ function parseCluster(argv) {
     tiles: v.tiles ?? null,
     pmtiles: v.pmtiles ?? null,
     mvt: v.mvt ?? null,
-    vectorTiles: { layer: v.layer ?? DEFAULT_LAYER, extent: tileExtent, buffer: tileBuffer, featureIds: v['feature-ids'] === true, attribution: v.attribution ?? null },
+    vectorTiles: { layer: v.layer ?? DEFAULT_LAYER, extent: tileExtent, buffer: tileBuffer, featureIds: v['feature-ids'] === true, clusterIdProperty: v['no-cluster-id'] !== true, attribution: v.attribution ?? null },
     index: v.index ?? null,
     zoom,
     precision: numberOption(v.precision, '--precision', DEFAULT_PRECISION, { integer: true, min: 0, max: MAX_PRECISION }),

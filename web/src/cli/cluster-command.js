@@ -184,7 +184,7 @@ async function cluster(args, io, reporter) {
  * @returns {Promise<Record<string, any>>} the metadata describing them, for the sink's `finish`
  */
 async function writeVectorOutput(index, sink, args, { zooms, format, lngLat, reporter, checkpoint }) {
-  const { layer, extent, buffer, featureIds, attribution } = args.vectorTiles;
+  const { layer, extent, buffer, featureIds, clusterIdProperty, attribution } = args.vectorTiles;
   const { tiles, fields } = await writeVectorTiles(index, {
     zooms,
     buffer,
@@ -194,6 +194,7 @@ async function writeVectorOutput(index, sink, args, { zooms, format, lngLat, rep
     // A carried `index` property stands in for the position, as in the GeoJSON.
     pointId: !featureIds || format.indexCarried ? undefined : (point) => (format.inputIndex ? format.inputIndex[point] : point),
     clusterIds: featureIds,
+    clusterIdProperty,
     sink,
     reporter,
     checkpoint,

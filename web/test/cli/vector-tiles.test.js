@@ -170,6 +170,37 @@ describe('vector tiles from the command line', () => {
     index.destroy();
   });
 
+  test('--no-cluster-id leaves the property out, and the feature id stands in with --feature-ids', async () => {
+    const run = async (name, flags) => {
+      const path = fresh(name);
+      const r = await cairn(['cluster', BLOBS, '--pmtiles', path, '--max-zoom', '6', ...flags]);
+      assert.equal(r.code, 0, r.stderr);
+      return { size: readFileSync(path).length, ...readWithPython(['pmtiles', path]) };
+    };
+    const full = await run('full.pmtiles', ['--feature-ids']);
+    const bare = await run('bare.pmtiles', ['--feature-ids', '--no-cluster-id']);
+    const none = await run('none.pmtiles', ['--no-cluster-id']);
+    assert.equal(bare.metadata.vector_layers[0].fields.cluster_id, undefined);
+    assert.equal(full.metadata.vector_layers[0].fields.cluster_id, 'Number');
+    assert.deepEqual(bare.tiles.map((t) => `${t.z}/${t.x}/${t.y}`), full.tiles.map((t) => `${t.z}/${t.x}/${t.y}`));
+    let clusters = 0;
+    full.tiles.forEach((t, i) => {
+      const features = bare.tiles[i].layers.clusters.features;
+      t.layers.clusters.features.forEach((f, k) => {
+        const { cluster_id: id, ...rest } = f.properties;
+        if (f.properties.cluster) {
+          clusters++;
+          assert.equal(f.id, id[0], 'the feature id is the cluster id');
+        }
+        assert.deepEqual(features[k].properties, rest);
+        assert.equal(features[k].id, f.id, 'feature ids stay');
+        assert.equal(none.tiles[i].layers.clusters.features[k].id, null);
+      });
+    });
+    assert.ok(clusters > 1000, `${clusters} clusters`);
+    assert.ok(bare.size < full.size && none.size < bare.size, `${none.size} < ${bare.size} < ${full.size} bytes`);
+  });
+
   test('--pmtiles stores equal tiles once, and a run of them as one directory entry', async () => {
     // One point at the centre of every zoom-3 tile, all with the same properties: the 64 tiles
     // of zoom 3 are equal, and every tile id of that zoom holds one.
@@ -230,6 +261,7 @@ describe('vector tile usage errors: exit 2', { concurrency: true }, () => {
     [['--pmtiles', 'a.pmtiles', '--tile-buffer', '-1'], /--tile-buffer must be a number from 0 to 4096, not "-1"/],
     [['--pmtiles', 'a.pmtiles', '--tile-extent', '512', '--tile-buffer', '600'], /--tile-buffer must be a number from 0 to 512/],
     [['--out', 'd', '--feature-ids'], /--feature-ids is for vector tiles/],
+    [['--out', 'd', '--no-cluster-id'], /--no-cluster-id is for vector tiles/],
     [['--pmtiles', 'a.pmtiles', '--layer', ''], /--layer needs a name/],
     [['--mvt', 'd', '--layer', '  '], /--layer needs a name/],
     [['--zoom', '1', '--layer', 'x'], /--layer is for vector tiles: give it with --pmtiles or --mvt/],

@@ -49,14 +49,14 @@ export async function writeTiles(index, { dir, zooms, buffer, pointTags, reporte
  * @param {{zooms: number[], buffer: number, pointTags: (point: number) => Record<string, any>,
  *   reporter: import('../progress.js').Reporter, checkpoint: () => void, extent?: number,
  *   order?: 'columns' | 'pmtiles', pointId?: (point: number) => number,
- *   clusterIds?: boolean}} options
+ *   clusterIds?: boolean, clusterIdProperty?: boolean}} options
  *   `extent`: getTile's, and then `buffer` is passed to getTile too (in units of it);
  *   `pointId`: gives points a feature id; `clusterIds` false: clusters keep no feature id
- *   (their cluster_id property stays)
+ *   (their cluster_id property stays); `clusterIdProperty` false: clusters lose that property
  * @param {(z: number, x: number, y: number, tile: {features: import('../../index/geojson.js').TileFeature[]}) => (Promise<void> | void)} visit
  * @returns {Promise<number>} tiles visited
  */
-export async function forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint, extent, order, pointId, clusterIds = true }, visit) {
+export async function forEachTile(index, { zooms, buffer, pointTags, reporter, checkpoint, extent, order, pointId, clusterIds = true, clusterIdProperty = true }, visit) {
   const tileOptions = extent === undefined ? {} : { extent, buffer: buffer * extent };
   let visited = 0;
   for (const z of zooms) {
@@ -69,6 +69,7 @@ export async function forEachTile(index, { zooms, buffer, pointTags, reporter, c
       for (const f of tile.features) {
         if (f.tags?.cluster) {
           if (!clusterIds) delete f.id;
+          if (!clusterIdProperty) delete f.tags.cluster_id;
           continue;
         }
         const point = /** @type {any} */ (f.tags).index;

@@ -24,6 +24,7 @@ import { count } from '../progress.js';
  * @property {((point: number) => number) | undefined} pointId  a point's feature id (its input
  *   position), by its engine index; none without
  * @property {boolean} clusterIds  whether clusters have their cluster_id as feature id too
+ * @property {boolean} clusterIdProperty  whether clusters keep their cluster_id property
  * @property {TileSink} sink
  * @property {import('../progress.js').Reporter} reporter
  * @property {() => void} checkpoint  called now and then; throws to stop the run
@@ -36,10 +37,10 @@ import { count } from '../progress.js';
  * @returns {Promise<{tiles: number, fields: Map<string, Set<import('../../index/vector-tile.js').FieldType>>}>}
  *   tiles written and the layer's properties with their value types
  */
-export async function writeVectorTiles(index, { zooms, buffer, extent, layer, pointTags, pointId, clusterIds, sink, reporter, checkpoint }) {
+export async function writeVectorTiles(index, { zooms, buffer, extent, layer, pointTags, pointId, clusterIds, clusterIdProperty, sink, reporter, checkpoint }) {
   /** @type {Map<string, Set<import('../../index/vector-tile.js').FieldType>>} */
   const fields = new Map();
-  const tiles = await forEachTile(index, { zooms, buffer: buffer / extent, pointTags, pointId, clusterIds, reporter, checkpoint, extent, order: 'pmtiles' },
+  const tiles = await forEachTile(index, { zooms, buffer: buffer / extent, pointTags, pointId, clusterIds, clusterIdProperty, reporter, checkpoint, extent, order: 'pmtiles' },
     (z, x, y, tile) => sink.add(z, x, y, encodeVectorTile(tile.features, { extent, layer, fields })));
   return { tiles, fields };
 }
