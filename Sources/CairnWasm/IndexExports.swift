@@ -287,9 +287,10 @@ public func cairn_index_supercluster_tree(_ handle: Int32, _ zoom: Double, _ out
     _Registry.status { () throws(CairnError) in
         let index = try _Registry.index(handle)
         guard capacity >= 0 else { throw .invalidArgument }
-        let tree = try index.superclusterTreeLayout(zoom: zoom)
-        let count = tree.ids.count
+        // The count alone when the records do not fit: the host asks again with room.
+        let count = try index.superclusterTreeCount(zoom: zoom)
         if count > 0, count <= Int(capacity) {
+            let tree = try index.superclusterTreeLayout(zoom: zoom)
             let records = try _Registry.doubles(out, count: 3 * count)
             for k in 0..<count {
                 records[3 * k] = Double(tree.ids[k])

@@ -49,6 +49,12 @@ extension HierarchicalClusterIndex {
         return _SuperclusterTree(dataOrder: items, coords: coords)
     }
 
+    /// How many items supercluster's tree of a zoom holds (laying the tree out if no query has).
+    public func superclusterTreeCount(zoom: Double) throws(CairnError) -> Int {
+        guard state == .built else { throw .invalidState }
+        return superclusterTree(zoom: try limitZoom(zoom)).count
+    }
+
     /// supercluster's tree of a zoom as it holds it, for code written against its fields: in
     /// the tree's layout order, each item's position in that zoom's data (its `ids`) and its
     /// float32 world position (its `coords`, x and y interleaved).
