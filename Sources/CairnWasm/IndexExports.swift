@@ -45,6 +45,19 @@ public func cairn_index_add(_ handle: Int32, _ lngLat: UnsafeMutableRawPointer?,
     }
 }
 
+/// Adds `count` weighted items from records [x, y, weight] in world coordinates (see
+/// `HierarchicalClusterIndex.add(weightedItems:)`); returns the item count.
+@_expose(wasm, "cairn_index_add_weighted") @_cdecl("cairn_index_add_weighted")
+public func cairn_index_add_weighted(_ handle: Int32, _ records: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let index = try _Registry.index(handle)
+        guard count >= 0, Int(count) <= Int.max / 3 else { throw .invalidArgument }
+        let values = try _Registry.doubles(records, count: 3 * Int(count))
+        try index.add(weightedItems: UnsafeBufferPointer(values))
+        return Int32(index.pointCount)
+    }
+}
+
 /// Clusters the next zoom; returns the number of zooms left (0 = built). Before the first zoom
 /// it checks that the memory left can hold the build (OUT_OF_MEMORY otherwise).
 @_expose(wasm, "cairn_index_build_step") @_cdecl("cairn_index_build_step")
@@ -64,6 +77,16 @@ public func cairn_index_point_count(_ handle: Int32) -> Int32 {
 @_expose(wasm, "cairn_index_cluster_count") @_cdecl("cairn_index_cluster_count")
 public func cairn_index_cluster_count(_ handle: Int32) -> Int32 {
     _Registry.status { () throws(CairnError) in Int32(try _Registry.index(handle).clusterCount) }
+}
+
+/// Every item visible at `zoom`, in no particular order: records [id, count, x, y] with the
+/// exact world position (0...1), which longitudes and latitudes would round.
+@_expose(wasm, "cairn_index_world_items") @_cdecl("cairn_index_world_items")
+public func cairn_index_world_items(_ handle: Int32, _ zoom: Double, _ out: UnsafeMutableRawPointer?,
+                                    _ capacity: Int32) -> Int32 {
+    _RecordWriter.query(handle, out, capacity) { (index, writer) throws(CairnError) in
+        try index.forEachItem(zoom: zoom) { writer.write(id: $0.id, count: $0.pointCount, $0.x, $0.y) }
+    }
 }
 
 /// Clusters and points at `zoom` in a longitude/latitude box: records [id, count, lng, lat].

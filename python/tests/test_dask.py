@@ -14,7 +14,9 @@ distributed = pytest.importorskip("distributed")
 
 from cairn import CairnError, ClusterIndex
 from cairn.dask import cluster_points
-from cairn.dask.halo import radius_at
+from cairn.dask import handover
+from cairn.dask.halo import cluster_partition, radius_at
+from cairn.dask.partitions import Box
 from cairn.hierarchy import memberships
 
 from conftest import clustered_points
@@ -67,6 +69,7 @@ def test_every_zoom_equals_one_cluster_index(client, tmp_path):
     run = cluster_points(client, paths, max_zoom=16, partition_zoom=2, max_points=6_000, halo=radius_at(40, 512, 6) * 2)
     assert run.partitions >= 16
     assert run.reruns > 0, "the dense spots on partition edges need wider halos"
+    assert run.handover_points is None, "the zooms below the hand-over come from the partitions' items"
     expected = single_machine(pts, max_zoom=16)
     assert run.zooms == sorted(expected)
     for z in expected:
@@ -116,6 +119,45 @@ def test_a_worker_killed_during_a_run_changes_nothing(client, tmp_path):
     expected = single_machine(pts, max_zoom=15)
     for z in expected:
         assert np.array_equal(outcome["run"].labels(z), expected[z]), f"zoom {z}"
+
+
+def test_the_hand_over_clusters_the_items_or_every_point_when_in_doubt(monkeypatch):
+    # In this process: one partition holding the world, its items at the hand-over zoom 6.
+    pts = hard_points(20_000, 8)
+    options = {"radius": 40.0, "extent": 512.0, "min_zoom": 0, "max_zoom": 12, "min_points": 2}
+    part = cluster_partition(Box(0, 0, 0), 0.0, options, 6, (np.arange(len(pts)), pts))
+    assert part["ok"]
+    expected = single_machine(pts, max_zoom=12)
+    below = handover.cluster_items(options, 6, 1, part)
+    assert "doubt" not in below
+    at = np.searchsorted(below["ranks"], part["labels"][6])
+    for z in range(6):
+        assert np.array_equal(below["labels"][z][at], expected[z]), f"zoom {z}"
+    # A bound on the sums' rounding far too wide puts decisions in doubt; every point then.
+    monkeypatch.setattr(handover, "PER_TERM", 1e-4)
+    zoom, pairs = handover.cluster_items(options, 6, 1, part)["doubt"]
+    assert zoom < 6 and pairs > 0
+    every = handover.cluster_all_points(options, 6, 1, part, pts)
+    for z in range(6):
+        assert np.array_equal(every[z], expected[z]), f"zoom {z}"
+
+
+def test_pairs_on_the_radius_within_a_centroid_s_rounding_are_in_doubt():
+    r = 1e-3
+    x = np.array([0.5, 0.5 + r, 0.5 + 2.5 * r])
+    y = np.array([0.25, 0.25, 0.25])
+    # The float32 positions decide: place the second exactly one radius from the first's centroid.
+    x[1] = float(np.float32(0.5 + r))
+    r = x[1] - x[0]
+    assert handover._pairs_in_doubt(x, y, np.zeros(3), r) == 0, "nothing perturbed, nothing in doubt"
+    assert handover._pairs_in_doubt(x, y, np.array([1e-15, 0, 0]), r) == 1
+    assert handover._pairs_in_doubt(x, y, np.array([0, 0, 1e-15]), r) == 0, "the third is far from both"
+
+
+def test_min_points_other_than_two_is_refused(client):
+    with pytest.raises(CairnError) as info:
+        cluster_points(client, [], min_points=3)
+    assert info.value.code == "INVALID_ARGUMENT" and "min_points" in str(info.value)
 
 
 @pytest.mark.parametrize("value, code, text", [

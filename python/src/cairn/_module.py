@@ -32,6 +32,8 @@ BINDINGS = {
     "cairn_index_destroy": (("i32",), "i32"),
     "cairn_index_reserve": (("i32", "i32"), "i32"),
     "cairn_index_add": (("i32", "i32", "i32"), "i32"),
+    "cairn_index_add_weighted": (("i32", "i32", "i32"), "i32"),
+    "cairn_index_world_items": (("i32", "f64", "i32", "i32"), "i32"),
     "cairn_index_build_step": (("i32",), "i32"),
     "cairn_index_point_count": (("i32",), "i32"),
     "cairn_index_cluster_count": (("i32",), "i32"),

@@ -22,6 +22,8 @@ from .vector_tiles import (DEFAULT_LAYER, DEFAULT_TILE_EXTENT, PMTilesWriter, Ti
 # Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
 # the staging buffer (16 bytes per point) stays at 1 MiB.
 CHUNK_POINTS = 65536
+# The most points one index holds (the 32-bit module's limit).
+MAX_POINTS = 1 << 24
 
 # Aggregate operations by name, with the engine's numbers for them.
 AGGREGATE_OPERATIONS = {"sum": 0, "min": 1, "max": 2, "count": 3, "mean": 4}
@@ -625,9 +627,10 @@ class ClusterIndex:
         if self._reducer is not None and self._reducer.busy and call.startswith("load"):
             raise self._error(STATUS_BY_CODE["INVALID_STATE"], call, "map or reduce is running: load after the query")
 
-    def _ingest(self, lng_lat, feature_of, on_progress, call):
-        """Replaces the engine index with a fresh one holding ``lng_lat`` and clusters every
-        zoom. On failure the index is left empty (and built), never half loaded."""
+    def _ingest(self, lng_lat, feature_of, on_progress, call, add="cairn_index_add"):
+        """Replaces the engine index with a fresh one holding ``lng_lat`` (or, with ``add``
+        another export, its records) and clusters every zoom. On failure the index is left
+        empty (and built), never half loaded."""
         fn = self._mod.fn
         self._replace_engine_index()
         count = len(lng_lat)
@@ -635,7 +638,7 @@ class ClusterIndex:
         try:
             if count > 0:
                 room = min(CHUNK_POINTS, count)
-                staging = fn["cairn_alloc"](room * 16) & 0xFFFFFFFF
+                staging = fn["cairn_alloc"](room * 8 * lng_lat.shape[1]) & 0xFFFFFFFF
                 if not staging:
                     raise memory_error(call, "out of WebAssembly memory")
                 # Room for every point up front, so the engine's arrays never grow by copying.
@@ -646,7 +649,7 @@ class ClusterIndex:
                     chunk = lng_lat[start:start + room]
                     # A fresh view each round: the add below may grow memory and move it.
                     self._mod.doubles(staging, chunk.size)[:] = chunk.reshape(-1)
-                    status = fn["cairn_index_add"](self._handle, as_pointer(staging), len(chunk))
+                    status = fn[add](self._handle, as_pointer(staging), len(chunk))
                     if status < 0:
                         detail = fn["cairn_last_error_detail"]()
                         point = status in (STATUS_BY_CODE["NON_FINITE_COORDINATE"], STATUS_BY_CODE["LATITUDE_OUT_OF_RANGE"])
@@ -673,6 +676,22 @@ class ClusterIndex:
         finally:
             if staging:
                 fn["cairn_free"](as_pointer(staging))
+
+    def _load_weighted(self, records):
+        """Loads weighted items, an (n, 3) array ``[world x, world y, weight]`` (the engine's
+        ``cairn_index_add_weighted``): each stands for ``weight`` points, so that the zooms
+        below another index's zoom cluster from its items there. Ids are item positions."""
+        self._check_usable("load_weighted")
+        array = np.ascontiguousarray(records, dtype=np.float64).reshape(-1, 3)
+        self._ingest(array, None, None, "load_weighted", add="cairn_index_add_weighted")
+        return self
+
+    def _world_items(self, zoom):
+        """Every item visible at ``zoom``: an (n, 4) array ``[engine id, count, world x, world
+        y]`` with the exact world positions, which longitudes and latitudes would round."""
+        z = _number(zoom)
+        return self._query(lambda p, c: self._mod.fn["cairn_index_world_items"](self._handle, z, p, c),
+                           "world_items", "zoom must be a number")
 
     def _replace_engine_index(self):
         """Forgets what was loaded and gives the index a fresh, empty engine index."""

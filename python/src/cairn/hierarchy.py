@@ -44,6 +44,13 @@ class Hierarchy:
         order = np.argsort(items)
         return items[order], r[order, 1].astype(np.int64), r[order, 2], r[order, 3]
 
+    def world_items(self, z):
+        """``items`` with the exact world positions: item numbers (sorted), point counts, x, y."""
+        r = self.index._world_items(z)
+        items = self.item_of(r[:, 0].astype(np.int64))
+        order = np.argsort(items)
+        return items[order], r[order, 1].astype(np.int64), r[order, 2], r[order, 3]
+
     def down_to(self, z):
         """The item each point is in at zoom ``z``."""
         item = np.arange(self.n, dtype=np.int64)

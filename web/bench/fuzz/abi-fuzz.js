@@ -33,6 +33,8 @@ export const ABI_ROLES = Object.freeze({
   cairn_index_destroy: ['index'],
   cairn_index_reserve: ['index', 'reserve'],
   cairn_index_add: ['index', 'ptr:lngLat', 'count:2'],
+  cairn_index_add_weighted: ['index', 'ptr:weighted', 'count:3'],
+  cairn_index_world_items: ['index', 'zoom', 'out', 'count:4'],
   cairn_index_build_step: ['index'],
   cairn_index_point_count: ['index'],
   cairn_index_cluster_count: ['index'],
@@ -489,6 +491,7 @@ class AbiWorld {
       }
       switch (content) {
         case 'lngLat': v[i] = i % 2 === 0 ? lng() : lat(); break;
+        case 'weighted': v[i] = i % 3 === 2 ? 1 + f.int(1000) : f.between(0, 1); break;
         case 'items': {
           const k = i % itemStride;
           v[i] = k === 0 ? lat() : k === 1 ? lng() : k === 2 ? (f.chance(0.97) ? -1 : this.id(`icon:${c.map}`, 'icon:')) : f.between(0, 100);

@@ -35,6 +35,8 @@ export const BINDINGS = Object.freeze({
   cairn_index_destroy: { params: ['i32'], result: 'i32', doc: 'frees an index' },
   cairn_index_reserve: { params: ['i32', 'i32'], result: 'i32', doc: 'makes room for more points' },
   cairn_index_add: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, lng/lat pairs, count) → point count; all or nothing' },
+  cairn_index_add_weighted: { params: ['i32', 'i32', 'i32'], result: 'i32', doc: '(handle, [world x, world y, weight] records, count) → item count; all or nothing' },
+  cairn_index_world_items: { params: ['i32', 'f64', 'i32', 'i32'], result: 'i32', doc: '(handle, zoom, out, capacity) → total [id, count, world x, world y] records of every item at the zoom' },
   cairn_index_build_step: { params: ['i32'], result: 'i32', doc: 'clusters one zoom → zooms left (0 = built)' },
   cairn_index_point_count: { params: ['i32'], result: 'i32', doc: 'points added' },
   cairn_index_cluster_count: { params: ['i32'], result: 'i32', doc: 'clusters formed over all zooms' },

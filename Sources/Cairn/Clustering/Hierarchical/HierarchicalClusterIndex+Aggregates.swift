@@ -9,7 +9,7 @@ extension HierarchicalClusterIndex {
     /// for "no value") and returns its column number. The index must be built.
     @discardableResult
     public func addAggregate(_ operation: AggregateOperation, values: UnsafeBufferPointer<Double>) throws(CairnError) -> Int {
-        guard state == .built else { throw .invalidState }
+        guard state == .built, !isWeighted else { throw .invalidState }
         let n = pointPositions.count
         guard values.count == n else { throw .invalidArgument }
         for i in 0..<n where values[i].isInfinite { throw .nonFiniteValue(index: i) }

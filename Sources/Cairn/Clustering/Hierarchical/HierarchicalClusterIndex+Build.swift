@@ -161,7 +161,9 @@ extension HierarchicalClusterIndex {
     /// `_ClusteringPositions`), for passes that only measure.
     func withClusteringPositions<R>(_ body: (_ClusteringPositions) -> R) -> R {
         clusterPositions.xy.withUnsafeBufferPointer { xy in
-            body(_ClusteringPositions(pointCount: pointPositions.count, clusterXY: xy))
+            withPointWeights { weights, pointXY in
+                body(_ClusteringPositions(pointCount: pointPositions.count, clusterXY: xy, weights: weights, pointXY: pointXY))
+            }
         }
     }
 

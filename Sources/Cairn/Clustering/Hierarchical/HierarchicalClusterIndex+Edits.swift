@@ -19,11 +19,12 @@ extension HierarchicalClusterIndex {
     /// as they were; a removed point's id is never used again. Every argument is checked first:
     /// on an error nothing changes.
     ///
-    /// The index must be built, with minPoints 2 and no aggregates (throws `invalidState`).
+    /// The index must be built, with minPoints 2, no aggregates and no weighted items (throws
+    /// `invalidState`).
     @discardableResult
     public func edit(adding lngLat: UnsafeBufferPointer<Double>, removing: UnsafeBufferPointer<Int32>,
                      moving: UnsafeBufferPointer<Int32>, to movedLngLat: UnsafeBufferPointer<Double>) throws(CairnError) -> Int {
-        guard state == .built, options.minPoints == 2, aggregates.isEmpty else { throw .invalidState }
+        guard state == .built, options.minPoints == 2, aggregates.isEmpty, !isWeighted else { throw .invalidState }
         guard lngLat.count % 2 == 0, movedLngLat.count == 2 * moving.count else { throw .invalidArgument }
         let n0 = pointPositions.count
         var added = _WorldPositions(), moved = _WorldPositions()
@@ -54,7 +55,7 @@ extension HierarchicalClusterIndex {
     /// (a caller that builds a zoom at a time does so itself).
     func edit(adding added: _WorldPositions, placedElsewhere elsewhere: Int, removing: UnsafeBufferPointer<Int32>,
               moving: UnsafeBufferPointer<Int32>, to moved: _WorldPositions, buildsAfresh: Bool = true) throws(CairnError) -> Bool {
-        guard state == .built, options.minPoints == 2, aggregates.isEmpty else { throw .invalidState }
+        guard state == .built, options.minPoints == 2, aggregates.isEmpty, !isWeighted else { throw .invalidState }
         guard moved.count == moving.count else { throw .invalidArgument }
         let n0 = pointPositions.count
         var named = _ItemSlots(expected: removing.count + moving.count)

@@ -26,7 +26,8 @@ extension HierarchicalClusterIndex {
     func pointCount(of item: Int32) -> Int {
         let i = Int(item)
         let n = pointPositions.count
-        return i < n ? 1 : Int(clusterPoints[i - n])
+        if i < n { return pointWeights.isEmpty ? 1 : Int(pointWeights[i]) }
+        return Int(clusterPoints[i - n])
     }
 
     @inline(__always)

@@ -29,6 +29,12 @@ extension HierarchicalClusterIndex {
         }
     }
 
+    /// Visits every item visible at `zoom`, in no particular order: what a caller reads to go
+    /// on from that zoom elsewhere (see `+WeightedItems`), with exact world positions.
+    public func forEachItem(zoom: Double, _ body: (ClusterFeature) -> Void) throws(CairnError) {
+        try forEachVisibleItem(west: -180, south: -90, east: 180, north: 90, zoom: zoom) { body(feature($0)) }
+    }
+
     /// `forEachCluster` with the index's own item numbers (points below `pointPositions.count`,
     /// then clusters), in no particular order unless `ordered`: for callers inside the module
     /// that draw every frame and would otherwise build a feature per item and turn its public id

@@ -50,7 +50,7 @@ extension HierarchicalClusterIndex {
 
     /// The size in bytes of the saved index. Throws unless the index is built.
     public func savedByteCount(hostDataCount: Int = 0) throws(CairnError) -> Int {
-        guard state == .built else { throw .invalidState }
+        guard state == .built, !isWeighted else { throw .invalidState }
         guard hostDataCount >= 0 else { throw .invalidArgument }
         var counter = _SavedIndexWriter(out: nil, offset: HierarchicalClusterIndex.savedHeaderSize)
         writeContent(&counter)

@@ -14,7 +14,8 @@ extension HierarchicalClusterIndex {
     func denseFromZoom() -> Int {
         let n = pointPositions.count
         if let forced = denseFromZoomOverride { return max(options.minZoom, min(options.maxZoom, forced)) }
-        guard options.minPoints == 2, n >= 1 << 16 else { return options.maxZoom }
+        // The sparse zooms measure points at their float32 positions and count them one each.
+        guard options.minPoints == 2, n >= 1 << 16, !isWeighted else { return options.maxZoom }
         let m = 8192
         let step = n / m
         let scale = (Double(n) / Double(m)).squareRoot()

@@ -21,6 +21,11 @@ public final class HierarchicalClusterIndex {
     /// and they belong to no zoom (see `+Edits`).
     var removedPoints: [UInt64] = []
     var removedPointCount = 0
+    /// Each point's weight when the index was given weighted items (`add(weightedItems:)`),
+    /// empty while every point counts one.
+    var pointWeights: [UInt32] = []
+    /// The weights' sum, while the index holds weighted items.
+    var totalWeight = 0
 
     // Clusters, by creation order ("cluster index"). A cluster's item id is pointCount + index.
     var clusterPositions = _WorldPositions()   // weighted centroids
@@ -143,7 +148,7 @@ public final class HierarchicalClusterIndex {
 
     /// Throws unless `count` more points fit in one index and in the memory left to store
     /// and build them.
-    private func checkRoom(for count: Int) throws(CairnError) {
+    func checkRoom(for count: Int) throws(CairnError) {
         guard count <= HierarchicalClusterIndex.maximumPointCount - pointPositions.count else { throw .tooManyPoints }
         let total = Int64(pointPositions.count + count)
         let unreserved = Int64(max(0, pointPositions.count + count - pointPositions.capacity))
@@ -155,7 +160,7 @@ public final class HierarchicalClusterIndex {
     /// Adds one point. Longitudes outside -180...180 wrap; latitudes beyond ±90 and non-finite
     /// coordinates are rejected.
     public func add(longitude: Double, latitude: Double) throws(CairnError) {
-        guard state == .adding else { throw .invalidState }
+        guard state == .adding, !isWeighted else { throw .invalidState }
         let index = pointPositions.count
         try HierarchicalClusterIndex.check(longitude: longitude, latitude: latitude, index: index)
         try checkRoom(for: 1)
@@ -168,7 +173,7 @@ public final class HierarchicalClusterIndex {
     /// on an error nothing is added, and the error names the first bad point by its index in
     /// the whole index (points added before plus its position here).
     public func add(lngLat: UnsafeBufferPointer<Double>) throws(CairnError) {
-        guard state == .adding else { throw .invalidState }
+        guard state == .adding, !isWeighted else { throw .invalidState }
         guard lngLat.count % 2 == 0 else { throw .invalidArgument }
         let first = pointPositions.count
         let n = lngLat.count / 2
@@ -190,7 +195,7 @@ public final class HierarchicalClusterIndex {
     /// build relies on it, see `_RoundingDoubtBand`), for cluster managers that keep their items
     /// projected.
     func add(worldX: [Double], worldY: [Double]) throws(CairnError) {
-        guard state == .adding else { throw .invalidState }
+        guard state == .adding, !isWeighted else { throw .invalidState }
         assert(zip(worldX, worldY).allSatisfy { $0.0 >= 0 && $0.0 <= 1 && $0.1 >= 0 && $0.1 <= 1 })
         try checkRoom(for: worldX.count)
         pointPositions.reserveCapacity(pointPositions.count + worldX.count)

@@ -11,7 +11,8 @@ struct _ItemAccess {
     @inline(__always)
     func pointCount(_ item: Int32) -> Int {
         let i = Int(item)
-        return i < pointCount ? 1 : Int(points[i - pointCount])
+        if i < pointCount { return positions.weights.isEmpty ? 1 : Int(positions.weights[i]) }
+        return Int(points[i - pointCount])
     }
 
     @inline(__always)

@@ -52,8 +52,8 @@ def cluster_partition(box, halo, options, handover_zoom, *selections):
     (every item holding a point of the core is certain at every zoom down to the hand-over
     zoom), ``uncertain`` (how many such items were not), and when ok ``points`` (the core's
     global indices), ``labels`` ({zoom: global index of the lowest point of each core point's
-    item}) and ``handover`` (the items the core owns at the hand-over zoom: rank, count, lng,
-    lat)."""
+    item}) and ``handover`` (the items the core owns at the hand-over zoom: rank, count and
+    exact world x, y)."""
     gidx = np.concatenate([s[0] for s in selections])
     lng_lat = np.concatenate([s[1] for s in selections]).reshape(-1, 2)
     order = np.argsort(gidx, kind="stable")          # the engine's ranks are input order
@@ -117,13 +117,13 @@ def cluster_partition(box, halo, options, handover_zoom, *selections):
             labels[z] = gidx[lowest_member(item)[core]]
             above = h.items(z)
         # The items the core owns at the hand-over zoom: their lowest point is in the core.
-        ids, counts, lng, lat = above
+        ids, counts, x, y = h.world_items(handover_zoom)
         in_core = np.zeros(h.n, dtype=bool)
         in_core[core] = True
         rank_of = np.full(size, -1)
         rank_of[item] = lowest_member(item)
         owned = in_core[rank_of[ids]]
-        handover = np.column_stack([gidx[rank_of[ids[owned]]], counts[owned], lng[owned], lat[owned]])
+        handover = np.column_stack([gidx[rank_of[ids[owned]]], counts[owned], x[owned], y[owned]])
         labels[o["max_zoom"] + 1] = gidx[core]
         return {"ok": True, "uncertain": 0, "points": gidx[core], "labels": labels, "handover": handover}
 
