@@ -19,7 +19,7 @@ from cairn.dask.halo import cluster_partition, radius_at
 from cairn.dask.partitions import Box
 from cairn.hierarchy import memberships
 
-from conftest import clustered_points
+from conftest import clustered_points, decode, read_archive
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +80,37 @@ def test_every_zoom_equals_one_cluster_index(client, tmp_path):
     assert not np.intersect1d(run.labels(0)[east], run.labels(0)[west]).size
 
 
+def features(data):
+    """A tile's features as comparable values, in no particular order."""
+    return sorted((f.get("id"), tuple(f["geometry"]["coordinates"]), sorted(f["properties"].items()))
+                  for f in decode(data))
+
+
+def test_the_run_writes_the_archive_one_index_writes(client, tmp_path):
+    pts = hard_points(60_000, 21)
+    paths = write_files(tmp_path, pts, 4)
+    # Small partitions, deep ones at the dense spots: tiles inside one partition, tiles across
+    # several, and tiles on the antimeridian, at every zoom from the hand-over zoom up.
+    run = cluster_points(client, paths, max_zoom=12, partition_zoom=2, max_points=4_000, labels=False,
+                         halo=radius_at(40, 512, 6) * 2, pmtiles=tmp_path / "run.pmtiles", feature_ids=True,
+                         attribution="© test")
+    assert run.partitions >= 16 and run.tiles > 1000
+    with pytest.raises(CairnError):
+        run.labels(3)
+    with ClusterIndex(max_zoom=12).load_coordinates(pts) as index:
+        written = index.write_pmtiles(tmp_path / "one.pmtiles", feature_ids=True, attribution="© test")
+    header, metadata, tiles = read_archive(tmp_path / "run.pmtiles")
+    one_header, one_metadata, one_tiles = read_archive(tmp_path / "one.pmtiles")
+    assert run.tiles == written == len(tiles)
+    assert sorted(tiles) == sorted(one_tiles)
+    for key in one_tiles:
+        assert features(tiles[key]) == features(one_tiles[key]), key
+    assert metadata == one_metadata
+    for field in ("min_zoom", "max_zoom", "min_lon_e7", "max_lat_e7", "addressed_tiles_count", "clustered"):
+        assert header[field] == one_header[field], field
+    assert not [name for name in os.listdir(tmp_path) if name.startswith(".cairn")], "no temporary files are left"
+
+
 def test_a_dask_dataframe_gives_the_same_clusters(client):
     dd = pytest.importorskip("dask.dataframe")
     pts = hard_points(40_000, 5)
@@ -128,14 +159,14 @@ def test_the_hand_over_clusters_the_items_or_every_point_when_in_doubt(monkeypat
     part = cluster_partition(Box(0, 0, 0), 0.0, options, 6, (np.arange(len(pts)), pts))
     assert part["ok"]
     expected = single_machine(pts, max_zoom=12)
-    below = handover.cluster_items(options, 6, 1, part)
+    below = handover.cluster_items(options, 6, 1, None, part)
     assert "doubt" not in below
     at = np.searchsorted(below["ranks"], part["labels"][6])
     for z in range(6):
         assert np.array_equal(below["labels"][z][at], expected[z]), f"zoom {z}"
     # A bound on the sums' rounding far too wide puts decisions in doubt; every point then.
     monkeypatch.setattr(handover, "PER_TERM", 1e-4)
-    zoom, pairs = handover.cluster_items(options, 6, 1, part)["doubt"]
+    zoom, pairs = handover.cluster_items(options, 6, 1, None, part)["doubt"]
     assert zoom < 6 and pairs > 0
     every = handover.cluster_all_points(options, 6, 1, part, pts)
     for z in range(6):

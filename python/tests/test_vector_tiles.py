@@ -10,28 +10,12 @@ import subprocess
 import mapbox_vector_tile
 import numpy as np
 import pytest
-from pmtiles.reader import MmapSource, Reader, all_tiles
 
 from cairn import CairnError, ClusterIndex
 
-from conftest import clustered_points
+from conftest import clustered_points, decode, read_archive
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def read_archive(path):
-    with open(path, "rb") as f:
-        reader = Reader(MmapSource(f))
-        header, metadata = reader.header(), reader.metadata()
-        tiles = {key: data for key, data in all_tiles(reader.get_bytes)}
-    return header, metadata, tiles
-
-
-def decode(data, extent=4096):
-    layers = mapbox_vector_tile.decode(gzip.decompress(data), default_options={"y_coord_down": True})
-    assert list(layers) == ["clusters"]
-    assert layers["clusters"]["extent"] == extent
-    return layers["clusters"]["features"]
 
 
 def with_antimeridian(points):

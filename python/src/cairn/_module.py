@@ -50,6 +50,7 @@ BINDINGS = {
     "cairn_index_tile_extent": (("i32", "i32", "i32", "i32", "f64", "f64", "i32", "i32"), "i32"),
     "cairn_index_tile_cover": (("i32", "i32", "f64", "f64", "i32", "i32", "i32"), "i32"),
     "cairn_mvt_encode": (("i32", "i32", "i32", "i32"), "i32"),
+    "cairn_tiles_hilbert_sort": (("i32", "i32", "i32"), "i32"),
     "cairn_pmtiles_create": ((), "i32"),
     "cairn_pmtiles_destroy": (("i32",), "i32"),
     "cairn_pmtiles_add": (("i32", "i32", "i32", "i32", "i32", "i32"), "i32"),

@@ -12,6 +12,8 @@ import struct
 import tempfile
 import zlib
 
+import numpy as np
+
 from ._module import as_pointer
 from .errors import argument_error, error_from_status, memory_error
 
@@ -173,6 +175,23 @@ def tile_metadata(layer, fields, min_zoom, max_zoom, bounds, attribution):
     return meta
 
 
+def hilbert_order(module, z, xy, call):
+    """Tiles of zoom z, an (n, 2) array of x, y, sorted into PMTiles tile id order (the engine's
+    cairn_tiles_hilbert_sort)."""
+    pairs = np.ascontiguousarray(xy, dtype=np.uint32).reshape(-1)
+    if len(pairs) == 0:
+        return np.empty((0, 2), dtype=np.int64)
+    buffer = EngineBuffer(module)
+    try:
+        ptr = buffer.put(pairs.tobytes(), call)
+        status = module.fn["cairn_tiles_hilbert_sort"](z, as_pointer(ptr), len(pairs) // 2)
+        if status < 0:
+            raise error_from_status(status, module.fn["cairn_last_error_detail"](), call)
+        return np.frombuffer(bytes(module.uint8s(ptr, pairs.nbytes)), dtype=np.uint32).reshape(-1, 2).astype(np.int64)
+    finally:
+        buffer.free()
+
+
 class PMTilesWriter:
     """A PMTiles v3 archive written as the tiles come, in tile id order: new tile bytes go to a
     temporary data file next to the output at once, so memory holds only the directory. At the
@@ -201,7 +220,10 @@ class PMTilesWriter:
 
     def add(self, z, x, y, tile):
         """Adds one encoded tile; tiles must come in tile id order."""
-        stored = _gzip(tile, 6)
+        self.add_stored(z, x, y, _gzip(tile, 6))
+
+    def add_stored(self, z, x, y, stored):
+        """Adds one tile already gzipped as ``add`` gzips it."""
         ptr = self._tile.put(stored, self._call)
         is_new = self._check(self._mod.fn["cairn_pmtiles_add"](self._handle, z, x, y, as_pointer(ptr), len(stored)),
                              "cairn_pmtiles_add")

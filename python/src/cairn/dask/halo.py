@@ -47,24 +47,37 @@ def select(lng_lat, offset, box, halo):
     return offset + keep, lng_lat[keep]
 
 
-def cluster_partition(box, halo, options, handover_zoom, *selections):
+def partition_points(box, selections):
+    """A partition's points from the chunks' selections, in input order (the engine's ranks):
+    their global indices, positions, and which of them are the core's."""
+    gidx = np.concatenate([s[0] for s in selections])
+    lng_lat = np.concatenate([s[1] for s in selections]).reshape(-1, 2)
+    order = np.argsort(gidx, kind="stable")
+    gidx, lng_lat = gidx[order], lng_lat[order]
+    px, py = world_xy(lng_lat)
+    return gidx, lng_lat, np.flatnonzero(box.holds(*grid_cells(px, py)))
+
+
+def partition_index(options, handover_zoom, lng_lat):
+    """The index of a partition's points, from the highest zoom down to the hand-over zoom."""
+    index = ClusterIndex(radius=options["radius"], extent=options["extent"], min_zoom=handover_zoom,
+                         max_zoom=options["max_zoom"], min_points=options["min_points"])
+    return index.load_coordinates(lng_lat)
+
+
+def cluster_partition(box, halo, options, handover_zoom, *selections, tile_margin=None):
     """Clusters a partition with its halo; see the module's comment. Returns a dict: ``ok``
     (every item holding a point of the core is certain at every zoom down to the hand-over
     zoom), ``uncertain`` (how many such items were not), and when ok ``points`` (the core's
     global indices), ``labels`` ({zoom: global index of the lowest point of each core point's
     item}) and ``handover`` (the items the core owns at the hand-over zoom: rank, count and
-    exact world x, y)."""
-    gidx = np.concatenate([s[0] for s in selections])
-    lng_lat = np.concatenate([s[1] for s in selections]).reshape(-1, 2)
-    order = np.argsort(gidx, kind="stable")          # the engine's ranks are input order
-    gidx, lng_lat = gidx[order], lng_lat[order]
-    o = dict(options, min_zoom=handover_zoom)
-    with ClusterIndex(radius=o["radius"], extent=o["extent"], min_zoom=handover_zoom, max_zoom=o["max_zoom"],
-                      min_points=o["min_points"]) as index:
-        index.load_coordinates(lng_lat)
+    exact world x, y). With ``tile_margin`` (a tile's buffer over its extent), the items
+    within that buffer of the core at each zoom must be certain too: the partition writes the
+    tiles inside its core, and they show them (see ``tiles``)."""
+    gidx, lng_lat, core = partition_points(box, selections)
+    o = options
+    with partition_index(options, handover_zoom, lng_lat) as index:
         h = Hierarchy(index)
-        px, py = world_xy(lng_lat)
-        core = np.flatnonzero(box.holds(*grid_cells(px, py)))
         bounds = run_box(box, halo)
         open_sides = (bounds[0] > 0, bounds[1] > 0, bounds[2] < 1, bounds[3] < 1)
         size = len(h.ids)
@@ -111,11 +124,14 @@ def cluster_partition(box, halo, options, handover_zoom, *selections):
             certain = ~bad
             item = h.down(item, z)
             held = np.unique(item[core])
+            above = h.items(z)
+            if tile_margin is not None:
+                held = np.union1d(held, above[0][_near_box(*world_xy(np.column_stack(above[2:])), box,
+                                                           tile_margin / 2.0 ** z + SLACK)])
             uncertain = int(np.count_nonzero(bad[held]))
             if uncertain:
                 return {"ok": False, "uncertain": uncertain, "zoom": z}
             labels[z] = gidx[lowest_member(item)[core]]
-            above = h.items(z)
         # The items the core owns at the hand-over zoom: their lowest point is in the core.
         ids, counts, x, y = h.world_items(handover_zoom)
         in_core = np.zeros(h.n, dtype=bool)
@@ -126,6 +142,12 @@ def cluster_partition(box, halo, options, handover_zoom, *selections):
         handover = np.column_stack([gidx[rank_of[ids[owned]]], counts[owned], x[owned], y[owned]])
         labels[o["max_zoom"] + 1] = gidx[core]
         return {"ok": True, "uncertain": 0, "points": gidx[core], "labels": labels, "handover": handover}
+
+
+def _near_box(x, y, box, distance):
+    """Whether each position lies in the box or within ``distance`` of it."""
+    w, n, e, s = box.bounds
+    return (x >= w - distance) & (x <= e + distance) & (y >= n - distance) & (y <= s + distance)
 
 
 def _near_outside(x, y, bounds, open_sides, distance):

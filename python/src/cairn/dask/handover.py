@@ -33,12 +33,15 @@ def owned_items(results):
     return owned[np.argsort(owned[:, 0], kind="stable")]
 
 
-def cluster_items(options, handover_zoom, partition_count, *results):
+def cluster_items(options, handover_zoom, partition_count, spec, *parts):
     """Clusters the partitions' items at the hand-over zoom down to the lowest zoom. Returns
     ``{"ranks", "labels"}``, ``labels[z]`` for each item (in rank order) the rank of the lowest
     item of its cluster at zoom ``z``; or ``{"doubt": (zoom, pairs)}`` when a decision could
-    depend on the order of a centroid's sums."""
-    owned = owned_items(results[:partition_count])
+    depend on the order of a centroid's sums. ``parts``: the partitions' results, then with a
+    tile ``spec`` their tile tasks' results, whose ids the tiles below take (``"tiles"``)."""
+    from .tiles import write_handover_tiles
+
+    owned = owned_items(parts[:partition_count])
     ranks = owned[:, 0].astype(np.int64)
     with ClusterIndex(radius=options["radius"], extent=options["extent"], min_zoom=options["min_zoom"],
                       max_zoom=handover_zoom - 1, min_points=options["min_points"]) as index:
@@ -48,7 +51,12 @@ def cluster_items(options, handover_zoom, partition_count, *results):
         if doubt:
             return {"doubt": doubt}
         labels = {z: ranks[lowest_member(item)] for z, item in h.levels() if z < handover_zoom}
-    return {"ranks": ranks, "labels": labels}
+        out = {"ranks": ranks, "labels": labels}
+        if spec is not None:
+            given = np.concatenate([p["handover_ids"] for p in parts[partition_count:]]).reshape(-1, 2)
+            given = given[np.argsort(given[:, 0], kind="stable")]
+            out["tiles"] = write_handover_tiles(index, h, spec, options["min_zoom"], handover_zoom, given[:, 1])
+    return out
 
 
 def _order_doubt(h, options, handover_zoom):

@@ -1,0 +1,307 @@
+"""Vector tiles of a distributed run: written where the clustering is, merged into one PMTiles
+archive with the tiles one ``ClusterIndex.write_pmtiles`` of the same points holds.
+
+Who writes a tile of zoom ``z``:
+- below the hand-over zoom, the hand-over worker, from its index of every item there;
+- at or above it, the partition whose core box holds the tile, from its own index: it shows
+  every item within the tile's buffer, its own and its halo's, and the partition's run made
+  sure those within a buffer of its core are certain (``cluster_partition``'s ``tile_margin``);
+- every other tile ("shared": one that holds several partitions, or none, or lies on the
+  world's east or west edge, whose buffer reaches round the antimeridian) from the items the
+  partitions own near it, which each partition sends: an item is owned by the partition that
+  holds its lowest point, so together they are every item there, each once.
+
+Ids are the whole clustering's. A point's is its input index. A cluster's is supercluster's:
+the point count, plus the position its seed stood at in the data of the zoom above the one it
+was formed at, shifted by five bits, plus that zoom. That data is the items visible there in
+rank order (their lowest points), so the position is how many items visible there rank lower:
+a bit per rank, set by every partition for the items its points are in, and counted.
+"""
+
+import os
+
+import numpy as np
+
+from ..cluster_index import ClusterIndex, abbreviate
+from ..errors import STATUS_BY_CODE, CairnError
+from ..hierarchy import Hierarchy, lowest_member
+from ..vector_tiles import TileEncoder, _gzip
+
+CALL = "cluster_points"
+
+
+class TileSpec:
+    """What the tiles of a run are: as ``ClusterIndex.write_pmtiles`` takes them, with the
+    partitions' boxes (which tiles are whose) and the folder their tiles are written to."""
+
+    def __init__(self, extent, buffer, layer, feature_ids, cluster_id, boxes, folder, total):
+        self.extent, self.buffer, self.layer = extent, buffer, layer
+        self.feature_ids, self.cluster_id = feature_ids, cluster_id
+        self.folder = folder
+        self.total = total
+        # Box keys (x << 32 | y) by box zoom.
+        self.boxes = {}
+        for b in boxes:
+            self.boxes.setdefault(b.z, []).append(b.x << 32 | b.y)
+        self.boxes = {k: np.array(v, dtype=np.int64) for k, v in self.boxes.items()}
+
+    def shared(self, z, x, y):
+        """Whether tiles (arrays x, y) of zoom z are shared: no box holds them, or they lie on
+        the world's east or west edge."""
+        local = np.zeros(len(x), dtype=bool)
+        for k, keys in self.boxes.items():
+            if k <= z:
+                local |= np.isin((x >> (z - k)) << 32 | (y >> (z - k)), keys)
+        return ~local | (x == 0) | (x == (1 << z) - 1)
+
+
+# ── Ids ────────────────────────────────────────────────────────────────────────────────────
+
+def rank_bits(result, total, zooms):
+    """For each zoom, a bit per rank: set for the items a partition's points are in there."""
+    out = {}
+    for z in zooms:
+        mask = np.zeros(total, dtype=bool)
+        mask[result["labels"][z]] = True
+        out[z] = np.packbits(mask, bitorder="little")
+    return out
+
+
+def merge_bits(a, b):
+    return {z: a[z] | b[z] for z in a}
+
+
+class Positions:
+    """Where an item of rank ``r`` stands in the data of a zoom: how many items visible there
+    rank lower (the bits of every partition merged)."""
+
+    def __init__(self, bits, max_zoom):
+        self.max_zoom = max_zoom
+        self._words, self._before = {}, {}
+        for z, b in bits.items():
+            words = np.concatenate([b, np.zeros(-len(b) % 8, dtype=np.uint8)]).view("<u8")
+            self._words[z] = words
+            self._before[z] = np.concatenate([[0], np.cumsum(np.bitwise_count(words), dtype=np.int64)[:-1]])
+
+    def of(self, z, ranks):
+        if z == self.max_zoom + 1:          # every point is visible there, in input order
+            return ranks
+        w = ranks >> 6
+        below = self._words[z][w] & ((np.uint64(1) << (ranks & 63).astype(np.uint64)) - np.uint64(1))
+        return self._before[z][w] + np.bitwise_count(below)
+
+
+def cluster_ids(formed, seeds, total, positions):
+    """Whole-clustering ids of clusters formed at zooms ``formed`` whose seeds rank ``seeds``."""
+    ids = np.empty(len(formed), dtype=np.int64)
+    for z in np.unique(formed):
+        at = formed == z
+        ids[at] = total + (positions.of(int(z) + 1, seeds[at]) << 5) + int(z) + 1
+    return ids
+
+
+# ── Tiles ──────────────────────────────────────────────────────────────────────────────────
+
+class RunFile:
+    """The gzipped tiles one task writes, one after another in one file, and where each is."""
+
+    def __init__(self, folder, name):
+        self.path = os.path.join(folder, name)
+        self._file = open(self.path, "wb")
+        self._entries = []
+        self._offset = 0
+
+    def add(self, z, x, y, tile):
+        stored = _gzip(tile, 6)
+        self._file.write(stored)
+        self._entries.append((z, x, y, self._offset, len(stored)))
+        self._offset += len(stored)
+
+    def finish(self):
+        self._file.close()
+        return {"path": self.path, "entries": np.array(self._entries, dtype=np.int64).reshape(-1, 5)}
+
+
+def tile_records(index, spec, z, x, y):
+    """The engine's features of a tile: records [id, count, tile x, tile y]."""
+    fn = index._mod.fn
+    return index._query(lambda p, c: fn["cairn_index_tile_extent"](index._handle, z, x, y, float(spec.extent),
+                                                                   spec.buffer, p, c), CALL)
+
+
+def encode(encoder, spec, records, ids, clusters):
+    """A tile's bytes from its records, with the whole clustering's ids and cluster flags."""
+    features = []
+    for (_, count, tx, ty), fid, cluster in zip(records.tolist(), ids.tolist(), clusters.tolist()):
+        if cluster:
+            count = int(count)
+            tags = {"cluster": True, "cluster_id": fid, "point_count": count, "point_count_abbreviated": abbreviate(count)}
+            if not spec.cluster_id:
+                del tags["cluster_id"]
+        else:
+            tags = {}
+        f = {"type": 1, "geometry": [[tx, ty]], "tags": tags}
+        if spec.feature_ids:
+            f["id"] = fid
+        features.append(f)
+    return encoder.encode(features, CALL)
+
+
+def candidate_tiles(z, x, y, spec):
+    """For items at world positions x, y: the tiles of zoom z whose buffer may hold them (each
+    item up to four times, the buffer taken a little wide): item numbers, tile x, tile y."""
+    side = 1 << z
+    m = spec.buffer / spec.extent * 1.001 + 1e-9
+    items, tx, ty = [], [], []
+    for dx in (-m, m):
+        for dy in (-m, m):
+            items.append(np.arange(len(x)))
+            tx.append(np.floor(x * side + dx).astype(np.int64) % side)   # round the antimeridian
+            ty.append(np.clip(np.floor(y * side + dy).astype(np.int64), 0, side - 1))
+    key = np.unique(np.column_stack([np.concatenate(items), np.concatenate(tx), np.concatenate(ty)]), axis=0)
+    return key[:, 0], key[:, 1], key[:, 2]
+
+
+def write_partition_tiles(box, options, handover_zoom, spec, bits, *selections):
+    """Writes the tiles inside a partition's core box (see the module's comment) and returns
+    them with what others need: the items it owns near shared tiles (``shared``: zoom, tile x,
+    tile y, id, count, world x, world y, cluster), the ids of its items at the hand-over zoom
+    by rank (``handover_ids``), its points' bounds and the encoder's fields."""
+    from .halo import partition_index, partition_points
+
+    gidx, lng_lat, core = partition_points(box, selections)
+    positions = Positions(bits, options["max_zoom"])
+    with partition_index(options, handover_zoom, lng_lat) as index:
+        h = Hierarchy(index)
+        # Each item's lowest point, and so its rank and owner, from the levels it is seen at.
+        lowest = np.zeros(len(h.ids), dtype=np.int64)
+        for _, item in h.levels():
+            lowest[item] = lowest_member(item)
+        clusters = np.arange(len(h.ids)) >= h.n
+        ids = gidx[lowest]
+        ids[clusters] = cluster_ids(h.formed[clusters], gidx[lowest[clusters]], spec.total, positions)
+        in_core = np.zeros(h.n, dtype=bool)
+        in_core[core] = True
+        encoder = TileEncoder(index._mod, spec.extent, spec.layer)
+        run = RunFile(spec.folder, f"tiles-{box.z}-{box.x}-{box.y}.bin")
+        shared = []
+        try:
+            for z in range(handover_zoom, options["max_zoom"] + 1):
+                if z >= box.z:
+                    for x, y in index.get_tile_cover(z, spec.extent, spec.buffer).tolist():
+                        if (x >> (z - box.z), y >> (z - box.z)) != (box.x, box.y) or spec.shared(z, np.array([x]), np.array([y]))[0]:
+                            continue
+                        records = tile_records(index, spec, z, x, y)
+                        if len(records):
+                            item = h.item_of(records[:, 0].astype(np.int64))
+                            run.add(z, x, y, encode(encoder, spec, records, ids[item], clusters[item]))
+                items, counts, wx, wy = h.world_items(z)
+                owned = in_core[lowest[items]]
+                items, counts, wx, wy = items[owned], counts[owned], wx[owned], wy[owned]
+                k, tx, ty = candidate_tiles(z, wx, wy, spec)
+                near = spec.shared(z, tx, ty)
+                k, tx, ty = k[near], tx[near], ty[near]
+                shared.append(np.column_stack([np.full(len(k), z), tx, ty, ids[items[k]], counts[k], wx[k], wy[k],
+                                               clusters[items[k]]]))
+            tiles = run.finish()
+        finally:
+            encoder.close()
+        at_handover = h.world_items(handover_zoom)[0]
+        at_handover = at_handover[in_core[lowest[at_handover]]]
+        bounds = index._query(lambda p, c: index._mod.fn["cairn_index_placed_bounds"](index._handle, p, c), CALL)[0]
+        return {"tiles": tiles, "shared": np.concatenate(shared).reshape(-1, 8),
+                "handover_ids": np.column_stack([gidx[lowest[at_handover]], ids[at_handover]]),
+                "bounds": bounds, "fields": encoder.fields}
+
+
+def write_shared_tiles(options, spec, *partitions):
+    """Writes the shared tiles from the items the partitions sent for them: per zoom, the items
+    stand as weighted items of an index one zoom lower, whose tiles of that zoom show them as
+    they are."""
+    sent = np.concatenate([p["shared"] for p in partitions]).reshape(-1, 8)
+    run = RunFile(spec.folder, "tiles-shared.bin")
+    fields = {}
+    for z in np.unique(sent[:, 0]).astype(int).tolist():
+        rows = sent[sent[:, 0] == z]
+        _, first = np.unique(rows[:, 3], return_index=True)
+        items = rows[np.sort(first)]
+        with ClusterIndex(radius=options["radius"], extent=options["extent"], min_zoom=z - 1, max_zoom=z - 1) as index:
+            index._load_weighted(items[:, [5, 6, 4]])
+            encoder = TileEncoder(index._mod, spec.extent, spec.layer)
+            try:
+                for x, y in np.unique(rows[:, 1:3].astype(np.int64), axis=0).tolist():
+                    records = tile_records(index, spec, z, x, y)
+                    if len(records):
+                        k = records[:, 0].astype(np.int64)
+                        run.add(z, x, y, encode(encoder, spec, records, items[k, 3].astype(np.int64), items[k, 7] > 0))
+            finally:
+                encoder.close()
+            for name, kinds in encoder.fields.items():
+                fields.setdefault(name, set()).update(kinds)
+    return {"tiles": run.finish(), "fields": fields}
+
+
+def write_handover_tiles(index, h, spec, min_zoom, handover_zoom, item_ids):
+    """Writes the tiles below the hand-over zoom from the hand-over's index of weighted items
+    (``item_ids``: the whole clustering's id of each, in the index's order). Its clusters'
+    ids are already the whole clustering's but for the point count (it counts items)."""
+    m = h.n
+    encoder = TileEncoder(index._mod, spec.extent, spec.layer)
+    run = RunFile(spec.folder, "tiles-handover.bin")
+    try:
+        for z in range(min_zoom, handover_zoom):
+            for x, y in index.get_tile_cover(z, spec.extent, spec.buffer).tolist():
+                records = tile_records(index, spec, z, x, y)
+                if not len(records):
+                    continue
+                local = records[:, 0].astype(np.int64)
+                given = local < m
+                ids = np.where(given, item_ids[np.minimum(local, m - 1)], local - m + spec.total)
+                run.add(z, x, y, encode(encoder, spec, records, ids, ~given | (records[:, 1] > 1)))
+        return {"tiles": run.finish(), "fields": encoder.fields}
+    finally:
+        encoder.close()
+
+
+def summary(part):
+    """What the client needs of a partition's tile task: its tiles, bounds and fields."""
+    return {k: part[k] for k in ("tiles", "bounds", "fields")}
+
+
+def merge_fields(fields):
+    """The fields of several encoders, their value kinds together."""
+    out = {}
+    for f in fields:
+        for name, kinds in f.items():
+            out.setdefault(name, set()).update(kinds)
+    return out
+
+
+def merge_archive(path, spec, runs, fields, bounds, min_zoom, max_zoom, attribution):
+    """Writes the archive from the tasks' tile files, zoom by zoom in tile id order; returns
+    the tiles written."""
+    from .._module import get_module
+    from ..vector_tiles import PMTilesWriter, hilbert_order, tile_metadata
+
+    module = get_module()
+    entries = np.concatenate([np.column_stack([np.full(len(r["entries"]), k), r["entries"]])
+                              for k, r in enumerate(runs)]).reshape(-1, 6)
+    files = [open(r["path"], "rb") for r in runs]
+    archive = PMTilesWriter(module, path, CALL)
+    try:
+        for z in range(min_zoom, max_zoom + 1):
+            at = entries[entries[:, 1] == z]
+            where = {(x, y): (k, offset, length) for k, _, x, y, offset, length in at.tolist()}
+            if len(where) != len(at):
+                raise CairnError(f"{CALL}: a tile of zoom {z} was written twice", "INVALID_STATE",
+                                 STATUS_BY_CODE["INVALID_STATE"])
+            for x, y in hilbert_order(module, z, at[:, 2:4], CALL).tolist():
+                k, offset, length = where[(x, y)]
+                files[k].seek(offset)
+                archive.add_stored(z, x, y, files[k].read(length))
+        archive.finish(tile_metadata(spec.layer, fields, min_zoom, max_zoom, bounds, attribution))
+        return archive.tiles
+    finally:
+        archive.close()
+        for f in files:
+            f.close()
