@@ -95,20 +95,7 @@ def cluster_partition(box, halo, options, handover_zoom, *selections, tile_margi
             rank = lowest_member(item)
             item_rank = np.full(size, np.iinfo(np.int64).max)
             item_rank[item] = rank
-            pairs = cKDTree(np.column_stack([ax, ay])).query_pairs(r, output_type="ndarray")
-            a, b = pairs[:, 0], pairs[:, 1]
-            earlier_first = item_rank[ids[a]] < item_rank[ids[b]]
-            frm = np.where(earlier_first, a, b)
-            to = np.where(earlier_first, b, a)
-            doubt = ~certain[ids] | near
-            while True:                              # along rank-increasing edges
-                spread = doubt[frm] & ~doubt[to]
-                if not spread.any():
-                    break
-                doubt[to[spread]] = True
-            neighbour_doubt = np.zeros(len(ids), dtype=bool)
-            neighbour_doubt[a[doubt[b]]] = True
-            neighbour_doubt[b[doubt[a]]] = True
+            doubt, neighbour_doubt = _spread_doubt(np.column_stack([ax, ay]), item_rank[ids], ~certain[ids] | near, r)
             parent = h.down(ids, z)
             # Each cluster's seed is its lowest-ranked member.
             down_rank = np.full(size, np.iinfo(np.int64).max)
@@ -142,6 +129,26 @@ def cluster_partition(box, halo, options, handover_zoom, *selections, tile_margi
         handover = np.column_stack([gidx[rank_of[ids[owned]]], counts[owned], x[owned], y[owned]])
         labels[o["max_zoom"] + 1] = gidx[core]
         return {"ok": True, "uncertain": 0, "points": gidx[core], "labels": labels, "handover": handover}
+
+
+def _spread_doubt(xy, rank, doubt, r):
+    """Doubt spread from the items in doubt to every later-ranked item within ``r`` of one,
+    and so on; and which items have a neighbour in doubt. Only the neighbourhoods of items in
+    doubt are searched (a dense spot far from the halo's edge costs nothing)."""
+    tree = cKDTree(xy)
+    doubt = doubt.copy()
+    neighbour_doubt = np.zeros(len(xy), dtype=bool)
+    frontier = np.flatnonzero(doubt)
+    while len(frontier):
+        found = tree.query_ball_point(xy[frontier], r)
+        lengths = np.fromiter((len(f) for f in found), dtype=np.int64, count=len(found))
+        near = np.concatenate([np.asarray(f, dtype=np.int64) for f in found]) if lengths.sum() else np.empty(0, np.int64)
+        source = np.repeat(frontier, lengths)
+        neighbour_doubt[near[near != source]] = True
+        later = near[(rank[near] > rank[source]) & ~doubt[near]]
+        frontier = np.unique(later)
+        doubt[frontier] = True
+    return doubt, neighbour_doubt
 
 
 def _near_box(x, y, box, distance):

@@ -63,12 +63,13 @@ def _order_doubt(h, options, handover_zoom):
     """The first zoom (and how many pairs there) at which a decision could differ from the whole
     clustering's for the order of a centroid's sums, or None. ``delta`` bounds, per item, how
     far its centroid may lie from the whole clustering's in each coordinate: 0 for the items
-    given (the partitions' own bits), and for a cluster its members' largest plus the rounding
-    of its sums, which are exact for two members added in either order."""
+    given (the partitions' own bits), and 0 for a cluster of exact members whose sums come out
+    the same in any order (see `_sums_exact`); otherwise its members' largest plus the
+    rounding of its sums."""
     delta = np.zeros(len(h.ids))
     above = h.world_items(handover_zoom)
     for z in range(handover_zoom - 1, options["min_zoom"] - 1, -1):
-        ids, _, x, y = above
+        ids, counts, x, y = above
         d = delta[ids]
         if d.any():
             pairs = _pairs_in_doubt(x, y, d, radius_at(options["radius"], options["extent"], z))
@@ -78,10 +79,33 @@ def _order_doubt(h, options, handover_zoom):
         members = np.bincount(parent, minlength=len(h.ids))
         largest = np.zeros(len(h.ids))
         np.maximum.at(largest, parent, d)
-        summed = (members > 2) | ((members == 2) & (largest > 0))
-        delta[parent] = (largest + np.where(summed, members * PER_TERM, 0.0))[parent]
+        exact = (members <= 2) | _sums_exact(parent, counts, x, y, members)
+        delta[parent] = np.where(exact & (largest == 0), 0.0, largest + members * PER_TERM)[parent]
         above = h.world_items(z)
     return None
+
+
+def _sums_exact(parent, counts, x, y, members):
+    """By item one zoom down: whether its weighted sums (each member's clustering position, a
+    point's float32 rounding, times its point count) are exact whatever the order. They are
+    when every term is a multiple of the smallest term's lowest bit and the total stays below
+    2^53 of it: then no partial sum rounds. Points close together, the usual members, are."""
+    exact = np.ones(len(members), dtype=bool)
+    for c in (x, y):
+        position = np.where(counts == 1, c.astype(np.float32).astype(np.float64), c)
+        terms = position * counts
+        lowest = np.full(len(members), np.inf)
+        np.minimum.at(lowest, parent, _lowest_bit(terms))
+        total = np.bincount(parent, weights=terms, minlength=len(members))
+        exact &= total * (1 + members * 2.0 ** -52) < np.ldexp(lowest, 53)
+    return exact
+
+
+def _lowest_bit(t):
+    """The value of each positive double's lowest set bit (infinite for 0)."""
+    m, e = np.frexp(t)
+    mantissa = (m * 2.0 ** 53).astype(np.int64)
+    return np.where(t > 0, np.ldexp((mantissa & -mantissa).astype(np.float64), e - 53), np.inf)
 
 
 def _pairs_in_doubt(x, y, d, r):

@@ -51,7 +51,7 @@ class DaskClustering:
 def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=512, min_zoom=0, max_zoom=16,
                    min_points=2, handover_zoom=None, partition_zoom=2, max_points=4_000_000, halo=None,
                    labels=True, pmtiles=None, tile_extent=DEFAULT_TILE_EXTENT, tile_buffer=None, layer=DEFAULT_LAYER,
-                   attribution=None, feature_ids=False, cluster_id=True):
+                   attribution=None, feature_ids=False, cluster_id=True, on_progress=None):
     """Clusters points on a Dask cluster exactly as one ``ClusterIndex`` would.
 
     ``source``: a list of CSV or Parquet files (each read on a worker, so they must be where
@@ -65,7 +65,11 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
     the tiles ``ClusterIndex.write_pmtiles`` writes for the same points (``tile_extent``,
     ``tile_buffer``, ``layer``, ``attribution``, ``feature_ids`` and ``cluster_id`` as there);
     the workers write their tiles into a temporary folder beside it, so it must be where they
-    can write. ``labels=False`` keeps the points' labels off the client (a large run)."""
+    can write. ``labels=False`` keeps the points' labels off the client (a large run).
+
+    ``on_progress(phase, done, total)`` is called as partitions are clustered ("partitions",
+    redone ones counted again in the total), their tiles written ("tiles") and the archive's
+    zooms laid out ("archive")."""
     call = "cluster_points"
     ClusterIndex(radius=radius, extent=extent, min_zoom=min_zoom, max_zoom=max_zoom, min_points=min_points).close()
     if min_points != 2:
@@ -114,6 +118,8 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
     for future in queue:
         box, width, parts = running.pop(future)
         result = future.result()
+        if on_progress is not None:
+            on_progress("partitions", len(done) + reruns + 1, len(boxes) + reruns + (0 if result["ok"] else 1))
         if result["ok"]:
             done.append((future, box, parts))
             continue
@@ -122,7 +128,7 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
         running[wider] = (box, width * 2, parts)
         queue.add(wider)
     results = [f for f, _, _ in done]
-    point_labels = _labels(client, results, total) if labels or pmtiles is None else None
+    point_labels = _labels(client, results, total) if labels else None
     handover_points = None
     tiles = None
     spec = None
@@ -136,6 +142,11 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
             tile_parts = [client.submit(tile_run.write_partition_tiles, box, options, handover_zoom, spec, bits, *parts,
                                         pure=False) for _, box, parts in done]
             shared = client.submit(tile_run.write_shared_tiles, options, spec, *tile_parts, pure=False)
+            summaries = []
+            for k, future in enumerate(as_completed([client.submit(tile_run.summary, p) for p in tile_parts]), 1):
+                summaries.append(future.result())
+                if on_progress is not None:
+                    on_progress("tiles", k, len(tile_parts))
         if handover_zoom > min_zoom:
             below = client.submit(cluster_items, options, handover_zoom, len(results), spec, *results, *tile_parts,
                                   pure=False).result()
@@ -155,7 +166,6 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
                 at = np.searchsorted(below["ranks"], point_labels[handover_zoom])
                 point_labels.update({z: v[at] for z, v in below["labels"].items()})
         if spec is not None:
-            summaries = client.gather([client.submit(tile_run.summary, p) for p in tile_parts])
             runs = [s["tiles"] for s in summaries] + [shared.result()["tiles"]]
             fields = [s["fields"] for s in summaries] + [shared.result()["fields"]]
             if handover_zoom > min_zoom:
@@ -165,7 +175,7 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
             bounds = [bounds[:, 0].min(), bounds[:, 1].min(), bounds[:, 2].max(), bounds[:, 3].max()] if len(bounds) \
                 else [-180.0, -85.0511287798066, 180.0, 85.0511287798066]
             tiles = tile_run.merge_archive(pmtiles, spec, runs, tile_run.merge_fields(fields), bounds, min_zoom,
-                                           max_zoom, attribution)
+                                           max_zoom, attribution, on_progress)
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

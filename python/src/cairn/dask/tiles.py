@@ -188,9 +188,10 @@ def write_partition_tiles(box, options, handover_zoom, spec, bits, *selections):
         try:
             for z in range(handover_zoom, options["max_zoom"] + 1):
                 if z >= box.z:
-                    for x, y in index.get_tile_cover(z, spec.extent, spec.buffer).tolist():
-                        if (x >> (z - box.z), y >> (z - box.z)) != (box.x, box.y) or spec.shared(z, np.array([x]), np.array([y]))[0]:
-                            continue
+                    cover = index.get_tile_cover(z, spec.extent, spec.buffer)
+                    tx, ty = cover[:, 0], cover[:, 1]
+                    mine = ((tx >> (z - box.z)) == box.x) & ((ty >> (z - box.z)) == box.y) & ~spec.shared(z, tx, ty)
+                    for x, y in cover[mine].tolist():
                         records = tile_records(index, spec, z, x, y)
                         if len(records):
                             item = h.item_of(records[:, 0].astype(np.int64))
@@ -277,7 +278,7 @@ def merge_fields(fields):
     return out
 
 
-def merge_archive(path, spec, runs, fields, bounds, min_zoom, max_zoom, attribution):
+def merge_archive(path, spec, runs, fields, bounds, min_zoom, max_zoom, attribution, on_progress=None):
     """Writes the archive from the tasks' tile files, zoom by zoom in tile id order; returns
     the tiles written."""
     from .._module import get_module
@@ -299,6 +300,8 @@ def merge_archive(path, spec, runs, fields, bounds, min_zoom, max_zoom, attribut
                 k, offset, length = where[(x, y)]
                 files[k].seek(offset)
                 archive.add_stored(z, x, y, files[k].read(length))
+            if on_progress is not None:
+                on_progress("archive", z - min_zoom + 1, max_zoom - min_zoom + 1)
         archive.finish(tile_metadata(spec.layer, fields, min_zoom, max_zoom, bounds, attribution))
         return archive.tiles
     finally:
