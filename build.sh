@@ -325,7 +325,7 @@ case "${1:-wasm}" in
     .build/python-bench/bin/python python/bench/cluster_bench.py --repeat 1 --markdown "$tables/6-python.md"
     log "Dask (python/bench/dask_bench.py: a distributed run to PMTiles beside one ClusterIndex)"
     python_env
-    .build/python/bin/python python/bench/dask_bench.py --markdown "$tables/6-python-dask.md"
+    .build/python/bin/python python/bench/dask_bench.py --markdown "$tables/7-python-dask.md"
     log "saved indexes (node web/bench/saved-index-bench.js: ClusterIndex.from beside load)"
     node web/bench/saved-index-bench.js --markdown "$tables/4-saved-index.md"
     log "updates (node web/bench/update-bench.js: ClusterIndex.update beside loading again)"

@@ -36,24 +36,27 @@ public func cairn_index_reserve(_ handle: Int32, _ count: Int32) -> Int32 {
 /// point nothing is added and the detail is that point's index.
 @_expose(wasm, "cairn_index_add") @_cdecl("cairn_index_add")
 public func cairn_index_add(_ handle: Int32, _ lngLat: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
-    _Registry.status { () throws(CairnError) in
-        let index = try _Registry.index(handle)
-        guard count >= 0, Int(count) <= Int.max / 2 else { throw .invalidArgument }
-        let pairs = try _Registry.doubles(lngLat, count: 2 * Int(count))
-        try index.add(lngLat: UnsafeBufferPointer(pairs))
-        return Int32(index.pointCount)
-    }
+    _addRecords(handle, lngLat, count, stride: 2) { (index, pairs) throws(CairnError) in try index.add(lngLat: pairs) }
 }
 
 /// Adds `count` weighted items from records [x, y, weight] in world coordinates (see
 /// `HierarchicalClusterIndex.add(weightedItems:)`); returns the item count.
 @_expose(wasm, "cairn_index_add_weighted") @_cdecl("cairn_index_add_weighted")
 public func cairn_index_add_weighted(_ handle: Int32, _ records: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
+    _addRecords(handle, records, count, stride: 3) { (index, values) throws(CairnError) in
+        try index.add(weightedItems: values)
+    }
+}
+
+/// The shape of both adds: `count` records of `stride` doubles from the caller's buffer, handed
+/// to `add`; the index's point count after.
+private func _addRecords(_ handle: Int32, _ records: UnsafeMutableRawPointer?, _ count: Int32, stride: Int,
+                         _ add: (HierarchicalClusterIndex, UnsafeBufferPointer<Double>) throws(CairnError) -> Void) -> Int32 {
     _Registry.status { () throws(CairnError) in
         let index = try _Registry.index(handle)
-        guard count >= 0, Int(count) <= Int.max / 3 else { throw .invalidArgument }
-        let values = try _Registry.doubles(records, count: 3 * Int(count))
-        try index.add(weightedItems: UnsafeBufferPointer(values))
+        guard count >= 0, Int(count) <= Int.max / stride else { throw .invalidArgument }
+        let values = try _Registry.doubles(records, count: stride * Int(count))
+        try add(index, UnsafeBufferPointer(values))
         return Int32(index.pointCount)
     }
 }

@@ -212,3 +212,20 @@ def test_a_missing_column_is_refused_with_the_file(client, tmp_path):
     with pytest.raises(CairnError) as info:
         cluster_points(client, [str(path)])
     assert info.value.code == "INVALID_ARGUMENT" and "other.csv" in str(info.value)
+
+
+def test_a_source_without_points_and_bad_tile_options_are_refused(client, tmp_path):
+    path = tmp_path / "empty.csv"
+    path.write_text("lng,lat\n")
+    with pytest.raises(CairnError) as info:
+        cluster_points(client, [str(path)])
+    assert info.value.code == "INVALID_ARGUMENT" and "no points" in str(info.value)
+    good = tmp_path / "good.csv"
+    good.write_text("lng,lat\n1,2\n3,4\n")
+    for options, text in [({"tile_extent": 1000}, "power of two"), ({"layer": " "}, "layer"),
+                          ({"pmtiles": tmp_path / "missing" / "out.pmtiles"}, "does not exist")]:
+        with pytest.raises(CairnError) as info:
+            cluster_points(client, [str(good)], **{"pmtiles": tmp_path / "out.pmtiles", **options})
+        assert info.value.code == "INVALID_ARGUMENT" and text in str(info.value), options
+    assert not (tmp_path / "out.pmtiles").exists()
+    assert not [name for name in os.listdir(tmp_path) if name.startswith(".cairn")]

@@ -97,6 +97,8 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
     sizes = client.gather([client.submit(len, c) for c in chunks])
     offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
     total = int(sum(sizes))
+    if total == 0:
+        raise argument_error(call, "the source holds no points")
     counts = sum(client.gather([client.submit(histogram, c) for c in chunks]))
     boxes = [box for box, _ in split(counts, partition_zoom, max_points)]
     first_halo = halo if halo is not None else 16 * halo_run.radius_at(radius, extent, handover_zoom)

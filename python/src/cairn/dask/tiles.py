@@ -147,17 +147,21 @@ def encode(encoder, spec, records, ids, clusters):
     return encoder.encode(features, CALL)
 
 
-def candidate_tiles(z, x, y, spec):
-    """For items at world positions x, y: the tiles of zoom z whose buffer may hold them (each
-    item up to four times, the buffer taken a little wide): item numbers, tile x, tile y."""
+def shared_tiles_near(z, x, y, spec):
+    """For items at world positions x, y: the shared tiles of zoom z whose buffer may hold
+    them (an item up to four times, the buffer taken a little wide): item numbers, tile x,
+    tile y."""
     side = 1 << z
     m = spec.buffer / spec.extent * 1.001 + 1e-9
     items, tx, ty = [], [], []
     for dx in (-m, m):
         for dy in (-m, m):
-            items.append(np.arange(len(x)))
-            tx.append(np.floor(x * side + dx).astype(np.int64) % side)   # round the antimeridian
-            ty.append(np.clip(np.floor(y * side + dy).astype(np.int64), 0, side - 1))
+            cx = np.floor(x * side + dx).astype(np.int64) % side   # round the antimeridian
+            cy = np.clip(np.floor(y * side + dy).astype(np.int64), 0, side - 1)
+            near = np.flatnonzero(spec.shared(z, cx, cy))
+            items.append(near)
+            tx.append(cx[near])
+            ty.append(cy[near])
     key = np.unique(np.column_stack([np.concatenate(items), np.concatenate(tx), np.concatenate(ty)]), axis=0)
     return key[:, 0], key[:, 1], key[:, 2]
 
@@ -199,9 +203,7 @@ def write_partition_tiles(box, options, handover_zoom, spec, bits, *selections):
                 items, counts, wx, wy = h.world_items(z)
                 owned = in_core[lowest[items]]
                 items, counts, wx, wy = items[owned], counts[owned], wx[owned], wy[owned]
-                k, tx, ty = candidate_tiles(z, wx, wy, spec)
-                near = spec.shared(z, tx, ty)
-                k, tx, ty = k[near], tx[near], ty[near]
+                k, tx, ty = shared_tiles_near(z, wx, wy, spec)
                 shared.append(np.column_stack([np.full(len(k), z), tx, ty, ids[items[k]], counts[k], wx[k], wy[k],
                                                clusters[items[k]]]))
             tiles = run.finish()
