@@ -62,6 +62,79 @@ public func cairn_index_tile_extent(_ handle: Int32, _ z: Int32, _ x: Int32, _ y
     }
 }
 
+/// The features of `count` tiles of zoom z (u32 x, y pairs) as `cairn_index_tile_extent` gives
+/// each, in one call: records [id, count, tile x, tile y], tile after tile. `ends` (`count` u32)
+/// receives where each tile's records end, whether or not the records fit.
+@_expose(wasm, "cairn_index_tiles_extent") @_cdecl("cairn_index_tiles_extent")
+public func cairn_index_tiles_extent(_ handle: Int32, _ z: Int32, _ pairs: UnsafeMutableRawPointer?, _ count: Int32,
+                                     _ tileExtent: Double, _ buffer: Double, _ ends: UnsafeMutableRawPointer?,
+                                     _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _RecordWriter.query(handle, out, capacity) { (index, writer) throws(CairnError) in
+        guard count >= 0, Int(count) <= Int.max / 8 else { throw .invalidArgument }
+        let xy = try _Registry.words(pairs, count: 2 * Int(count))
+        let tileEnds = try _Registry.words(ends, count: Int(count))
+        for k in 0..<Int(count) {
+            // Words above Int32.max do not fit a wasm32 Int: refused, not trapped on.
+            guard let x = Int(exactly: xy[2 * k]), let y = Int(exactly: xy[2 * k + 1]) else { throw .invalidArgument }
+            try index.forEachTileFeature(z: Int(z), x: x, y: y, tileExtent: tileExtent,
+                                         buffer: buffer < 0 ? nil : buffer) { f in
+                writer.write(id: f.id, count: f.pointCount, Double(f.x), Double(f.y))
+            }
+            tileEnds[k] = UInt32(writer.total)
+        }
+    }
+}
+
+/// Encodes `count` vector tiles of a clustering whose points carry no properties of their own
+/// (`VectorTileEncoder.addClusterFeature`), in one call. The features are records [id, point
+/// count, tile x, tile y] (a point count of 1: a point), tile after tile, `ends` (`count` u32)
+/// where each tile's records end; `properties` the `ClusterTileProperties` bits (1 cluster_id,
+/// 2 feature ids). Each tile's byte length goes to `lengths` (`count` u32; 0 for a tile without
+/// features), and the tiles one after another to `out` when they all fit. Returns their total
+/// length.
+@_expose(wasm, "cairn_mvt_encode_clusters") @_cdecl("cairn_mvt_encode_clusters")
+public func cairn_mvt_encode_clusters(_ extent: Int32, _ name: UnsafeMutableRawPointer?, _ nameLength: Int32,
+                                      _ properties: Int32, _ records: UnsafeMutableRawPointer?,
+                                      _ ends: UnsafeMutableRawPointer?, _ count: Int32,
+                                      _ lengths: UnsafeMutableRawPointer?,
+                                      _ out: UnsafeMutableRawPointer?, _ capacity: Int32) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        guard extent > 0, properties >= 0, properties <= 3, count >= 0, Int(count) <= Int.max / 8 else {
+            throw .invalidArgument
+        }
+        let layer = try _Registry.bytes(name, count: Int(nameLength)).assumingMemoryBound(to: UInt8.self)
+        let tileEnds = try _Registry.words(ends, count: Int(count))
+        guard let featureCount = count == 0 ? 0 : Int(exactly: tileEnds[Int(count) - 1]),
+              featureCount <= Int.max / (8 * _RecordWriter.stride) else { throw .invalidArgument }
+        let features = featureCount == 0 ? UnsafeMutableBufferPointer<Double>(start: nil, count: 0)
+            : try _Registry.doubles(records, count: featureCount * _RecordWriter.stride)
+        let tileLengths = try _Registry.words(lengths, count: Int(count))
+        let options = ClusterTileProperties(rawValue: UInt32(properties))
+        var tiles: [UInt8] = []
+        var start = 0
+        for k in 0..<Int(count) {
+            guard let end = Int(exactly: tileEnds[k]), end >= start, end <= featureCount else { throw .invalidArgument }
+            var encoder = try VectorTileEncoder(name: layer, extent: UInt32(extent))
+            for f in start..<end {
+                let at = f * _RecordWriter.stride
+                let (id, points, x, y) = (features[at], features[at + 1], features[at + 2], features[at + 3])
+                guard id >= 0, id <= 9_007_199_254_740_991, id == id.rounded(.down),
+                      points >= 1, points <= Double(Int32.max), points == points.rounded(.down),
+                      x >= -2_147_483_648, x <= 2_147_483_647, x == x.rounded(.down),
+                      y >= -2_147_483_648, y <= 2_147_483_647, y == y.rounded(.down) else { throw .invalidArgument }
+                encoder.addClusterFeature(id: UInt64(id), pointCount: Int(points), x: Int32(x), y: Int32(y),
+                                          properties: options)
+            }
+            let tile = encoder.finish()
+            guard tiles.count <= Int(Int32.max) - tile.count else { throw .invalidArgument }
+            tileLengths[k] = UInt32(tile.count)
+            tiles.append(contentsOf: tile)
+            start = end
+        }
+        return try _Registry.answer(tiles, out, capacity)
+    }
+}
+
 /// The tiles of zoom z that may hold a feature of `cairn_index_tile_extent` with the same
 /// extent and buffer: u32 x, y pairs, each tile once, by column then row (order 0) or in PMTiles
 /// tile id order (1). Returns how many pairs there are; they are written only when they fit in
@@ -117,6 +190,49 @@ public func cairn_pmtiles_add(_ handle: Int32, _ z: Int32, _ x: Int32, _ y: Int3
         guard z >= 0, z <= 30, x >= 0, y >= 0, x < Int32(1) << z, y < Int32(1) << z else { throw .invalidArgument }
         let id = HilbertTileID.id(z: Int(z), x: UInt32(x), y: UInt32(y))
         return try archive.add(id: id, bytes: try _Registry.bytes(bytes, count: Int(length)).assumingMemoryBound(to: UInt8.self)) ? 1 : 0
+    }
+}
+
+/// Adds `count` tiles of zoom z in one call, as `cairn_pmtiles_add` adds each: u32 x, y pairs
+/// in tile id order, their stored lengths (`count` u32) and bytes one after another. `fresh`
+/// (`count` bytes) receives 1 for each tile whose bytes the host must append to the tile data,
+/// 0 for one stored before. Nothing is added when any tile is refused. Returns the fresh tiles.
+@_expose(wasm, "cairn_pmtiles_add_tiles") @_cdecl("cairn_pmtiles_add_tiles")
+public func cairn_pmtiles_add_tiles(_ handle: Int32, _ z: Int32, _ pairs: UnsafeMutableRawPointer?,
+                                    _ lengths: UnsafeMutableRawPointer?, _ bytes: UnsafeMutableRawPointer?,
+                                    _ count: Int32, _ fresh: UnsafeMutableRawPointer?) -> Int32 {
+    _Registry.status { () throws(CairnError) in
+        let archive = try _Registry.archives.object(handle)
+        guard z >= 0, z <= 30, count >= 0, Int(count) <= Int.max / 8 else { throw .invalidArgument }
+        if count == 0 { return 0 }
+        let xy = try _Registry.words(pairs, count: 2 * Int(count))
+        let sizes = try _Registry.words(lengths, count: Int(count))
+        let marks = try _Registry.mutableBytes(fresh, count: Int(count))
+        // Every check first, so that a refused call adds nothing (only the first id's order
+        // against the tiles added before is the directory's to check).
+        let side = UInt32(1) << UInt32(z)
+        var ids: [UInt64] = []
+        ids.reserveCapacity(Int(count))
+        var total = 0
+        for k in 0..<Int(count) {
+            guard xy[2 * k] < side, xy[2 * k + 1] < side, let size = Int(exactly: sizes[k]), size > 0,
+                  size <= Int.max - total else { throw .invalidArgument }
+            let id = HilbertTileID.id(z: Int(z), x: xy[2 * k], y: xy[2 * k + 1])
+            guard ids.last.map({ $0 < id }) ?? true else { throw .invalidArgument }
+            ids.append(id)
+            total += size
+        }
+        let data = try _Registry.bytes(bytes, count: total).assumingMemoryBound(to: UInt8.self)
+        var start = 0
+        var added: Int32 = 0
+        for k in 0..<Int(count) {
+            let tile = UnsafeBufferPointer(rebasing: data[start..<(start + Int(sizes[k]))])
+            let isNew = try archive.add(id: ids[k], bytes: tile)
+            marks[k] = isNew ? 1 : 0
+            if isNew { added += 1 }
+            start += Int(sizes[k])
+        }
+        return added
     }
 }
 

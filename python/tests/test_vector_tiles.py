@@ -118,6 +118,29 @@ def test_cluster_ids_can_be_left_out_as_on_the_command_line(tmp_path, points):
     assert os.path.getsize(tmp_path / "bare.pmtiles") < os.path.getsize(tmp_path / "full.pmtiles")
 
 
+@pytest.mark.parametrize("cluster_id", [True, False])
+def test_coordinates_make_the_same_archive_as_features_without_properties(tmp_path, cluster_id):
+    # Coordinates alone take the engine's batch of tiles per call, features with properties
+    # the tile-by-tile path: the same tiles either way, down to abbreviations of halves
+    # (1,250 points: "1.3k", as supercluster's Math.round gives).
+    rng = np.random.default_rng(5)
+    pts = np.vstack([clustered_points(3000, 4), 30 + rng.normal(0, 1e-4, (1250, 2))])
+    features = [{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": p}}
+                for p in pts.tolist()]
+    paths = {}
+    for name, index in [("coordinates", ClusterIndex(max_zoom=6).load_coordinates(pts)),
+                        ("features", ClusterIndex(max_zoom=6).load(features))]:
+        paths[name] = tmp_path / f"{name}.pmtiles"
+        index.write_pmtiles(paths[name], feature_ids=True, cluster_id=cluster_id)
+    _, meta, tiles = read_archive(paths["coordinates"])
+    _, other_meta, other = read_archive(paths["features"])
+    assert meta == other_meta
+    assert {k: gzip.decompress(v) for k, v in tiles.items()} == {k: gzip.decompress(v) for k, v in other.items()}
+    spot = [f for data in tiles.values() for f in decode(data) if f["properties"].get("point_count") == 1250]
+    assert spot and spot[0]["properties"]["point_count_abbreviated"] == "1.3k"
+    assert ("cluster_id" in spot[0]["properties"]) == cluster_id
+
+
 def test_a_single_tile_as_mvt_and_the_tile_cover(points):
     index = ClusterIndex(max_zoom=8).load_coordinates(points)
     for z in range(6):

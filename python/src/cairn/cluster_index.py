@@ -16,8 +16,8 @@ from ._reduce import ClusterReduce
 from ._results import ResultRecords
 from .errors import (STATUS_BY_CODE, CairnError, argument_error, error_from_status, memory_error,
                      option_error)
-from .vector_tiles import (DEFAULT_LAYER, DEFAULT_TILE_EXTENT, PMTilesWriter, TileEncoder, check_tile_options,
-                           tile_metadata)
+from .vector_tiles import (DEFAULT_LAYER, DEFAULT_TILE_EXTENT, TILE_BATCH, ClusterTiles, PMTilesWriter, TileEncoder,
+                           _gzip, check_tile_options, tile_metadata)
 
 # Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
 # the staging buffer (16 bytes per point) stays at 1 MiB.
@@ -37,10 +37,11 @@ CAMEL = {"minZoom": "min_zoom", "maxZoom": "max_zoom", "minPoints": "min_points"
 
 def abbreviate(count):
     """supercluster's abbreviation: 12345 -> '12k', 1234 -> '1.2k', 123 -> 123."""
+    # Halves round up, as JavaScript's Math.round (Python's round takes them to even).
     if count >= 10000:
-        return f"{round(count / 1000)}k"
+        return f"{math.floor(count / 1000 + 0.5)}k"
     if count >= 1000:
-        return f"{round(count / 100) / 10:g}k"
+        return f"{math.floor(count / 100 + 0.5) / 10:g}k"
     return count
 
 
@@ -508,10 +509,21 @@ class ClusterIndex:
         bounds = self._query(lambda p, c: self._mod.fn["cairn_index_placed_bounds"](self._handle, p, c), call)[0].tolist()
         zooms = range(self.options["min_zoom"], self.options["max_zoom"] + 1)
         encoder = TileEncoder(self._mod, extent, layer)
+        # Without properties of the points' own, map and reduce, or aggregates, the engine makes
+        # every tile's properties itself, a batch of tiles per call.
+        batched = self.points is None and self._reducer is None and not self._columns
+        tiles = ClusterTiles(self._mod, extent, buffer, layer, cluster_id, feature_ids)
         archive = PMTilesWriter(self._mod, path, call)
         try:
             for done, z in enumerate(zooms, 1):
-                for x, y in self.get_tile_cover(z, extent, buffer, "pmtiles").tolist():
+                cover = self.get_tile_cover(z, extent, buffer, "pmtiles")
+                for start in range(0, len(cover) if batched else 0, TILE_BATCH):
+                    xy = cover[start:start + TILE_BATCH]
+                    records, ends = tiles.features(self, z, xy, call)
+                    encoded = tiles.encode(self._public_records(records), ends, call)
+                    kept = [k for k, tile in enumerate(encoded) if tile]
+                    archive.add_stored_tiles(z, xy[kept], [_gzip(encoded[k], 6) for k in kept])
+                for x, y in ([] if batched else cover.tolist()):
                     tile = self._tile_features(z, x, y, extent, buffer, call, vector_ids=feature_ids)
                     if tile is not None and not cluster_id:
                         for f in tile["features"]:
@@ -521,11 +533,13 @@ class ClusterIndex:
                         archive.add(z, x, y, encoder.encode(tile["features"], call))
                 if on_progress is not None:
                     on_progress("tiles", done, len(zooms))
-            archive.finish(tile_metadata(layer, encoder.fields, zooms[0], zooms[-1], bounds, attribution))
+            archive.finish(tile_metadata(layer, tiles.fields if batched else encoder.fields, zooms[0], zooms[-1], bounds,
+                                         attribution))
             return archive.tiles
         finally:
             archive.close()
             encoder.close()
+            tiles.close()
 
     def _tile_scale(self, extent, buffer):
         """A tile query's extent and buffer as the engine takes them (a negative buffer: the

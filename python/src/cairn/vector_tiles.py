@@ -32,6 +32,8 @@ FIRST_READ = 16384
 FIRST_LEAF_SIZE = 4096
 # Bytes of tile data gathered before a write.
 CHUNK_BYTES = 4 << 20
+# Tiles asked for, encoded or added to an archive in one engine call.
+TILE_BATCH = 2048
 
 
 def _gzip(data, level):
@@ -163,6 +165,77 @@ class TileEncoder:
         self._answer.free()
 
 
+class ClusterTiles:
+    """Vector tiles of a clustering whose points carry no properties of their own, a batch of
+    tiles per engine call: their features (cairn_index_tiles_extent), then the tiles
+    (cairn_mvt_encode_clusters), where a cluster has ``cluster``, ``cluster_id`` (unless
+    ``cluster_id`` is false), ``point_count`` and ``point_count_abbreviated`` as ``get_tile``
+    gives them, and with ``feature_ids`` every feature its id as the feature id. Notes the
+    fields for ``vector_layers``."""
+
+    def __init__(self, module, extent, buffer, layer, cluster_id=True, feature_ids=False):
+        self._mod = module
+        self.extent, self.buffer = int(extent), float(buffer)
+        self._layer = layer.encode("utf-8")
+        self._cluster_id = cluster_id
+        self._properties = (1 if cluster_id else 0) | (2 if feature_ids else 0)
+        self._pairs, self._ends, self._records, self._name, self._lengths, self._tiles = \
+            (EngineBuffer(module) for _ in range(6))
+        self.fields = {}
+
+    def features(self, index, z, xy, call):
+        """The features of tiles ``xy`` (an (n, 2) array of x, y) of zoom z of ``index`` (a
+        ClusterIndex), with its engine ids: records [id, count, tile x, tile y], tile after
+        tile, and where each tile's records end."""
+        pairs = np.ascontiguousarray(xy, dtype=np.uint32)
+        n = len(pairs)
+        if n == 0:
+            return np.empty((0, 4)), np.empty(0, dtype=np.int64)
+        p = self._pairs.put(pairs.tobytes(), call)
+        e = self._ends.ensure(4 * n, call)
+        fn = self._mod.fn["cairn_index_tiles_extent"]
+        records = index._query(lambda o, c: fn(index._handle, z, as_pointer(p), n, float(self.extent), self.buffer,
+                                               as_pointer(e), o, c), call)
+        return records, self._mod.int32s(e, n).astype(np.int64)
+
+    def encode(self, records, ends, call):
+        """The tiles of records [id, point count, tile x, tile y] (ids as the tiles show them)
+        and their ends, as ``features`` gives them: one bytes object per tile, empty for a tile
+        without features."""
+        n = len(ends)
+        if n == 0:
+            return []
+        records = np.ascontiguousarray(records, dtype=np.float64)
+        r = self._records.put(records.tobytes(), call)
+        e = self._ends.put(np.ascontiguousarray(ends, dtype=np.uint32).tobytes(), call)
+        name = self._name.put(self._layer, call)
+        lengths = self._lengths.ensure(4 * n, call)
+        self._tiles.ensure(48 * len(records) + 64 * n, call)
+        fn = self._mod.fn["cairn_mvt_encode_clusters"]
+        data = self._tiles.answer(lambda o, c: fn(self.extent, as_pointer(name), len(self._layer), self._properties,
+                                                  as_pointer(r), as_pointer(e), n, as_pointer(lengths), o, c), call)
+        sizes = self._mod.int32s(lengths, n).astype(np.int64)
+        self._note_fields(records[:, 1])
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist()
+        return [data[offsets[k]:offsets[k + 1]] for k in range(n)]
+
+    def _note_fields(self, counts):
+        clusters = counts[counts > 1]
+        if len(clusters) == 0:
+            return
+        for name in ("cluster", "cluster_id", "point_count") if self._cluster_id else ("cluster", "point_count"):
+            self.fields.setdefault(name, set()).add("Boolean" if name == "cluster" else "Number")
+        abbreviated = self.fields.setdefault("point_count_abbreviated", set())
+        if clusters.min() < 1000:
+            abbreviated.add("Number")
+        if clusters.max() >= 1000:
+            abbreviated.add("String")
+
+    def close(self):
+        for b in (self._pairs, self._ends, self._records, self._name, self._lengths, self._tiles):
+            b.free()
+
+
 def tile_metadata(layer, fields, min_zoom, max_zoom, bounds, attribution):
     """The TileJSON-style description an archive carries, as the command line writes it."""
     described = {name: next(iter(kinds)) if len(kinds) == 1 else "Mixed" for name, kinds in fields.items()}
@@ -210,6 +283,7 @@ class PMTilesWriter:
         self._chunk = bytearray()
         self._tile = EngineBuffer(module)
         self._answer = EngineBuffer(module)
+        self._batch = [EngineBuffer(module) for _ in range(4)]
         self._handle = self._check(module.fn["cairn_pmtiles_create"](), "cairn_pmtiles_create")
         self.tiles = 0
 
@@ -232,6 +306,29 @@ class PMTilesWriter:
             self._chunk += stored
             if len(self._chunk) >= CHUNK_BYTES:
                 self._flush()
+
+    def add_stored_tiles(self, z, xy, stored):
+        """Adds tiles of zoom z in one engine call: ``xy`` an (n, 2) array of x, y in tile id
+        order, ``stored`` their bytes gzipped as ``add`` gzips them."""
+        n = len(stored)
+        if n == 0:
+            return
+        blob = b"".join(stored)
+        pairs = self._batch[0].put(np.ascontiguousarray(xy, dtype=np.uint32).tobytes(), self._call)
+        lengths = self._batch[1].put(np.fromiter(map(len, stored), dtype=np.uint32, count=n).tobytes(), self._call)
+        data = self._batch[2].put(blob, self._call)
+        fresh = self._batch[3].ensure(n, self._call)
+        added = self._check(self._mod.fn["cairn_pmtiles_add_tiles"](self._handle, z, as_pointer(pairs), as_pointer(lengths),
+                                                                   as_pointer(data), n, as_pointer(fresh)),
+                            "cairn_pmtiles_add_tiles")
+        self.tiles += n
+        if added == n:
+            self._chunk += blob
+        elif added:
+            marks = self._mod.uint8s(fresh, n).tolist()
+            self._chunk += b"".join(t for t, new in zip(stored, marks) if new)
+        if len(self._chunk) >= CHUNK_BYTES:
+            self._flush()
 
     def _flush(self):
         self._data.write(self._chunk)
@@ -306,3 +403,5 @@ class PMTilesWriter:
         self._handle = 0
         self._tile.free()
         self._answer.free()
+        for b in self._batch:
+            b.free()

@@ -18,14 +18,15 @@ rank order (their lowest points), so the position is how many items visible ther
 a bit per rank, set by every partition for the items its points are in, and counted.
 """
 
+import mmap
 import os
 
 import numpy as np
 
-from ..cluster_index import ClusterIndex, abbreviate
+from ..cluster_index import ClusterIndex
 from ..errors import STATUS_BY_CODE, CairnError
 from ..hierarchy import Hierarchy, lowest_member
-from ..vector_tiles import TileEncoder, _gzip
+from ..vector_tiles import TILE_BATCH, ClusterTiles, _gzip
 
 CALL = "cluster_points"
 
@@ -44,6 +45,10 @@ class TileSpec:
         for b in boxes:
             self.boxes.setdefault(b.z, []).append(b.x << 32 | b.y)
         self.boxes = {k: np.array(v, dtype=np.int64) for k, v in self.boxes.items()}
+
+    def tiles(self, module):
+        """The batch encoder of these tiles (points carry no properties of their own)."""
+        return ClusterTiles(module, self.extent, self.buffer, self.layer, self.cluster_id, self.feature_ids)
 
     def shared(self, z, x, y):
         """Whether tiles (arrays x, y) of zoom z are shared: no box holds them, or they lie on
@@ -111,40 +116,34 @@ class RunFile:
         self._entries = []
         self._offset = 0
 
-    def add(self, z, x, y, tile):
-        stored = _gzip(tile, 6)
-        self._file.write(stored)
-        self._entries.append((z, x, y, self._offset, len(stored)))
-        self._offset += len(stored)
+    def add_tiles(self, z, xy, tiles):
+        """Tiles of zoom z at ``xy`` (an (n, 2) array); empty ones are left out."""
+        kept = [k for k, tile in enumerate(tiles) if tile]
+        stored = [_gzip(tiles[k], 6) for k in kept]
+        if not stored:
+            return
+        lengths = np.fromiter(map(len, stored), dtype=np.int64, count=len(stored))
+        offsets = self._offset + np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        self._file.write(b"".join(stored))
+        self._offset += int(lengths.sum())
+        xy = np.asarray(xy, dtype=np.int64)[kept]
+        self._entries.append(np.column_stack([np.full(len(kept), z), xy, offsets, lengths]))
 
     def finish(self):
         self._file.close()
-        return {"path": self.path, "entries": np.array(self._entries, dtype=np.int64).reshape(-1, 5)}
+        entries = np.concatenate(self._entries) if self._entries else np.empty((0, 5), dtype=np.int64)
+        return {"path": self.path, "entries": entries.astype(np.int64)}
 
 
-def tile_records(index, spec, z, x, y):
-    """The engine's features of a tile: records [id, count, tile x, tile y]."""
-    fn = index._mod.fn
-    return index._query(lambda p, c: fn["cairn_index_tile_extent"](index._handle, z, x, y, float(spec.extent),
-                                                                   spec.buffer, p, c), CALL)
-
-
-def encode(encoder, spec, records, ids, clusters):
-    """A tile's bytes from its records, with the whole clustering's ids and cluster flags."""
-    features = []
-    for (_, count, tx, ty), fid, cluster in zip(records.tolist(), ids.tolist(), clusters.tolist()):
-        if cluster:
-            count = int(count)
-            tags = {"cluster": True, "cluster_id": fid, "point_count": count, "point_count_abbreviated": abbreviate(count)}
-            if not spec.cluster_id:
-                del tags["cluster_id"]
-        else:
-            tags = {}
-        f = {"type": 1, "geometry": [[tx, ty]], "tags": tags}
-        if spec.feature_ids:
-            f["id"] = fid
-        features.append(f)
-    return encoder.encode(features, CALL)
+def write_tiles(run, tiles, index, z, xy, ids_of):
+    """Writes tiles ``xy`` of zoom z of ``index`` to ``run``, a batch per engine call, with
+    the whole clustering's ids: ``ids_of(records)`` for the records the index's features are."""
+    for start in range(0, len(xy), TILE_BATCH):
+        batch = xy[start:start + TILE_BATCH]
+        records, ends = tiles.features(index, z, batch, CALL)
+        if len(records):
+            records[:, 0] = ids_of(records)
+        run.add_tiles(z, batch, tiles.encode(records, ends, CALL))
 
 
 def shared_tiles_near(z, x, y, spec):
@@ -186,7 +185,7 @@ def write_partition_tiles(box, options, handover_zoom, spec, bits, *selections):
         ids[clusters] = cluster_ids(h.formed[clusters], gidx[lowest[clusters]], spec.total, positions)
         in_core = np.zeros(h.n, dtype=bool)
         in_core[core] = True
-        encoder = TileEncoder(index._mod, spec.extent, spec.layer)
+        tiles = spec.tiles(index._mod)
         run = RunFile(spec.folder, f"tiles-{box.z}-{box.x}-{box.y}.bin")
         shared = []
         try:
@@ -195,26 +194,22 @@ def write_partition_tiles(box, options, handover_zoom, spec, bits, *selections):
                     cover = index.get_tile_cover(z, spec.extent, spec.buffer)
                     tx, ty = cover[:, 0], cover[:, 1]
                     mine = ((tx >> (z - box.z)) == box.x) & ((ty >> (z - box.z)) == box.y) & ~spec.shared(z, tx, ty)
-                    for x, y in cover[mine].tolist():
-                        records = tile_records(index, spec, z, x, y)
-                        if len(records):
-                            item = h.item_of(records[:, 0].astype(np.int64))
-                            run.add(z, x, y, encode(encoder, spec, records, ids[item], clusters[item]))
+                    write_tiles(run, tiles, index, z, cover[mine], lambda r: ids[h.item_of(r[:, 0].astype(np.int64))])
                 items, counts, wx, wy = h.world_items(z)
                 owned = in_core[lowest[items]]
                 items, counts, wx, wy = items[owned], counts[owned], wx[owned], wy[owned]
                 k, tx, ty = shared_tiles_near(z, wx, wy, spec)
                 shared.append(np.column_stack([np.full(len(k), z), tx, ty, ids[items[k]], counts[k], wx[k], wy[k],
                                                clusters[items[k]]]))
-            tiles = run.finish()
+            written = run.finish()
         finally:
-            encoder.close()
+            tiles.close()
         at_handover = h.world_items(handover_zoom)[0]
         at_handover = at_handover[in_core[lowest[at_handover]]]
         bounds = index._query(lambda p, c: index._mod.fn["cairn_index_placed_bounds"](index._handle, p, c), CALL)[0]
-        return {"tiles": tiles, "shared": np.concatenate(shared).reshape(-1, 8),
+        return {"tiles": written, "shared": np.concatenate(shared).reshape(-1, 8),
                 "handover_ids": np.column_stack([gidx[lowest[at_handover]], ids[at_handover]]),
-                "bounds": bounds, "fields": encoder.fields}
+                "bounds": bounds, "fields": tiles.fields}
 
 
 def write_shared_tiles(options, spec, *partitions):
@@ -230,17 +225,13 @@ def write_shared_tiles(options, spec, *partitions):
         items = rows[np.sort(first)]
         with ClusterIndex(radius=options["radius"], extent=options["extent"], min_zoom=z - 1, max_zoom=z - 1) as index:
             index._load_weighted(items[:, [5, 6, 4]])
-            encoder = TileEncoder(index._mod, spec.extent, spec.layer)
+            tiles = spec.tiles(index._mod)
             try:
-                for x, y in np.unique(rows[:, 1:3].astype(np.int64), axis=0).tolist():
-                    records = tile_records(index, spec, z, x, y)
-                    if len(records):
-                        k = records[:, 0].astype(np.int64)
-                        run.add(z, x, y, encode(encoder, spec, records, items[k, 3].astype(np.int64), items[k, 7] > 0))
+                cells = np.unique(rows[:, 1:3].astype(np.int64), axis=0)
+                write_tiles(run, tiles, index, z, cells, lambda r: items[r[:, 0].astype(np.int64), 3])
             finally:
-                encoder.close()
-            for name, kinds in encoder.fields.items():
-                fields.setdefault(name, set()).update(kinds)
+                tiles.close()
+            fields = merge_fields([fields, tiles.fields])
     return {"tiles": run.finish(), "fields": fields}
 
 
@@ -249,21 +240,19 @@ def write_handover_tiles(index, h, spec, min_zoom, handover_zoom, item_ids):
     (``item_ids``: the whole clustering's id of each, in the index's order). Its clusters'
     ids are already the whole clustering's but for the point count (it counts items)."""
     m = h.n
-    encoder = TileEncoder(index._mod, spec.extent, spec.layer)
+
+    def ids_of(records):
+        local = records[:, 0].astype(np.int64)
+        return np.where(local < m, item_ids[np.minimum(local, m - 1)], local - m + spec.total)
+
+    tiles = spec.tiles(index._mod)
     run = RunFile(spec.folder, "tiles-handover.bin")
     try:
         for z in range(min_zoom, handover_zoom):
-            for x, y in index.get_tile_cover(z, spec.extent, spec.buffer).tolist():
-                records = tile_records(index, spec, z, x, y)
-                if not len(records):
-                    continue
-                local = records[:, 0].astype(np.int64)
-                given = local < m
-                ids = np.where(given, item_ids[np.minimum(local, m - 1)], local - m + spec.total)
-                run.add(z, x, y, encode(encoder, spec, records, ids, ~given | (records[:, 1] > 1)))
-        return {"tiles": run.finish(), "fields": encoder.fields}
+            write_tiles(run, tiles, index, z, index.get_tile_cover(z, spec.extent, spec.buffer), ids_of)
+        return {"tiles": run.finish(), "fields": tiles.fields}
     finally:
-        encoder.close()
+        tiles.close()
 
 
 def summary(part):
@@ -290,23 +279,31 @@ def merge_archive(path, spec, runs, fields, bounds, min_zoom, max_zoom, attribut
     entries = np.concatenate([np.column_stack([np.full(len(r["entries"]), k), r["entries"]])
                               for k, r in enumerate(runs)]).reshape(-1, 6)
     files = [open(r["path"], "rb") for r in runs]
+    maps = [mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if os.fstat(f.fileno()).st_size else b"" for f in files]
     archive = PMTilesWriter(module, path, CALL)
     try:
         for z in range(min_zoom, max_zoom + 1):
             at = entries[entries[:, 1] == z]
-            where = {(x, y): (k, offset, length) for k, _, x, y, offset, length in at.tolist()}
-            if len(where) != len(at):
+            keys = at[:, 2] << 32 | at[:, 3]
+            order = np.argsort(keys, kind="stable")
+            keys = keys[order]
+            if len(keys) > 1 and (keys[1:] == keys[:-1]).any():
                 raise CairnError(f"{CALL}: a tile of zoom {z} was written twice", "INVALID_STATE",
                                  STATUS_BY_CODE["INVALID_STATE"])
-            for x, y in hilbert_order(module, z, at[:, 2:4], CALL).tolist():
-                k, offset, length = where[(x, y)]
-                files[k].seek(offset)
-                archive.add_stored(z, x, y, files[k].read(length))
+            xy = hilbert_order(module, z, at[:, 2:4], CALL)
+            rows = at[order[np.searchsorted(keys, xy[:, 0] << 32 | xy[:, 1])]]
+            for start in range(0, len(rows), TILE_BATCH):
+                batch = rows[start:start + TILE_BATCH]
+                archive.add_stored_tiles(z, batch[:, 2:4], [maps[k][offset:offset + length]
+                                                            for k, offset, length in batch[:, [0, 4, 5]].tolist()])
             if on_progress is not None:
                 on_progress("archive", z - min_zoom + 1, max_zoom - min_zoom + 1)
         archive.finish(tile_metadata(spec.layer, fields, min_zoom, max_zoom, bounds, attribution))
         return archive.tiles
     finally:
         archive.close()
+        for m in maps:
+            if m:
+                m.close()
         for f in files:
             f.close()
