@@ -25,13 +25,17 @@ OPTIONS = {"radius": 40, "extent": 512, "min_zoom": 0, "max_zoom": 16}
 WORLD = (-180.0, -85.0, 180.0, 85.0)
 
 
-def points(n, kind, seed=42):
-    """``n`` seeded points: uniform over +-180/+-85, or in 300 blobs of 0.0003 to 10 degrees."""
+def points(n, kind, seed=42, draws=None):
+    """``n`` seeded points: uniform over +-180/+-85, or in 300 blobs of 0.0003 to 10 degrees
+    (the blobs from ``seed``; the points drawn in them from ``draws`` when given, so that
+    several sets of the same blobs can be made one at a time)."""
     rng = np.random.default_rng(seed)
     if kind == "uniform":
         return np.column_stack([rng.uniform(-180, 180, n), rng.uniform(-85, 85, n)])
     centres = np.column_stack([rng.uniform(-170, 170, 300), rng.uniform(-75, 75, 300)])
     sizes = 10 ** rng.uniform(np.log10(0.0003), 1, 300)
+    if draws is not None:
+        rng = np.random.default_rng(draws)
     which = rng.integers(0, 300, n)
     p = centres[which] + rng.normal(0, 1, (n, 2)) * sizes[which, None]
     p[:, 0] = (p[:, 0] + 180) % 360 - 180

@@ -35,10 +35,10 @@ def write_files(folder, n):
     import pandas as pd
 
     paths = []
-    rng_seeds = range(0, n, FILE_POINTS)
-    for k, start in enumerate(rng_seeds):
+    starts = range(0, n, FILE_POINTS)
+    for k, start in enumerate(starts):
         count = min(FILE_POINTS, n - start)
-        p = points(count, "clustered", seed=1000 + k)
+        p = points(count, "clustered", draws=1000 + k)   # the same 300 blobs in every file
         path = os.path.join(folder, f"points-{k:03d}.parquet")
         pd.DataFrame({"lng": p[:, 0], "lat": p[:, 1]}).to_parquet(path)
         paths.append(path)
@@ -93,7 +93,7 @@ def fmt_time(s):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--points", type=int, nargs="+", default=[1_000_000, 20_000_000])
+    parser.add_argument("--points", type=int, nargs="+", default=[1_000_000, 10_000_000, 100_000_000])
     parser.add_argument("--max-zoom", type=int, default=14)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--markdown")

@@ -110,25 +110,35 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
         return future, parts
 
     from distributed import as_completed
+    # The client asks each partition only whether it is done; its labels stay on the workers,
+    # and without `labels` they are dropped there once the tiles' rank bits are taken from them.
+    rank_zooms = range(handover_zoom + 1, max_zoom + 1)
     running = {}
-    for box in boxes:
-        future, parts = submit(box, first_halo)
-        running[future] = (box, first_halo, parts)
+
+    def start(box, width):
+        future, parts = submit(box, width)
+        outcome = client.submit(_outcome, future, pure=False)
+        running[outcome] = (future, box, width, parts)
+        return outcome
+
+    queue = as_completed([start(box, first_halo) for box in boxes])
     done = []
     reruns = 0
-    queue = as_completed(list(running))
-    for future in queue:
-        box, width, parts = running.pop(future)
-        result = future.result()
+    bits = mine = None
+    for outcome in queue:
+        future, box, width, parts = running.pop(outcome)
+        ok = outcome.result()
         if on_progress is not None:
-            on_progress("partitions", len(done) + reruns + 1, len(boxes) + reruns + (0 if result["ok"] else 1))
-        if result["ok"]:
-            done.append((future, box, parts))
+            on_progress("partitions", len(done) + reruns + 1, len(boxes) + reruns + (0 if ok else 1))
+        if ok:
+            if pmtiles is not None:
+                mine = client.submit(tile_run.rank_bits, future, total, rank_zooms, pure=False)
+                bits = mine if bits is None else client.submit(tile_run.merge_bits, bits, mine, pure=False)
+            done.append((future if labels else client.submit(_without_labels, future, pure=False), box, parts))
             continue
         reruns += 1
-        wider, parts = submit(box, width * 2)
-        running[wider] = (box, width * 2, parts)
-        queue.add(wider)
+        queue.add(start(box, width * 2))
+    future = outcome = mine = None   # dropped, so the workers can let go of what only they held
     results = [f for f, _, _ in done]
     point_labels = _labels(client, results, total) if labels else None
     handover_points = None
@@ -139,8 +149,6 @@ def cluster_points(client, source, *, lng="lng", lat="lat", radius=40, extent=51
         tile_parts = []
         if pmtiles is not None:
             spec = TileSpec(tile_extent, tile_buffer, layer, feature_ids, cluster_id, boxes, folder, total)
-            bits = _merged(client, [client.submit(tile_run.rank_bits, f, total, range(handover_zoom + 1, max_zoom + 1))
-                                    for f in results], tile_run.merge_bits)
             tile_parts = [client.submit(tile_run.write_partition_tiles, box, options, handover_zoom, spec, bits, *parts,
                                         pure=False) for _, box, parts in done]
             shared = client.submit(tile_run.write_shared_tiles, options, spec, *tile_parts, pure=False)
@@ -200,16 +208,17 @@ def _labels(client, results, total):
     return labels
 
 
+def _outcome(result):
+    return result["ok"]
+
+
+def _without_labels(result):
+    """A partition's result without what only the labels need."""
+    return {k: v for k, v in result.items() if k not in ("labels", "points")}
+
+
 def _handover_count(result):
     return len(result["handover"])
-
-
-def _merged(client, futures, merge):
-    """One future of ``merge`` folded over the futures, pairwise on the workers."""
-    while len(futures) > 1:
-        futures = [client.submit(merge, a, b) for a, b in zip(futures[::2], futures[1::2])] + \
-                  ([futures[-1]] if len(futures) % 2 else [])
-    return futures[0] if futures else client.submit(dict)
 
 
 def _chunks(client, source, lng, lat):

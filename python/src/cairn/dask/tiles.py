@@ -296,6 +296,9 @@ def merge_archive(path, spec, runs, fields, bounds, min_zoom, max_zoom, attribut
                 batch = rows[start:start + TILE_BATCH]
                 archive.add_stored_tiles(z, batch[:, 2:4], [maps[k][offset:offset + length]
                                                             for k, offset, length in batch[:, [0, 4, 5]].tolist()])
+            for m in maps:
+                if m:
+                    m.madvise(mmap.MADV_DONTNEED)   # the zoom's pages are read: out of the resident set
             if on_progress is not None:
                 on_progress("archive", z - min_zoom + 1, max_zoom - min_zoom + 1)
         archive.finish(tile_metadata(spec.layer, fields, min_zoom, max_zoom, bounds, attribution))
