@@ -326,6 +326,8 @@ case "${1:-wasm}" in
     log "Dask (python/bench/dask_bench.py: a distributed run to PMTiles beside one ClusterIndex)"
     python_env
     .build/python/bin/python python/bench/dask_bench.py --markdown "$tables/7-python-dask.md"
+    log "Dask beyond one module (python/bench/dask_bench.py --points 100000000: about 40 minutes here)"
+    .build/python/bin/python python/bench/dask_bench.py --points 100000000 --markdown "$tables/8-python-dask-scale.md"
     log "saved indexes (node web/bench/saved-index-bench.js: ClusterIndex.from beside load)"
     node web/bench/saved-index-bench.js --markdown "$tables/4-saved-index.md"
     log "updates (node web/bench/update-bench.js: ClusterIndex.update beside loading again)"
