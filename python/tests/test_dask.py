@@ -63,10 +63,10 @@ def single_machine(pts, **options):
 
 
 def test_every_zoom_equals_one_cluster_index(client, tmp_path):
-    pts = hard_points(100_000, 11)
+    pts = hard_points(1_000_000, 11)
     paths = write_files(tmp_path, pts, 6)
     # A first halo of two radii at the hand-over zoom: too narrow near the dense spots.
-    run = cluster_points(client, paths, max_zoom=16, partition_zoom=2, max_points=6_000, halo=radius_at(40, 512, 6) * 2)
+    run = cluster_points(client, paths, max_zoom=16, partition_zoom=2, max_points=60_000, halo=radius_at(40, 512, 6) * 2)
     assert run.partitions >= 16
     assert run.reruns > 0, "the dense spots on partition edges need wider halos"
     assert run.handover_points is None, "the zooms below the hand-over come from the partitions' items"
