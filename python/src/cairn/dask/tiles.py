@@ -168,7 +168,7 @@ def shared_tiles_near(z, x, y, spec):
 def write_partition_tiles(box, options, handover_zoom, spec, bits, *selections):
     """Writes the tiles inside a partition's core box (see the module's comment) and returns
     them with what others need: the items it owns near shared tiles (``shared``: zoom, tile x,
-    tile y, id, count, world x, world y, cluster), the ids of its items at the hand-over zoom
+    tile y, id, count, world x, world y; a count above 1 is a cluster), the ids of its items at the hand-over zoom
     by rank (``handover_ids``), its points' bounds and the encoder's fields."""
     from .halo import partition_index, partition_points
 
@@ -199,15 +199,14 @@ def write_partition_tiles(box, options, handover_zoom, spec, bits, *selections):
                 owned = in_core[lowest[items]]
                 items, counts, wx, wy = items[owned], counts[owned], wx[owned], wy[owned]
                 k, tx, ty = shared_tiles_near(z, wx, wy, spec)
-                shared.append(np.column_stack([np.full(len(k), z), tx, ty, ids[items[k]], counts[k], wx[k], wy[k],
-                                               clusters[items[k]]]))
+                shared.append(np.column_stack([np.full(len(k), z), tx, ty, ids[items[k]], counts[k], wx[k], wy[k]]))
             written = run.finish()
         finally:
             tiles.close()
         at_handover = h.world_items(handover_zoom)[0]
         at_handover = at_handover[in_core[lowest[at_handover]]]
         bounds = index._query(lambda p, c: index._mod.fn["cairn_index_placed_bounds"](index._handle, p, c), CALL)[0]
-        return {"tiles": written, "shared": np.concatenate(shared).reshape(-1, 8),
+        return {"tiles": written, "shared": np.concatenate(shared).reshape(-1, 7),
                 "handover_ids": np.column_stack([gidx[lowest[at_handover]], ids[at_handover]]),
                 "bounds": bounds, "fields": tiles.fields}
 
@@ -216,7 +215,7 @@ def write_shared_tiles(options, spec, *partitions):
     """Writes the shared tiles from the items the partitions sent for them: per zoom, the items
     stand as weighted items of an index one zoom lower, whose tiles of that zoom show them as
     they are."""
-    sent = np.concatenate([p["shared"] for p in partitions]).reshape(-1, 8)
+    sent = np.concatenate([p["shared"] for p in partitions]).reshape(-1, 7)
     run = RunFile(spec.folder, "tiles-shared.bin")
     fields = {}
     for z in np.unique(sent[:, 0]).astype(int).tolist():
