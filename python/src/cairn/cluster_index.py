@@ -17,7 +17,7 @@ from ._results import ResultRecords
 from .errors import (STATUS_BY_CODE, CairnError, argument_error, error_from_status, memory_error,
                      option_error)
 from .vector_tiles import (DEFAULT_LAYER, DEFAULT_TILE_EXTENT, TILE_BATCH, ClusterTiles, PMTilesWriter, TileEncoder,
-                           _gzip, check_tile_options, tile_metadata)
+                           check_tile_options, stored_tiles, tile_metadata)
 
 # Points per cairn_index_add call: big enough that crossings cost nothing, small enough that
 # the staging buffer (16 bytes per point) stays at 1 MiB.
@@ -520,9 +520,7 @@ class ClusterIndex:
                 for start in range(0, len(cover) if batched else 0, TILE_BATCH):
                     xy = cover[start:start + TILE_BATCH]
                     records, ends = tiles.features(self, z, xy, call)
-                    encoded = tiles.encode(self._public_records(records), ends, call)
-                    kept = [k for k, tile in enumerate(encoded) if tile]
-                    archive.add_stored_tiles(z, xy[kept], [_gzip(encoded[k], 6) for k in kept])
+                    archive.add_stored_tiles(z, *stored_tiles(xy, tiles.encode(self._public_records(records), ends, call)))
                 for x, y in ([] if batched else cover.tolist()):
                     tile = self._tile_features(z, x, y, extent, buffer, call, vector_ids=feature_ids)
                     if tile is not None and not cluster_id:

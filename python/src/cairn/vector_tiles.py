@@ -42,6 +42,13 @@ def _gzip(data, level):
     return c.compress(data) + c.flush()
 
 
+def stored_tiles(xy, tiles):
+    """The tiles worth storing of encoded ``tiles`` at ``xy`` (an (n, 2) array): the
+    non-empty ones' positions and their bytes, gzipped as archives store them."""
+    kept = [k for k, tile in enumerate(tiles) if tile]
+    return np.asarray(xy)[kept], [_gzip(tiles[k], 6) for k in kept]
+
+
 def check_tile_options(extent, buffer, layer, call):
     """The checks the command line makes of a vector tile's extent, buffer and layer."""
     if isinstance(extent, bool) or not isinstance(extent, numbers.Integral) \
@@ -220,16 +227,17 @@ class ClusterTiles:
         return [data[offsets[k]:offsets[k + 1]] for k in range(n)]
 
     def _note_fields(self, counts):
+        from .cluster_index import abbreviate
+
         clusters = counts[counts > 1]
         if len(clusters) == 0:
             return
         for name in ("cluster", "cluster_id", "point_count") if self._cluster_id else ("cluster", "point_count"):
             self.fields.setdefault(name, set()).add("Boolean" if name == "cluster" else "Number")
+        # Small counts stay numbers, large ones become text: the two ends tell which kinds occur.
         abbreviated = self.fields.setdefault("point_count_abbreviated", set())
-        if clusters.min() < 1000:
-            abbreviated.add("Number")
-        if clusters.max() >= 1000:
-            abbreviated.add("String")
+        for count in (int(clusters.min()), int(clusters.max())):
+            abbreviated.add("String" if isinstance(abbreviate(count), str) else "Number")
 
     def close(self):
         for b in (self._pairs, self._ends, self._records, self._name, self._lengths, self._tiles):

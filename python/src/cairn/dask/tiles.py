@@ -26,7 +26,7 @@ import numpy as np
 from ..cluster_index import ClusterIndex
 from ..errors import STATUS_BY_CODE, CairnError
 from ..hierarchy import Hierarchy, lowest_member
-from ..vector_tiles import TILE_BATCH, ClusterTiles, _gzip
+from ..vector_tiles import TILE_BATCH, ClusterTiles, stored_tiles
 
 CALL = "cluster_points"
 
@@ -118,16 +118,14 @@ class RunFile:
 
     def add_tiles(self, z, xy, tiles):
         """Tiles of zoom z at ``xy`` (an (n, 2) array); empty ones are left out."""
-        kept = [k for k, tile in enumerate(tiles) if tile]
-        stored = [_gzip(tiles[k], 6) for k in kept]
+        xy, stored = stored_tiles(xy, tiles)
         if not stored:
             return
         lengths = np.fromiter(map(len, stored), dtype=np.int64, count=len(stored))
         offsets = self._offset + np.concatenate([[0], np.cumsum(lengths)[:-1]])
         self._file.write(b"".join(stored))
         self._offset += int(lengths.sum())
-        xy = np.asarray(xy, dtype=np.int64)[kept]
-        self._entries.append(np.column_stack([np.full(len(kept), z), xy, offsets, lengths]))
+        self._entries.append(np.column_stack([np.full(len(stored), z), xy.astype(np.int64), offsets, lengths]))
 
     def finish(self):
         self._file.close()
