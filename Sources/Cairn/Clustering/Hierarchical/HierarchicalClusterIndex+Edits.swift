@@ -3,14 +3,16 @@
 ///
 /// With minPoints 2, one zoom's clustering is fixed by a rule that reads only nearby items:
 /// visiting items by rank, an item is a seed unless a seed ranked before it has it within the
-/// radius, and a non-seed joins the first-ranked such seed. So a change at one level can alter
-/// only the decisions of items ranked after a changed item and within the radius of it, and then
-/// of items near those whose seed status changed, and so on. The repair goes down the zooms;
-/// at each it lists the items that appear at the level (added, moved, freed, or clusters made
-/// one zoom up) and those that left it, decides again, in rank order, every item such a change
-/// can reach, spreading only where a seed status changes, and re-forms the clusters whose
-/// members may differ: a cluster whose members are all the same is kept, any other is
-/// dissolved and a new one made. What appears and leaves at that zoom is the change for the next.
+/// radius, and a non-seed joins the first-ranked such seed. Only seeds enter other items'
+/// decisions, so a change alters an item's decision only through a seed ranked before it and
+/// within the radius: one that appears there ranked before the seed the item joined, or the
+/// very seed it joined leaving or ceasing to seed. The repair goes down the zooms; at each it
+/// lists the items that appear at the level (added, moved, freed, or clusters made one zoom up)
+/// and those that left it, decides again, in rank order, the items that appear and every item
+/// such a seed change reaches, and re-forms the clusters whose members may differ: a cluster
+/// whose members are all the same is kept, any other is dissolved and a new one made. What
+/// appears and leaves at that zoom is the change for the next. (A point moved within a crowd
+/// that it does not seed so costs a search or two per zoom, not one per neighbour.)
 /// Then the storage is laid out again (`+EditLayout`).
 extension HierarchicalClusterIndex {
     /// Applies a batch of edits: adds the points of `lngLat` (longitude/latitude pairs), removes
@@ -352,13 +354,19 @@ extension HierarchicalClusterIndex {
             e.queuedAt[s] = mark
             queue.push(UInt64(rank(of: item)) << 32 | UInt64(UInt32(bitPattern: item)))
         }
-        // Items ranked after `item` that have it within the radius: their decisions read it.
-        func enqueueFollowers(of item: Int32, at c: (x: Double, y: Double)) {
+        // The items that joined `item` as their seed, from where it stood: they decide again.
+        func enqueueMembers(of item: Int32, at c: (x: Double, y: Double)) {
             let itemRank = rank(of: item)
             forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { w in
                 let p = editCentre(w, e)
-                if rank(of: w) > itemRank && _isWithin(Float(p.x), Float(p.y), c, r2) { enqueue(w) }
+                if rank(of: w) > itemRank && _isWithin(Float(p.x), Float(p.y), c, r2) &&
+                    editAbsorber(w, zoom: z, e) == itemRank { enqueue(w) }
             }
+        }
+        // Whether `item` seeded at this zoom before the edit (alone or with members).
+        func seededBefore(_ item: Int32) -> Bool {
+            let p = e.oldParent[e.slot(item, parent: parent(of: item))]
+            return p < 0 || Int(clusterZoom[Int(p) - n]) != z || clusterRank[Int(p) - n] == rank(of: item)
         }
         var oldClusters: [Int32] = []   // clusters of this zoom whose members may change
         var seeds: [Int32] = []          // seeds whose clusters may change
@@ -367,8 +375,10 @@ extension HierarchicalClusterIndex {
             let p = e.oldParent[s]
             return p >= 0 && Int(clusterZoom[Int(p) - n]) == z ? p : nil
         }
+        // Only seeds take part in other items' decisions, so an item that left only matters to
+        // the others where it was a seed.
         for item in gone where e.budget >= 0 {
-            enqueueFollowers(of: item, at: storedCentre(item))
+            if seededBefore(item) { enqueueMembers(of: item, at: storedCentre(item)) }
             if let p = oldCluster(of: item) { oldClusters.append(p) }
         }
         for item in appearing.items { enqueue(item) }
@@ -402,10 +412,16 @@ extension HierarchicalClusterIndex {
             let before: UInt32 = had ? editAbsorber(item, zoom: z, e) : UInt32.max
             e.decidedAt[s] = mark
             e.decision[s] = best
-            if !had || (before == UInt32.max) != (best == UInt32.max) {
+            // A follower within the radius decides again where this item became a seed ranked
+            // before the seed it joined (or it seeded itself), or where this item was the seed
+            // it joined and is one no longer. A non-seed, moved or not, changes no one's decision.
+            let isSeed = best == UInt32.max, wasSeed = had && before == UInt32.max
+            if isSeed != wasSeed || (isSeed && !had) {
                 for w in followers {
                     let p = editCentre(w, e)
-                    if _isWithin(Float(p.x), Float(p.y), c, r2) { enqueue(w) }
+                    guard _isWithin(Float(p.x), Float(p.y), c, r2) else { continue }
+                    let joined = editAbsorber(w, zoom: z, e)
+                    if isSeed ? joined > itemRank : joined == itemRank { enqueue(w) }
                 }
             }
             if had && before != best, let p = oldCluster(of: item) { oldClusters.append(p) }

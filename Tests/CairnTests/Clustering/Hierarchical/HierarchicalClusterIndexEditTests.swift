@@ -195,6 +195,26 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         try assertEqualsRebuild(index, model, "the far point removed")
     }
 
+    /// Points of a crowd that do not seed it, removed or moved within it: only seeds enter other
+    /// items' decisions, so the repair searches the crowd a few times per zoom instead of once
+    /// per member, and finishes within the default budget a search per member would overrun.
+    func testCrowdMembersAreRepairedWithoutStopping() throws {
+        var pile = [Double]()
+        for i in 0..<3000 { pile += [151.2 + Double(i % 7) * 1e-9, -33.9 + Double(i % 5) * 1e-9] }
+        let index = try Fixtures.makeIndex(pile, ClusterOptions())
+        index.editRepairLimit = Int.max
+        var model = Model(points: stride(from: 0, to: pile.count, by: 2).map { (pile[$0], pile[$0 + 1]) })
+        try edit(index, &model, remove: [1500])
+        try assertEqualsRebuild(index, model, "a member removed from the pile")
+        try edit(index, &model, move: [2000, 2999], to: [151.2 + 5e-9, -33.9, 151.2, -33.9 + 3e-9])
+        try assertEqualsRebuild(index, model, "members moved within the pile")
+        XCTAssertEqual(index.stoppedRepairs, 0)
+        // Its seed leaving frees every member, each of which decides again: that does stop.
+        try edit(index, &model, remove: [0])
+        XCTAssertEqual(index.stoppedRepairs, 1)
+        try assertEqualsRebuild(index, model, "the pile without its seed")
+    }
+
     /// Points nudged a little, a few at a time (a fleet's next positions): mostly laid out in
     /// place, clusters keeping their slots and ids; some nudges change which items seed, and
     /// those are laid out anew. Either way the index equals a rebuild, small clusters' point
