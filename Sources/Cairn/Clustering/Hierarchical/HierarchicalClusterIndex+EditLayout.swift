@@ -23,19 +23,24 @@ extension HierarchicalClusterIndex {
     func layOutAfterEdit(_ e: _EditState, oldClusterCount c0: Int) {
         let n = pointPositions.count
         let clusters = clusterPositions.count
-        // The items whose place, content or visibility changed.
+        // The items whose place, content or visibility changed, and the dead ones, as bits:
+        // the passes below ask of every item stored.
         var changed: [Int32] = []
-        for (s, item) in e.slots.ids.enumerated() where e.flags[s] != 0 || e.oldParent[s] != parent(of: item) {
-            changed.append(item)
+        let isChanged = _Bitset(capacity: n + clusters), isDeadItem = _Bitset(capacity: n + clusters)
+        defer {
+            isChanged.deallocate()
+            isDeadItem.deallocate()
         }
-        let isChanged = _Bitset(capacity: n + clusters)
-        defer { isChanged.deallocate() }
         isChanged.clear(n + clusters)
-        for item in changed { isChanged.insert(Int(item)) }
-        func isDead(_ item: Int32) -> Bool {
-            guard let s = e.slots.slot(of: item) else { return false }
-            return e.has(s, _EditState.dead)
+        isDeadItem.clear(n + clusters)
+        for (s, item) in e.slots.ids.enumerated() {
+            if e.has(s, _EditState.dead) { isDeadItem.insert(Int(item)) }
+            if e.flags[s] != 0 || e.oldParent[s] != parent(of: item) {
+                changed.append(item)
+                isChanged.insert(Int(item))
+            }
         }
+        @inline(__always) func isDead(_ item: Int32) -> Bool { isDeadItem.contains(Int(item)) }
 
         // Where the changed items go in each group, found while the lists still match the
         // positions they were sorted by.
@@ -69,50 +74,70 @@ extension HierarchicalClusterIndex {
             for c in c0..<clusters where Int(clusterZoom[c]) == z && !isDead(Int32(n + c)) { kept.append(Int32(c)) }
         }
         for (k, c) in kept.enumerated() { newIndex[Int(c)] = Int32(k) }
-        @inline(__always) func renumbered(_ item: Int32) -> Int32 {
-            item < Int32(n) ? item : Int32(n) + newIndex[Int(item) - n]
-        }
-        var positions = _WorldPositions(), points: [UInt32] = [], parents: [Int32] = [], zooms: [UInt8] = []
-        positions.reserveCapacity(kept.count)
-        points.reserveCapacity(kept.count)
-        parents.reserveCapacity(kept.count)
-        zooms.reserveCapacity(kept.count)
-        for c in kept {
-            let i = Int(c)
-            let p = clusterPositions[i]
-            positions.append(p.x, p.y)
-            points.append(clusterPoints[i])
-            parents.append(clusterParent[i] < 0 ? -1 : renumbered(clusterParent[i]))
-            zooms.append(clusterZoom[i])
-        }
-
-        // The groups' lists: unchanged items kept in order (renumbered), changed ones spliced in.
-        for g in 0..<groups.count {
-            let old = groups[g].ids
-            let adds = inserts[g]
-            var ids: [Int32] = []
-            ids.reserveCapacity(old.count + adds.count)
-            var a = 0
-            for (k, item) in old.enumerated() {
-                while a < adds.count && adds[a].at <= k {
-                    ids.append(renumbered(adds[a].item))
-                    a += 1
+        newIndex.withUnsafeBufferPointer { newIndex in
+            @inline(__always) func renumbered(_ item: Int32) -> Int32 {
+                item < Int32(n) ? item : Int32(n) + newIndex[Int(item) - n]
+            }
+            let m = kept.count
+            let xy = [Double](unsafeUninitializedCapacity: 2 * m) { out, count in
+                clusterPositions.xy.withUnsafeBufferPointer { old in
+                    for (k, c) in kept.enumerated() {
+                        out[2 * k] = old[2 * Int(c)]
+                        out[2 * k + 1] = old[2 * Int(c) + 1]
+                    }
                 }
-                if !isChanged.contains(Int(item)) { ids.append(renumbered(item)) }
+                count = 2 * m
             }
-            while a < adds.count {
-                ids.append(renumbered(adds[a].item))
-                a += 1
+            let points = [UInt32](unsafeUninitializedCapacity: m) { out, count in
+                clusterPoints.withUnsafeBufferPointer { old in for (k, c) in kept.enumerated() { out[k] = old[Int(c)] } }
+                count = m
             }
-            groups[g].ids = ids
-        }
+            let parents = [Int32](unsafeUninitializedCapacity: m) { out, count in
+                clusterParent.withUnsafeBufferPointer { old in
+                    for (k, c) in kept.enumerated() { out[k] = old[Int(c)] < 0 ? -1 : renumbered(old[Int(c)]) }
+                }
+                count = m
+            }
+            let zooms = [UInt8](unsafeUninitializedCapacity: m) { out, count in
+                clusterZoom.withUnsafeBufferPointer { old in for (k, c) in kept.enumerated() { out[k] = old[Int(c)] } }
+                count = m
+            }
 
-        clusterPositions = positions
-        clusterPoints = points
-        clusterParent = parents
-        clusterZoom = zooms
-        pointParent.withUnsafeMutableBufferPointer { pp in
-            for i in 0..<pp.count where pp[i] >= 0 { pp[i] = renumbered(pp[i]) }
+            // The groups' lists: unchanged items kept in order (renumbered), changed ones spliced in.
+            for g in 0..<groups.count {
+                let adds = inserts[g]
+                let ids = groups[g].ids.withUnsafeBufferPointer { old in
+                    [Int32](unsafeUninitializedCapacity: old.count + adds.count) { out, count in
+                        var a = 0, w = 0
+                        for k in 0..<old.count {
+                            while a < adds.count && adds[a].at <= k {
+                                out[w] = renumbered(adds[a].item)
+                                w += 1
+                                a += 1
+                            }
+                            let item = old[k]
+                            if !isChanged.contains(Int(item)) {
+                                out[w] = renumbered(item)
+                                w += 1
+                            }
+                        }
+                        for t in adds[a...] {
+                            out[w] = renumbered(t.item)
+                            w += 1
+                        }
+                        count = w
+                    }
+                }
+                groups[g].ids = ids
+            }
+
+            clusterPositions = _WorldPositions(xy: xy)
+            clusterPoints = points
+            clusterParent = parents
+            clusterZoom = zooms
+            pointParent.withUnsafeMutableBufferPointer { pp in
+                for i in 0..<pp.count where pp[i] >= 0 { pp[i] = renumbered(pp[i]) }
+            }
         }
         for (s, item) in e.slots.ids.enumerated() where item < Int32(n) && e.has(s, _EditState.moved) {
             pointPositions.set(Int(item), e.newX[s], e.newY[s])
