@@ -64,15 +64,29 @@ extension HierarchicalClusterIndex {
             })
         }
 
-        // Clusters renumbered: each zoom's block keeps its surviving clusters in order, then the
-        // new ones of that zoom.
+        // Clusters renumbered: each zoom's block keeps its surviving clusters in order, with the
+        // new ones of that zoom merged in by seed rank. A block in rank order (as a build makes
+        // it) stays so, and its clusters need no sorting by seed position afterwards.
         var newIndex = [Int32](repeating: -1, count: clusters)
         var kept: [Int32] = []
         kept.reserveCapacity(clusters)
+        var made = (c0..<clusters).filter { !isDead(Int32(n + $0)) }
+        made.sort { a, b in clusterZoom[a] != clusterZoom[b] ? clusterZoom[a] > clusterZoom[b] : clusterRank[a] < clusterRank[b] }
+        var next = 0
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            for c in clusterBlock(zoom: z) where c < c0 && !isDead(Int32(n + c)) { kept.append(Int32(c)) }
-            for c in c0..<clusters where Int(clusterZoom[c]) == z && !isDead(Int32(n + c)) { kept.append(Int32(c)) }
+            for c in clusterBlock(zoom: z) where c < c0 && !isDead(Int32(n + c)) {
+                while next < made.count && Int(clusterZoom[made[next]]) == z && clusterRank[made[next]] < clusterRank[c] {
+                    kept.append(Int32(made[next]))
+                    next += 1
+                }
+                kept.append(Int32(c))
+            }
+            while next < made.count && Int(clusterZoom[made[next]]) == z {
+                kept.append(Int32(made[next]))
+                next += 1
+            }
         }
+        assert(next == made.count)
         for (k, c) in kept.enumerated() { newIndex[Int(c)] = Int32(k) }
         newIndex.withUnsafeBufferPointer { newIndex in
             @inline(__always) func renumbered(_ item: Int32) -> Int32 {
@@ -100,6 +114,10 @@ extension HierarchicalClusterIndex {
             }
             let zooms = [UInt8](unsafeUninitializedCapacity: m) { out, count in
                 clusterZoom.withUnsafeBufferPointer { old in for (k, c) in kept.enumerated() { out[k] = old[Int(c)] } }
+                count = m
+            }
+            let ranks = [UInt32](unsafeUninitializedCapacity: m) { out, count in
+                clusterRank.withUnsafeBufferPointer { old in for (k, c) in kept.enumerated() { out[k] = old[Int(c)] } }
                 count = m
             }
 
@@ -135,6 +153,7 @@ extension HierarchicalClusterIndex {
             clusterPoints = points
             clusterParent = parents
             clusterZoom = zooms
+            clusterRank = ranks
             pointParent.withUnsafeMutableBufferPointer { pp in
                 for i in 0..<pp.count where pp[i] >= 0 { pp[i] = renumbered(pp[i]) }
             }
@@ -151,7 +170,7 @@ extension HierarchicalClusterIndex {
         }
 
         superclusterTrees = []
-        numberClusters()
+        numberClusters(ranksKnown: true)
         if smallClustersBelow > 0 { smallClusterPoints = smallClusterPointLists(below: smallClustersBelow) }
     }
 

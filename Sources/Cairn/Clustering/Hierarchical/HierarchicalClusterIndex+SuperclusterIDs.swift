@@ -17,25 +17,29 @@ extension HierarchicalClusterIndex {
         return i < n ? UInt32(i) : clusterRank[i - n]
     }
 
-    /// Fills `clusterRank`, `clusterSeedPosition`, `zoomClusterStart` and `clustersBySeed`
-    /// once the hierarchy is built.
-    func numberClusters() {
+    /// Fills `clusterRank` (unless `ranksKnown`: an edit keeps every cluster's, and gives the
+    /// clusters it makes their seeds'), `clusterSeedPosition`, `zoomClusterStart` and
+    /// `clustersBySeed` once the hierarchy is built.
+    func numberClusters(ranksKnown: Bool = false) {
         let n = pointPositions.count
         let clusters = clusterParent.count
         defer { builtSeedPositions = [] }
-        var ranks = [UInt32](repeating: UInt32.max, count: clusters)
-        // Points ascending: the first one a cluster receives is its smallest; children are
-        // formed before their parents, so one ascending pass over clusters finishes the rest.
-        // Every loop over all points or clusters here makes one call per chunk (see `_callChunk`).
-        ranks.withUnsafeMutableBufferPointer { r in
-            pointParent.withUnsafeBufferPointer { pp in
-                Self.inChunks(n) { Self.firstPointRanks(pp, $0, $1, pointCount: n, ranks: r.baseAddress!) }
+        if !ranksKnown {
+            var ranks = [UInt32](repeating: UInt32.max, count: clusters)
+            // Points ascending: the first one a cluster receives is its smallest; children are
+            // formed before their parents, so one ascending pass over clusters finishes the rest.
+            // Every loop over all points or clusters here makes one call per chunk (see `_callChunk`).
+            ranks.withUnsafeMutableBufferPointer { r in
+                pointParent.withUnsafeBufferPointer { pp in
+                    Self.inChunks(n) { Self.firstPointRanks(pp, $0, $1, pointCount: n, ranks: r.baseAddress!) }
+                }
+                clusterParent.withUnsafeBufferPointer { cp in
+                    Self.inChunks(clusters) { Self.foldParentRanks(cp, $0, $1, pointCount: n, ranks: r.baseAddress!) }
+                }
             }
-            clusterParent.withUnsafeBufferPointer { cp in
-                Self.inChunks(clusters) { Self.foldParentRanks(cp, $0, $1, pointCount: n, ranks: r.baseAddress!) }
-            }
+            clusterRank = ranks
         }
-        clusterRank = ranks
+        let ranks = clusterRank
 
         // Clusters are stored zoom by zoom, from maxZoom down: the block of zoom z starts at
         // zoomClusterStart[z - minZoom] and ends where the block of z - 1 starts.
