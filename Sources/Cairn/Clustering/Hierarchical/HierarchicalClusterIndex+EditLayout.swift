@@ -121,11 +121,28 @@ extension HierarchicalClusterIndex {
                 count = m
             }
 
-            // The groups' lists: unchanged items kept in order (renumbered), changed ones spliced in.
+            clusterPositions = _WorldPositions(xy: xy)
+            clusterPoints = points
+            clusterParent = parents
+            clusterZoom = zooms
+            clusterRank = ranks
+            pointParent.withUnsafeMutableBufferPointer { pp in
+                for i in 0..<pp.count where pp[i] >= 0 { pp[i] = renumbered(pp[i]) }
+            }
+            for (s, item) in e.slots.ids.enumerated() where item < Int32(n) && e.has(s, _EditState.moved) {
+                pointPositions.set(Int(item), e.newX[s], e.newY[s])
+            }
+
+            // The groups' lists: unchanged items kept in order (renumbered), changed ones spliced
+            // in. A fence whose place still holds the same unchanged item keeps its key: only
+            // between a changed item's old and new places do the places shift, so most fences
+            // are kept and few positions (scattered reads) are looked up.
+            let stride = _ZoomGroup.fenceStride
             for g in 0..<groups.count {
-                let adds = inserts[g]
+                let adds = inserts[g], grid = groups[g].grid
+                var fences: [UInt64] = []
                 let ids = groups[g].ids.withUnsafeBufferPointer { old in
-                    [Int32](unsafeUninitializedCapacity: old.count + adds.count) { out, count in
+                    let spliced = [Int32](unsafeUninitializedCapacity: old.count + adds.count) { out, count in
                         var a = 0, w = 0
                         for k in 0..<old.count {
                             while a < adds.count && adds[a].at <= k {
@@ -145,27 +162,21 @@ extension HierarchicalClusterIndex {
                         }
                         count = w
                     }
+                    fences.reserveCapacity((spliced.count + stride - 1) / stride)
+                    groups[g].fences.withUnsafeBufferPointer { oldFences in
+                        for k in Swift.stride(from: 0, to: spliced.count, by: stride) {
+                            if k < old.count && !isChanged.contains(Int(old[k])) && renumbered(old[k]) == spliced[k] {
+                                fences.append(oldFences[k / stride])
+                            } else {
+                                let p = indexPosition(spliced[k])
+                                fences.append(grid.key(x: p.x, y: p.y))
+                            }
+                        }
+                    }
+                    return spliced
                 }
                 groups[g].ids = ids
-            }
-
-            clusterPositions = _WorldPositions(xy: xy)
-            clusterPoints = points
-            clusterParent = parents
-            clusterZoom = zooms
-            clusterRank = ranks
-            pointParent.withUnsafeMutableBufferPointer { pp in
-                for i in 0..<pp.count where pp[i] >= 0 { pp[i] = renumbered(pp[i]) }
-            }
-        }
-        for (s, item) in e.slots.ids.enumerated() where item < Int32(n) && e.has(s, _EditState.moved) {
-            pointPositions.set(Int(item), e.newX[s], e.newY[s])
-        }
-        for g in 0..<groups.count {
-            let grid = groups[g].grid
-            groups[g].fences = stride(from: 0, to: groups[g].ids.count, by: _ZoomGroup.fenceStride).map { k in
-                let p = indexPosition(groups[g].ids[k])
-                return grid.key(x: p.x, y: p.y)
+                groups[g].fences = fences
             }
         }
 
