@@ -102,30 +102,18 @@ extension HierarchicalClusterIndex {
                 }
                 count = 2 * m
             }
-            let points = [UInt32](unsafeUninitializedCapacity: m) { out, count in
-                clusterPoints.withUnsafeBufferPointer { old in for (k, c) in kept.enumerated() { out[k] = old[Int(c)] } }
-                count = m
-            }
             let parents = [Int32](unsafeUninitializedCapacity: m) { out, count in
                 clusterParent.withUnsafeBufferPointer { old in
                     for (k, c) in kept.enumerated() { out[k] = old[Int(c)] < 0 ? -1 : renumbered(old[Int(c)]) }
                 }
                 count = m
             }
-            let zooms = [UInt8](unsafeUninitializedCapacity: m) { out, count in
-                clusterZoom.withUnsafeBufferPointer { old in for (k, c) in kept.enumerated() { out[k] = old[Int(c)] } }
-                count = m
-            }
-            let ranks = [UInt32](unsafeUninitializedCapacity: m) { out, count in
-                clusterRank.withUnsafeBufferPointer { old in for (k, c) in kept.enumerated() { out[k] = old[Int(c)] } }
-                count = m
-            }
 
             clusterPositions = _WorldPositions(xy: xy)
-            clusterPoints = points
+            clusterPoints = Self.gather(clusterPoints, at: kept)
             clusterParent = parents
-            clusterZoom = zooms
-            clusterRank = ranks
+            clusterZoom = Self.gather(clusterZoom, at: kept)
+            clusterRank = Self.gather(clusterRank, at: kept)
             pointParent.withUnsafeMutableBufferPointer { pp in
                 for i in 0..<pp.count where pp[i] >= 0 { pp[i] = renumbered(pp[i]) }
             }
@@ -183,6 +171,16 @@ extension HierarchicalClusterIndex {
         superclusterTrees = []
         numberClusters(ranksKnown: true)
         if smallClustersBelow > 0 { smallClusterPoints = smallClusterPointLists(below: smallClustersBelow) }
+    }
+
+    /// `values` at `indices`, in their order.
+    private static func gather<T>(_ values: [T], at indices: [Int32]) -> [T] {
+        [T](unsafeUninitializedCapacity: indices.count) { out, count in
+            values.withUnsafeBufferPointer { v in
+                for (k, i) in indices.enumerated() { out[k] = v[Int(i)] }
+            }
+            count = indices.count
+        }
     }
 
     /// An item's exact position after the edit (a moved point's new one).
