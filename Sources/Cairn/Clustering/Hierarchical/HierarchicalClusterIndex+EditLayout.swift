@@ -64,18 +64,30 @@ extension HierarchicalClusterIndex {
             })
         }
 
-        // Clusters renumbered: each zoom's block keeps its surviving clusters in order, with the
-        // new ones of that zoom merged in by seed rank. A block in rank order (as a build makes
-        // it) stays so, and its clusters need no sorting by seed position afterwards.
+        // Clusters renumbered: each zoom's block holds its surviving clusters and the new ones of
+        // that zoom in seed rank order. Seed positions grow with rank, so a block in rank order
+        // needs no sorting by seed position afterwards (`sortClustersBySeed`); a block a build
+        // left in another order is sorted here once and stays in order through later edits.
         var newIndex = [Int32](repeating: -1, count: clusters)
         var kept: [Int32] = []
         kept.reserveCapacity(clusters)
         var made = (c0..<clusters).filter { !isDead(Int32(n + $0)) }
         made.sort { a, b in clusterZoom[a] != clusterZoom[b] ? clusterZoom[a] > clusterZoom[b] : clusterRank[a] < clusterRank[b] }
         var next = 0
+        var survivors: [UInt32] = [], survivorRanks: [UInt64] = []
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            survivors.removeAll(keepingCapacity: true)
+            survivorRanks.removeAll(keepingCapacity: true)
+            var inOrder = true
             for c in clusterBlock(zoom: z) where c < c0 && !isDead(Int32(n + c)) {
-                while next < made.count && Int(clusterZoom[made[next]]) == z && clusterRank[made[next]] < clusterRank[c] {
+                let r = UInt64(clusterRank[c])
+                if let last = survivorRanks.last, last > r { inOrder = false }
+                survivors.append(UInt32(c))
+                survivorRanks.append(r)
+            }
+            if !inOrder { RadixSort.sort(keys: &survivorRanks, values: &survivors, count: survivors.count) }
+            for (k, c) in survivors.enumerated() {
+                while next < made.count && Int(clusterZoom[made[next]]) == z && UInt64(clusterRank[made[next]]) < survivorRanks[k] {
                     kept.append(Int32(made[next]))
                     next += 1
                 }
@@ -131,23 +143,25 @@ extension HierarchicalClusterIndex {
                 var fences: [UInt64] = []
                 let ids = groups[g].ids.withUnsafeBufferPointer { old in
                     let spliced = [Int32](unsafeUninitializedCapacity: old.count + adds.count) { out, count in
-                        var a = 0, w = 0
-                        for k in 0..<old.count {
-                            while a < adds.count && adds[a].at <= k {
-                                out[w] = renumbered(adds[a].item)
-                                w += 1
-                                a += 1
-                            }
-                            let item = old[k]
-                            if !isChanged.contains(Int(item)) {
-                                out[w] = renumbered(item)
-                                w += 1
+                        // Each insert goes before the old place it names (adds are in place order).
+                        var k = 0, w = 0
+                        let buffer = out.baseAddress!
+                        func keepUnchanged(upTo end: Int) {
+                            while k < end {
+                                let item = old[k]
+                                if !isChanged.contains(Int(item)) {
+                                    buffer[w] = renumbered(item)
+                                    w += 1
+                                }
+                                k += 1
                             }
                         }
-                        for t in adds[a...] {
-                            out[w] = renumbered(t.item)
+                        for t in adds {
+                            keepUnchanged(upTo: t.at)
+                            buffer[w] = renumbered(t.item)
                             w += 1
                         }
+                        keepUnchanged(upTo: old.count)
                         count = w
                     }
                     fences.reserveCapacity((spliced.count + stride - 1) / stride)
