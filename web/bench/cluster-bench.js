@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 
 import { init, ClusterIndex } from '../src/index.js';
 import { mulberry32, uniform, clustered } from './generate.js';
-import { duration, machine, machineLine, markdownOption, writeSection } from './report.js';
+import { duration, machine, machineLine, markdownOption, median, writeSection } from './report.js';
 import { findPeers } from './peers.js';
 
 const VIEWPORT = { width: 1024, height: 768 };
@@ -243,7 +243,6 @@ function bestZooms(runs) {
 
 const fastest = (runs) => runs.reduce((best, run) => (run.loadMs < best.loadMs ? run : best));
 const fastestWarm = (runs) => Math.min(...runs.map((run) => run.warmMs));
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 const perPoint = (bytes, n) => `${(bytes / n).toFixed(1)} B/point`;
 /**

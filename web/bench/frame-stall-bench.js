@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 
 import { init, MapEngine } from '../src/index.js';
 import { mulberry32 } from './generate.js';
-import { machine, machineLine, markdownOption, writeSection } from './report.js';
+import { machine, machineLine, markdownOption, median, writeSection } from './report.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -119,12 +119,6 @@ function run(algorithm, n) {
   frames('piled, zoom 21, tilt 75', 60);
   map.destroy();
   return { frames: total.length, total, engine, phases };
-}
-
-/** @param {number[]} values */
-function median(values) {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[sorted.length >> 1];
 }
 
 /** @param {number[]} values */

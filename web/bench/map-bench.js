@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 
 import { init, MapEngine } from '../src/index.js';
 import { mulberry32 } from './generate.js';
-import { duration, machine, machineLine, markdownOption, writeSection } from './report.js';
+import { duration, machine, machineLine, markdownOption, median, writeSection } from './report.js';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -42,12 +42,6 @@ const CAMERAS = [
 /** Rows of the Markdown table: [frames, drawn, engine, whole frame]. */
 const rows = [];
 const count = (n) => n.toLocaleString('en-US');
-
-/** @param {number[]} values */
-function median(values) {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[sorted.length >> 1];
-}
 
 /**
  * Frames with a pan in progress (MOVES pointer moves each) and frames without input.

@@ -136,6 +136,15 @@ export function performancePage(sections, note) {
 }
 
 /**
+ * The middle of the figures (the upper middle of an even count).
+ * @param {number[]} values
+ */
+export function median(values) {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[sorted.length >> 1];
+}
+
+/**
  * A duration for a table, to three figures or so: microseconds below a millisecond, seconds
  * from one.
  * @param {number} ms

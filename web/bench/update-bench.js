@@ -11,13 +11,10 @@ import { join } from 'node:path';
 
 import { init, ClusterIndex } from '../src/index.js';
 import { clustered, mulberry32, uniform } from './generate.js';
-import { duration, machine, machineLine, markdownOption, writeSection } from './report.js';
+import { duration, machine, machineLine, markdownOption, median, writeSection } from './report.js';
 import { findPeers } from './peers.js';
 
 const MOVES = [1, 10, 100, 300, 1_000, 10_000, 100_000];
-
-/** The middle of the figures (the upper middle of an even count). */
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 function parseArgs(argv) {
   const args = { points: 1_000_000, repeat: 5, peers: process.env.CAIRN_PEERS || null, markdown: markdownOption(argv) };
