@@ -13,6 +13,8 @@ extension HierarchicalClusterIndex {
         let n = pointPositions.count
         guard values.count == n else { throw .invalidArgument }
         for i in 0..<n where values[i].isInfinite { throw .nonFiniteValue(index: i) }
+        // Clusters in creation order, children first (an index with aggregates takes no edits).
+        compactStorage()
         let clusters = clusterPositions.count
         var column = _AggregateColumn(operation: operation,
                                       values: [Double](repeating: operation.identity, count: clusters),

@@ -1,141 +1,338 @@
-/// The storage of an edit laid out in place, for the common edit that changes no item's
-/// standing: points only moved (none added or removed), every cluster the repair dissolved
-/// made again at its zoom from the same seed, and every item visible at the same levels as
-/// before. Then each level still holds items of the same ranks, so the clusters keep their
-/// places and their public ids (which count the items ranked before a seed at its level), and
-/// only what changed is written: a remade cluster into its old slot, references to it, the
-/// moved items' places in the zoom groups' lists (a stretch of each list rewritten, its fences
-/// computed again), and the small clusters' point lists. `layOutAfterEdit` lays out the rest.
+/// The storage of an edit laid out in place: no item renumbered, no column copied whole. A
+/// cluster the repair made at a zoom from the seed of one it dissolved there takes that one's
+/// slot; the other clusters it made are stored after every cluster, whatever their zoom, and the
+/// other ones it dissolved stay as dead slots. Then only what changed is written: the clusters
+/// into their slots, references to them, moved points, the zoom groups' lists (moved in runs
+/// between the items that leave or enter them, fences computed again where their place changed),
+/// each zoom's clusters by seed position (merged again where clusters came or went), and the
+/// public ids: a cluster's counts the items visible one zoom up that rank before its seed, read
+/// from each level's visible ranks (`_LevelRanks`), whose bits change only for the items whose
+/// levels changed. Once dead slots would pass an eighth of the clusters, `layOutAfterEdit` lays
+/// the storage out afresh instead, in zoom order again.
 extension HierarchicalClusterIndex {
-    /// Lays out the edit in place and returns true, or returns false with nothing changed when
-    /// it changes an item's standing.
+    /// An item whose id, place or levels the edit changed: its id before and after (-1 where
+    /// it did not or does not exist), its rank, the levels it was and is visible at (none where
+    /// low > high), and its positions before and after.
+    private struct _PlacedChange {
+        var oldItem: Int32
+        var newItem: Int32
+        var rank: UInt32
+        var oldLevels: (low: Int, high: Int)
+        var newLevels: (low: Int, high: Int)
+        var old: (x: Double, y: Double)
+        var new: (x: Double, y: Double)
+
+        static let none = (low: 1, high: 0)
+    }
+
+    /// Lays out the edit in place and returns true, or returns false with nothing changed where
+    /// the dead slots would pass an eighth of the clusters (or the storage was not as expected).
     func layOutInPlace(_ e: _EditState, oldClusterCount c0: Int) -> Bool {
-        let n = pointPositions.count, clusters = clusterPositions.count
-        // Remade clusters and the dissolved ones, by zoom and seed rank: the same keys, or no.
-        var made: [(key: UInt64, cluster: Int)] = [], dissolved: [(key: UInt64, cluster: Int)] = []
+        let n = pointPositions.count, clusters = clusterPositions.count, top = options.maxZoom + 1
         @inline(__always) func key(_ c: Int) -> UInt64 { UInt64(clusterZoom[c]) << 32 | UInt64(clusterRank[c]) }
-        for c in c0..<clusters { made.append((key(c), c)) }
-        for (s, item) in e.slots.ids.enumerated() {
-            let i = Int(item)
-            if i < n {
-                if e.has(s, _EditState.added | _EditState.dead) { return false }
-            } else if i - n < c0 && e.has(s, _EditState.dead) {
-                dissolved.append((key(i - n), i - n))
-            }
+        @inline(__always) func zoomOf(_ parent: Int32) -> Int { parent < 0 ? -1 : Int(clusterZoom[Int(parent) - n]) }
+
+        // Made and dissolved clusters by zoom and seed rank: a made one takes the slot of the
+        // dissolved one of the same key (its twin), the others the next slots after the old ones.
+        // (A cluster the repair made and then dissolved again takes none: nothing refers to it.)
+        @inline(__always) func isDead(_ item: Int32) -> Bool { e.slots.slot(of: item).map { e.has($0, _EditState.dead) } ?? false }
+        var made = (c0..<clusters).filter { !isDead(Int32(n + $0)) }.map { (key: key($0), cluster: $0) }
+        var dissolved: [(key: UInt64, cluster: Int, slot: Int)] = []
+        for (s, item) in e.slots.ids.enumerated() where Int(item) >= n && Int(item) - n < c0 && e.has(s, _EditState.dead) {
+            dissolved.append((key(Int(item) - n), Int(item) - n, s))
         }
-        guard made.count == dissolved.count else { return false }
         made.sort { $0.key < $1.key }
         dissolved.sort { $0.key < $1.key }
-        var slotOf = [Int](repeating: 0, count: made.count)   // by new cluster - c0: its old slot
-        for k in 0..<made.count {
-            guard made[k].key == dissolved[k].key else { return false }
-            slotOf[made[k].cluster - c0] = dissolved[k].cluster
+        var slotOf = [Int](repeating: -1, count: clusters - c0)   // by made cluster - c0
+        var twinOf = [Int](repeating: -1, count: dissolved.count)  // by dissolved entry: its made twin
+        var m = 0
+        for (d, entry) in dissolved.enumerated() {
+            while m < made.count && made[m].key < entry.key { m += 1 }
+            if m < made.count && made[m].key == entry.key {
+                slotOf[made[m].cluster - c0] = entry.cluster
+                twinOf[d] = made[m].cluster
+                m += 1
+            }
         }
+        var kept = c0
+        for k in 0..<slotOf.count where slotOf[k] < 0 && !isDead(Int32(n + c0 + k)) {
+            slotOf[k] = kept
+            kept += 1
+        }
+        let deadSlots = twinOf.reduce(0) { $0 + ($1 < 0 ? 1 : 0) }
+        if deadClusterCount + deadSlots > (deadSlotLimit ?? kept / 8) { return false }
         @inline(__always) func placed(_ item: Int32) -> Int32 {
             item >= Int32(n + c0) ? Int32(n + slotOf[Int(item) - n - c0]) : item
         }
-        @inline(__always) func zoomOf(_ parent: Int32) -> Int { parent < 0 ? -1 : Int(clusterZoom[Int(parent) - n]) }
-        // The parent before the edit of what now stands in a slot: a remade cluster's is its
-        // dissolved twin's.
-        var oldParentOfSlot: [Int32] = []
-        oldParentOfSlot.reserveCapacity(made.count)
-        for k in 0..<made.count {
-            let twin = Int32(n + slotOf[k])
-            oldParentOfSlot.append(e.slots.slot(of: twin).map { e.oldParent[$0] } ?? parent(of: twin))
-        }
-        // Every item visible from the same level as before (up to the same one, by its zoom).
-        for (s, item) in e.slots.ids.enumerated() where !e.has(s, _EditState.dead) {
+
+        // Every item whose id, place or levels change, with its levels (from the zoom above
+        // its parent's) and positions before and after.
+        var changes: [_PlacedChange] = []
+        for (s, item) in e.slots.ids.enumerated() where Int(item) < n + c0 && !(Int(item) >= n && e.has(s, _EditState.dead)) {
             let i = Int(item)
-            let before = i >= n + c0 ? oldParentOfSlot[i - n - c0] : e.oldParent[s]
-            if zoomOf(before) != zoomOf(parent(of: item)) { return false }
+            let high = i < n ? top : Int(clusterZoom[i - n])
+            let existed = !e.has(s, _EditState.added), exists = !e.has(s, _EditState.dead)
+            let old = reportedPosition(item)
+            let change = _PlacedChange(
+                oldItem: existed ? item : -1, newItem: exists ? item : -1, rank: rank(of: item),
+                oldLevels: existed ? (zoomOf(e.oldParent[s]) + 1, high) : _PlacedChange.none,
+                newLevels: exists ? (zoomOf(parent(of: item)) + 1, high) : _PlacedChange.none,
+                old: old, new: e.has(s, _EditState.moved) ? (e.newX[s], e.newY[s]) : old)
+            if change.oldLevels != change.newLevels || change.old != change.new || !existed || !exists { changes.append(change) }
+        }
+        for (d, entry) in dissolved.enumerated() {
+            let o = entry.cluster, twin = twinOf[d]
+            let levels = (low: zoomOf(e.oldParent[entry.slot]) + 1, high: Int(clusterZoom[o]))
+            changes.append(_PlacedChange(
+                oldItem: Int32(n + o), newItem: twin >= 0 ? Int32(n + o) : -1, rank: clusterRank[o], oldLevels: levels,
+                newLevels: twin >= 0 ? (zoomOf(clusterParent[twin]) + 1, levels.high) : _PlacedChange.none,
+                old: clusterPositions[o], new: clusterPositions[twin >= 0 ? twin : o]))
+        }
+        var fresh: [(zoom: Int, rank: UInt32, cluster: Int32)] = []
+        for k in 0..<slotOf.count where slotOf[k] >= c0 {
+            let c = c0 + k
+            fresh.append((Int(clusterZoom[c]), clusterRank[c], Int32(slotOf[k])))
+            changes.append(_PlacedChange(
+                oldItem: -1, newItem: Int32(n + slotOf[k]), rank: clusterRank[c], oldLevels: _PlacedChange.none,
+                newLevels: (zoomOf(clusterParent[c]) + 1, Int(clusterZoom[c])), old: clusterPositions[c], new: clusterPositions[c]))
         }
 
-        // The items that moved in space, with their visible levels, old and new positions.
-        var shifted: [(item: Int32, low: Int, high: Int, old: (x: Double, y: Double), new: (x: Double, y: Double))] = []
-        for (s, item) in e.slots.ids.enumerated() where Int(item) < n && e.has(s, _EditState.moved) {
-            let old = pointPositions[Int(item)], new = (x: e.newX[s], y: e.newY[s])
-            if old != new { shifted.append((item, zoomOf(parent(of: item)) + 1, options.maxZoom + 1, old, new)) }
-        }
-        for k in 0..<made.count {
-            let o = slotOf[k], old = clusterPositions[o], new = clusterPositions[c0 + k]
-            if old != new {
-                shifted.append((Int32(n + o), zoomOf(oldParentOfSlot[k]) + 1, Int(clusterZoom[o]), old, new))
-            }
-        }
         // Where each leaves and enters each group's list, found while the lists match the
         // positions they were sorted by.
-        var plans: [(lo: Int, hi: Int, leaving: [Int], entering: [(at: Int, key: UInt64, item: Int32)])] = []
+        var plans: [(leaving: [Int], entering: [(at: Int, key: UInt64, item: Int32)])] = []
         for g in groups {
-            var lo = Int.max, hi = -1
+            @inline(__always) func isIn(_ levels: (low: Int, high: Int)) -> Bool {
+                levels.low <= g.highZoom && levels.high >= g.lowZoom && levels.low <= levels.high
+            }
             var leaving: [Int] = [], entering: [(at: Int, key: UInt64, item: Int32)] = []
-            for t in shifted where t.low <= g.highZoom && t.high >= g.lowZoom && t.low <= t.high {
+            for t in changes {
+                let was = t.oldItem >= 0 && isIn(t.oldLevels), will = t.newItem >= 0 && isIn(t.newLevels)
                 let oldKey = g.grid.key(x: Float(t.old.x), y: Float(t.old.y))
                 let newKey = g.grid.key(x: Float(t.new.x), y: Float(t.new.y))
-                var at = insertionPoint(g, key: oldKey)
-                while at < g.ids.count && g.ids[at] != t.item { at += 1 }
-                guard at < g.ids.count else { return false }
-                let to = insertionPoint(g, key: newKey)
-                lo = min(lo, at, to)
-                hi = max(hi, at + 1, to)
-                leaving.append(at)
-                entering.append((to, newKey, t.item))
+                if was && will && t.oldItem == t.newItem && oldKey == newKey { continue }
+                if was {
+                    var at = insertionPoint(g, key: oldKey)
+                    while at < g.ids.count && g.ids[at] != t.oldItem { at += 1 }
+                    guard at < g.ids.count else { return false }
+                    leaving.append(at)
+                }
+                if will { entering.append((insertionPoint(g, key: newKey), newKey, t.newItem)) }
             }
             leaving.sort()
             entering.sort { ($0.at, $0.key, $0.item) < ($1.at, $1.key, $1.item) }
-            plans.append((lo, hi, leaving, entering))
+            plans.append((leaving, entering))
         }
 
-        // Written: the remade clusters into their slots, the references to them, the moved points.
-        let oldCounts = slotOf.map { clusterPoints[$0] }
-        for k in 0..<made.count {
+        // Written: the made clusters into their slots (in order, so none is overwritten before
+        // it is read: a slot is never after its cluster), the references to them, the moved
+        // points, the dead slots.
+        let oldCounts = slotOf.map { $0 >= 0 && $0 < c0 ? clusterPoints[$0] : 0 }
+        for k in 0..<slotOf.count where slotOf[k] >= 0 {
             let o = slotOf[k], c = c0 + k
             let p = clusterPositions[c]
             clusterPositions.set(o, p.x, p.y)
             clusterPoints[o] = clusterPoints[c]
             clusterParent[o] = placed(clusterParent[c])
+            clusterZoom[o] = clusterZoom[c]
+            clusterRank[o] = clusterRank[c]
         }
-        for item in e.slots.ids where Int(item) < n + c0 {
+        // (The dissolved ones are written: a twin's slot above, the others dead below.)
+        for (s, item) in e.slots.ids.enumerated() where Int(item) < n + c0 {
             let i = Int(item)
-            if i < n { pointParent[i] = placed(pointParent[i]) } else { clusterParent[i - n] = placed(clusterParent[i - n]) }
+            if i < n {
+                pointParent[i] = placed(pointParent[i])
+            } else if !e.has(s, _EditState.dead) {
+                clusterParent[i - n] = placed(clusterParent[i - n])
+            }
         }
         for (s, item) in e.slots.ids.enumerated() where Int(item) < n && e.has(s, _EditState.moved) {
             pointPositions.set(Int(item), e.newX[s], e.newY[s])
         }
-        clusterPositions = _WorldPositions(xy: Array(clusterPositions.xy.prefix(2 * c0)))
-        clusterPoints.removeLast(clusters - c0)
-        clusterParent.removeLast(clusters - c0)
-        clusterZoom.removeLast(clusters - c0)
-        clusterRank.removeLast(clusters - c0)
+        clusterPositions.removeLast(clusters - kept)
+        clusterPoints.removeLast(clusters - kept)
+        clusterParent.removeLast(clusters - kept)
+        clusterZoom.removeLast(clusters - kept)
+        clusterRank.removeLast(clusters - kept)
+        if clusterSeedPosition.count < kept {
+            clusterSeedPosition.append(contentsOf: repeatElement(0, count: kept - clusterSeedPosition.count))
+        }
+        for (d, entry) in dissolved.enumerated() where twinOf[d] < 0 {
+            clusterParent[entry.cluster] = -1
+            markDead(cluster: entry.cluster)
+        }
+        if deadSlots > 0 || !fresh.isEmpty { storageIsLoose = true }
 
-        // Each group's stretch from the first place touched to the last, rewritten.
-        for (g, plan) in plans.enumerated() where plan.hi > plan.lo {
-            let grid = groups[g].grid, stride = _ZoomGroup.fenceStride
-            groups[g].ids.withUnsafeMutableBufferPointer { ids in
-                var stretch: [Int32] = []
-                stretch.reserveCapacity(plan.hi - plan.lo)
-                var next = 0, gone = 0
-                for k in plan.lo..<plan.hi {
-                    while next < plan.entering.count && plan.entering[next].at <= k {
-                        stretch.append(plan.entering[next].item)
-                        next += 1
-                    }
-                    if gone < plan.leaving.count && plan.leaving[gone] == k {
-                        gone += 1
-                    } else {
-                        stretch.append(ids[k])
-                    }
-                }
-                for t in plan.entering[next...] { stretch.append(t.item) }
-                for (j, item) in stretch.enumerated() { ids[plan.lo + j] = item }
-            }
-            for f in ((plan.lo + stride - 1) / stride)..<((plan.hi + stride - 1) / stride) {
-                let p = indexPosition(groups[g].ids[f * stride])
-                groups[g].fences[f] = grid.key(x: p.x, y: p.y)
-            }
+        for (g, plan) in plans.enumerated() where !plan.leaving.isEmpty || !plan.entering.isEmpty {
+            spliceGroup(g, leaving: plan.leaving, entering: plan.entering)
         }
 
-        if smallClustersBelow > 0 { updateSmallClusterPoints(slots: slotOf, oldCounts: oldCounts) }
+        if deadSlots > 0 || !fresh.isEmpty {
+            var touched = [Bool](repeating: false, count: options.maxZoom + 1)
+            for (d, entry) in dissolved.enumerated() where twinOf[d] < 0 { touched[Int(clusterZoom[entry.cluster])] = true }
+            for f in fresh { touched[f.zoom] = true }
+            mergeSeedOrder(fresh: fresh, touched: touched)
+        }
+        numberInPlace(changes, fresh: fresh)
+        if smallClustersBelow > 0 {
+            if deadSlots == 0 && fresh.isEmpty {
+                let twins = slotOf.indices.filter { slotOf[$0] >= 0 }
+                updateSmallClusterPoints(slots: twins.map { slotOf[$0] }, oldCounts: twins.map { oldCounts[$0] })
+            } else {
+                smallClusterPoints = smallClusterPointLists(below: smallClustersBelow)
+            }
+        }
         return true
+    }
+
+    /// A group's list with the items at `leaving` taken out and `entering` put in (each before
+    /// the old place it names), in place: between two changes the ids keep their order and shift
+    /// by as many places as entered less left before them, so only the runs with a shift move
+    /// (a nudged item leaves and enters nearby: a short run), and only their fences and the new
+    /// ids' are computed again.
+    private func spliceGroup(_ g: Int, leaving: [Int], entering: [(at: Int, key: UInt64, item: Int32)]) {
+        let oldCount = groups[g].ids.count, count = oldCount - leaving.count + entering.count
+        // The runs of kept ids, each with its shift, and where the entering ids land.
+        var runs: [(from: Int, count: Int, shift: Int)] = []
+        var landing: [(at: Int, item: Int32)] = []
+        var r = 0, shift = 0, l = 0, k = 0
+        func run(upTo end: Int) {
+            if end > r { runs.append((r, end - r, shift)) }
+            r = end
+        }
+        while l < leaving.count || k < entering.count {
+            if k < entering.count && (l == leaving.count || entering[k].at <= leaving[l]) {
+                run(upTo: entering[k].at)
+                landing.append((r + shift, entering[k].item))
+                shift += 1
+                k += 1
+            } else {
+                run(upTo: leaving[l])
+                r += 1
+                shift -= 1
+                l += 1
+            }
+        }
+        run(upTo: oldCount)
+        if count > oldCount {
+            if groups[g].ids.capacity < count { groups[g].ids.reserveCapacity(count + oldCount / 64) }
+            groups[g].ids.append(contentsOf: repeatElement(-1, count: count - oldCount))
+        }
+        groups[g].ids.withUnsafeMutableBufferPointer { ids in
+            let base = UnsafeMutableRawPointer(ids.baseAddress!)
+            @inline(__always) func move(_ t: (from: Int, count: Int, shift: Int)) {
+                (base + 4 * (t.from + t.shift)).copyMemory(from: base + 4 * t.from, byteCount: 4 * t.count)
+            }
+            // Runs shifted down move first, in order, then those shifted up, in reverse: neither
+            // writes over ids a run still to move has to read.
+            for t in runs where t.shift < 0 { move(t) }
+            for t in runs.reversed() where t.shift > 0 { move(t) }
+            for t in landing { ids[t.at] = t.item }
+        }
+        if count < oldCount { groups[g].ids.removeLast(oldCount - count) }
+
+        let stride = _ZoomGroup.fenceStride, grid = groups[g].grid
+        let fenceCount = (count + stride - 1) / stride
+        if groups[g].fences.count > fenceCount { groups[g].fences.removeLast(groups[g].fences.count - fenceCount) }
+        if groups[g].fences.count < fenceCount {
+            groups[g].fences.append(contentsOf: repeatElement(0, count: fenceCount - groups[g].fences.count))
+        }
+        func fence(_ f: Int) {
+            let p = indexPosition(groups[g].ids[f * stride])
+            groups[g].fences[f] = grid.key(x: p.x, y: p.y)
+        }
+        for t in runs where t.shift != 0 && t.count > 0 {
+            let first = t.from + t.shift, end = first + t.count
+            for f in ((first + stride - 1) / stride)..<((end + stride - 1) / stride) { fence(f) }
+        }
+        for t in landing where t.at % stride == 0 { fence(t.at / stride) }
+    }
+
+    /// Each zoom's clusters by seed position again: the dead slots left out, the clusters stored
+    /// after the others merged in by rank (seed positions grow with rank); the zooms neither
+    /// `touched` copied as they are.
+    private func mergeSeedOrder(fresh unsorted: [(zoom: Int, rank: UInt32, cluster: Int32)], touched: [Bool]) {
+        let fresh = unsorted.sorted { $0.zoom != $1.zoom ? $0.zoom > $1.zoom : $0.rank < $1.rank }
+        var order: [Int32] = []
+        order.reserveCapacity(clustersBySeed.count + fresh.count)
+        var starts = zoomClusterStart
+        var f = 0
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            starts[z - options.minZoom + 1] = order.count
+            guard touched[z] else {
+                order.append(contentsOf: clustersBySeed[clustersBySeedRange(zoom: z)])
+                continue
+            }
+            for c in clustersBySeed[clustersBySeedRange(zoom: z)] where !isDeadCluster(Int(c)) {
+                while f < fresh.count && fresh[f].zoom == z && fresh[f].rank < clusterRank[Int(c)] {
+                    order.append(fresh[f].cluster)
+                    f += 1
+                }
+                order.append(c)
+            }
+            while f < fresh.count && fresh[f].zoom == z {
+                order.append(fresh[f].cluster)
+                f += 1
+            }
+        }
+        starts[0] = order.count
+        clustersBySeed = order
+        zoomClusterStart = starts
+    }
+
+    /// The public ids after an edit laid out in place: the levels' visible ranks changed for
+    /// the items whose levels did (or read from every item, the first time), and the seed
+    /// positions counted again at every level that changed, and for the clusters made.
+    private func numberInPlace(_ changes: [_PlacedChange], fresh: [(zoom: Int, rank: UInt32, cluster: Int32)]) {
+        let n = pointPositions.count
+        let moves = changes.filter { $0.oldLevels != $0.newLevels || ($0.oldItem < 0) != ($0.newItem < 0) }
+        if moves.isEmpty && fresh.isEmpty { return }
+        let ranks: _LevelRanks
+        var all = false
+        if let kept = levelRanks, kept.capacity > n {
+            ranks = kept
+            // Every bit cleared before any is set: an item leaving a level can share its rank
+            // with one entering it (a cluster dissolved and its seed freed).
+            for t in moves where t.oldItem >= 0 {
+                let keep = t.newItem >= 0 ? t.newLevels : _PlacedChange.none
+                forEachLevel(in: t.oldLevels, notIn: keep) { ranks.set(t.rank, levels: $0, $0, to: false) }
+            }
+            for t in moves where t.newItem >= 0 {
+                let had = t.oldItem >= 0 ? t.oldLevels : _PlacedChange.none
+                forEachLevel(in: t.newLevels, notIn: had) { ranks.set(t.rank, levels: $0, $0, to: true) }
+            }
+        } else {
+            ranks = visibleRanksByLevel()
+            levelRanks = ranks
+            all = true
+        }
+        let changed = (ranks.minLevel...ranks.maxLevel).map { all || ranks.changed($0) }
+        ranks.prepare()
+        for z in options.minZoom...options.maxZoom where changed[z + 1 - ranks.minLevel] {
+            for c in clustersBySeed[clustersBySeedRange(zoom: z)] {
+                clusterSeedPosition[Int(c)] = ranks.position(clusterRank[Int(c)], level: z + 1)
+            }
+        }
+        for f in fresh { clusterSeedPosition[Int(f.cluster)] = ranks.position(f.rank, level: f.zoom + 1) }
+    }
+
+    /// Calls `body` with each level of `levels` that is not in `other`.
+    private func forEachLevel(in levels: (low: Int, high: Int), notIn other: (low: Int, high: Int), _ body: (Int) -> Void) {
+        guard levels.low <= levels.high else { return }
+        for level in levels.low...levels.high where level < other.low || level > other.high { body(level) }
+    }
+
+    /// Every level's visible ranks, read from every item: a point is visible from maxZoom + 1
+    /// down to the zoom above its parent's, a cluster from its zoom down to the same.
+    private func visibleRanksByLevel() -> _LevelRanks {
+        let n = pointPositions.count, top = options.maxZoom + 1
+        // Room for points added later, so that a few adds do not read every item again.
+        let ranks = _LevelRanks(minLevel: options.minZoom + 1, maxLevel: top, capacity: n + n / 8 + 64)
+        @inline(__always) func low(_ parent: Int32) -> Int { parent < 0 ? options.minZoom : Int(clusterZoom[Int(parent) - n]) + 1 }
+        for p in 0..<n where !isRemoved(p) { ranks.set(UInt32(p), levels: low(pointParent[p]), top, to: true) }
+        for c in 0..<clusterParent.count where !isDeadCluster(c) {
+            ranks.set(clusterRank[c], levels: low(clusterParent[c]), Int(clusterZoom[c]), to: true)
+        }
+        return ranks
     }
 
     /// The small clusters' point lists after clusters were remade in `slots` (in place where
@@ -159,5 +356,25 @@ extension HierarchicalClusterIndex {
             let first = Int(smallClusterPoints.start[o])
             for (j, p) in points.enumerated() { smallClusterPoints.points[first + j] = p }
         }
+    }
+
+    /// Whether cluster `c` is a dead slot of a loose storage.
+    @inline(__always)
+    func isDeadCluster(_ c: Int) -> Bool {
+        deadClusterCount > 0 && c >> 6 < deadClusters.count && deadClusters[c >> 6] & (1 << UInt64(c & 63)) != 0
+    }
+
+    private func markDead(cluster c: Int) {
+        let words = clusterParent.count / 64 + 1
+        if deadClusters.count < words { deadClusters.append(contentsOf: repeatElement(0, count: words - deadClusters.count)) }
+        deadClusters[c >> 6] |= 1 << UInt64(c & 63)
+        deadClusterCount += 1
+    }
+
+    /// Lays a loose storage out afresh, in zoom order with no dead slots (what saving and
+    /// reading the whole hierarchy at once expect). Public ids do not change.
+    func compactStorage() {
+        guard storageIsLoose else { return }
+        layOutAfterEdit(_EditState(), oldClusterCount: clusterPositions.count)
     }
 }

@@ -33,6 +33,9 @@ extension HierarchicalClusterIndex {
         }
         isChanged.clear(n + clusters)
         isDeadItem.clear(n + clusters)
+        if deadClusterCount > 0 {
+            for c in 0..<clusters where isDeadCluster(c) { isDeadItem.insert(n + c) }
+        }
         for (s, item) in e.slots.ids.enumerated() {
             if e.has(s, _EditState.dead) { isDeadItem.insert(Int(item)) }
             if e.flags[s] != 0 || e.oldParent[s] != parent(of: item) {
@@ -65,33 +68,23 @@ extension HierarchicalClusterIndex {
         }
 
         // Clusters renumbered: each zoom's block holds its surviving clusters and the new ones of
-        // that zoom in seed rank order. Seed positions grow with rank, so a block in rank order
-        // needs no sorting by seed position afterwards (`sortClustersBySeed`); a block a build
-        // left in another order is sorted here once and stays in order through later edits.
+        // that zoom in seed rank order, so it needs no sorting by seed position afterwards
+        // (`sortClustersBySeed`). The survivors are read in that order from each zoom's clusters
+        // by seed position (seed positions grow with rank), wherever a loose storage keeps them.
         var newIndex = [Int32](repeating: -1, count: clusters)
         var kept: [Int32] = []
         kept.reserveCapacity(clusters)
         var made = (c0..<clusters).filter { !isDead(Int32(n + $0)) }
         made.sort { a, b in clusterZoom[a] != clusterZoom[b] ? clusterZoom[a] > clusterZoom[b] : clusterRank[a] < clusterRank[b] }
         var next = 0
-        var survivors: [UInt32] = [], survivorRanks: [UInt64] = []
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            survivors.removeAll(keepingCapacity: true)
-            survivorRanks.removeAll(keepingCapacity: true)
-            var inOrder = true
-            for c in clusterBlock(zoom: z) where c < c0 && !isDead(Int32(n + c)) {
-                let r = UInt64(clusterRank[c])
-                if let last = survivorRanks.last, last > r { inOrder = false }
-                survivors.append(UInt32(c))
-                survivorRanks.append(r)
-            }
-            if !inOrder { RadixSort.sort(keys: &survivorRanks, values: &survivors, count: survivors.count) }
-            for (k, c) in survivors.enumerated() {
-                while next < made.count && Int(clusterZoom[made[next]]) == z && UInt64(clusterRank[made[next]]) < survivorRanks[k] {
+            for survivor in clustersBySeed[clustersBySeedRange(zoom: z)] where !isDead(Int32(n) + survivor) {
+                let c = Int(survivor), r = clusterRank[c]
+                while next < made.count && Int(clusterZoom[made[next]]) == z && clusterRank[made[next]] < r {
                     kept.append(Int32(made[next]))
                     next += 1
                 }
-                kept.append(Int32(c))
+                kept.append(survivor)
             }
             while next < made.count && Int(clusterZoom[made[next]]) == z {
                 kept.append(Int32(made[next]))
@@ -183,6 +176,9 @@ extension HierarchicalClusterIndex {
         }
 
         superclusterTrees = []
+        storageIsLoose = false
+        deadClusters = []
+        deadClusterCount = 0
         numberClusters(ranksKnown: true)
         if smallClustersBelow > 0 { smallClusterPoints = smallClusterPointLists(below: smallClustersBelow) }
     }

@@ -131,7 +131,7 @@ extension HierarchicalClusterIndex {
             let i = Int(item)
             if i < n { pointParent[i] = e.oldParent[s] } else { clusterParent[i - n] = e.oldParent[s] }
         }
-        clusterPositions = _WorldPositions(xy: Array(clusterPositions.xy.prefix(2 * c0)))
+        clusterPositions.removeLast(clusterPositions.count - c0)
         clusterPoints.removeLast(clusterPoints.count - c0)
         clusterParent.removeLast(clusterParent.count - c0)
         clusterZoom.removeLast(clusterZoom.count - c0)
@@ -194,6 +194,10 @@ extension HierarchicalClusterIndex {
         zoomClusterStart = fresh.zoomClusterStart
         clustersBySeed = fresh.clustersBySeed
         superclusterTrees = []
+        storageIsLoose = false
+        deadClusters = []
+        deadClusterCount = 0
+        levelRanks = nil
         if live.count == total {
             // No point was ever removed: the fresh index numbers every item as this one does.
             pointParent = fresh.pointParent

@@ -32,15 +32,16 @@ extension HierarchicalClusterIndex {
 
     @inline(__always)
     /// One point of every cluster, by cluster index, found in one pass: a point gives itself to
-    /// the cluster that absorbs it, and a cluster passes its point on to its parent (parents are
-    /// created after their children, so one ascending pass reaches every cluster).
+    /// the cluster that absorbs it, and a cluster passes its point on to its parent (visiting
+    /// children first reaches every cluster; a dead slot of a loose storage gets none).
     func oneMemberPerCluster() -> [Int32] {
         let n = pointPositions.count
         var member = [Int32](repeating: -1, count: clusterParent.count)
         for p in 0..<n where pointParent[p] >= 0 && member[Int(pointParent[p]) - n] < 0 {
             member[Int(pointParent[p]) - n] = Int32(p)
         }
-        for c in 0..<clusterParent.count where clusterParent[c] >= 0 && member[c] >= 0 {
+        forEachClusterChildrenFirst { c in
+            guard clusterParent[c] >= 0, member[c] >= 0 else { return }
             let q = Int(clusterParent[c]) - n
             if member[q] < 0 { member[q] = member[c] }
         }

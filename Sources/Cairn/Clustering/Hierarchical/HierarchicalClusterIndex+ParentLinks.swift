@@ -4,13 +4,15 @@
 /// boundary a million times.
 extension HierarchicalClusterIndex {
     /// Points and clusters together.
-    public var itemCount: Int { pointPositions.count + clusterPositions.count }
+    public var itemCount: Int { pointPositions.count + clusterCount }
 
     /// Visits every item, the points in input order and then the clusters in the order they
     /// were formed, with its public id and its parent's (-1 for an item no cluster absorbed).
     /// A cluster's public id holds the zoom it was formed at (see `publicID(ofItem:)`).
     public func forEachParentLink(_ body: (_ id: Int64, _ parent: Int64) -> Void) throws(CairnError) {
         guard state == .built else { throw .invalidState }
+        // Clusters in the order they were formed: zoom by zoom, as a build stores them.
+        compactStorage()
         for item in 0..<itemCount {
             let p = parent(of: Int32(item))
             body(publicID(ofItem: Int32(item)), p >= 0 ? publicID(ofItem: p) : -1)

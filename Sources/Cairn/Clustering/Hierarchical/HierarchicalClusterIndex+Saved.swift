@@ -52,6 +52,8 @@ extension HierarchicalClusterIndex {
     public func savedByteCount(hostDataCount: Int = 0) throws(CairnError) -> Int {
         guard state == .built, !isWeighted else { throw .invalidState }
         guard hostDataCount >= 0 else { throw .invalidArgument }
+        // The format holds clusters in zoom blocks, with no dead slots.
+        compactStorage()
         var counter = _SavedIndexWriter(out: nil, offset: HierarchicalClusterIndex.savedHeaderSize)
         writeContent(&counter)
         // Host data padded to 8 bytes, then its length: a size beyond Int (32 bits in

@@ -24,6 +24,7 @@ extension HierarchicalClusterIndex {
         let n = pointPositions.count
         let clusters = clusterParent.count
         defer { builtSeedPositions = [] }
+        levelRanks = nil
         if !ranksKnown {
             var ranks = [UInt32](repeating: UInt32.max, count: clusters)
             // Points ascending: the first one a cluster receives is its smallest; children are
@@ -223,11 +224,19 @@ extension HierarchicalClusterIndex {
         clustersBySeed = bySeed
     }
 
-    /// The first and end cluster index of the clusters formed at zoom `z`.
-    func clusterBlock(zoom z: Int) -> Range<Int> {
+    /// Where the clusters formed at zoom `z` stand in `clustersBySeed` (while the storage is not
+    /// loose, also their block of cluster indices).
+    func clustersBySeedRange(zoom z: Int) -> Range<Int> {
         let b = z - options.minZoom
-        let end = b == 0 ? clusterParent.count : zoomClusterStart[b]
-        return zoomClusterStart[b + 1]..<end
+        return zoomClusterStart[b + 1]..<zoomClusterStart[b]
+    }
+
+    /// Visits every live cluster index, each after every one it absorbed: zoom by zoom from
+    /// maxZoom down (a cluster's children were formed at higher zooms), whatever the storage order.
+    func forEachClusterChildrenFirst(_ body: (Int) -> Void) {
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            for c in clustersBySeed[clustersBySeedRange(zoom: z)] { body(Int(c)) }
+        }
     }
 
     /// A feature's public id: a point's input index (as the engine holds its points), or a
@@ -251,7 +260,7 @@ extension HierarchicalClusterIndex {
         guard zoom >= options.minZoom, zoom <= options.maxZoom, position <= Int64(UInt32.max) else {
             throw .unknownCluster(id: id)
         }
-        let block = clusterBlock(zoom: zoom)
+        let block = clustersBySeedRange(zoom: zoom)
         var lo = block.lowerBound, hi = block.upperBound
         while lo < hi {
             let mid = (lo + hi) >> 1

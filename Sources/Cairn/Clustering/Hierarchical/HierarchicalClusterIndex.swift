@@ -33,12 +33,24 @@ public final class HierarchicalClusterIndex {
     var clusterParent: [Int32] = []
     var clusterZoom: [UInt8] = []     // zoom it was formed at: the highest zoom it is visible at
     // supercluster's numbering, filled once built (see `+SuperclusterIDs`): each cluster's rank,
-    // where its seed stood in the data of the zoom above, where each zoom's clusters start,
-    // and each zoom's clusters by seed position.
+    // where its seed stood in the data of the zoom above, each zoom's clusters by seed position
+    // (`clustersBySeed`), and where each zoom's run of that list starts (`zoomClusterStart`).
+    // While the storage is not loose (below), the runs are also the zooms' blocks of clusters.
     var clusterRank: [UInt32] = []
     var clusterSeedPosition: [UInt32] = []
     var zoomClusterStart: [Int] = []
     var clustersBySeed: [Int32] = []
+    /// Whether an edit laid its clusters out in place (`+EditInPlace`): clusters it made stored
+    /// after the others whatever their zoom, those it dissolved left as dead slots, so cluster
+    /// indices no longer follow zoom order. Laying the storage out afresh (`compactStorage`)
+    /// puts it back in order.
+    var storageIsLoose = false
+    /// The dead slots of a loose storage, a bit per cluster index (empty while none is): no item
+    /// refers to them and no list holds them.
+    var deadClusters: [UInt64] = []
+    var deadClusterCount = 0
+    /// Each level's visible ranks, kept by edits laid out in place (nil until one is).
+    var levelRanks: _LevelRanks? = nil
     /// supercluster's tree of each zoom, laid out when a query first needs it (`+SuperclusterOrder`).
     var superclusterTrees: [_SuperclusterTree?] = []
     /// With minPoints > 2, supercluster's data order depends on its searches (see
@@ -93,6 +105,9 @@ public final class HierarchicalClusterIndex {
     var stoppedRepairs = 0
     /// Edits laid out in place (`+EditInPlace`), for tests and benchmarks.
     var editsLaidOutInPlace = 0
+    /// The most dead slots a loose storage keeps before an edit lays it out afresh. Nil: an
+    /// eighth of the clusters; tests set it to take either way.
+    var deadSlotLimit: Int? = nil
     var state: State = .adding
 
     enum State { case adding, building, built }
@@ -111,7 +126,7 @@ public final class HierarchicalClusterIndex {
     public internal(set) var pointsPlacedElsewhere = 0
 
     /// The number of clusters formed over all zooms (0 before `build()`).
-    public var clusterCount: Int { clusterPositions.count }
+    public var clusterCount: Int { clusterPositions.count - deadClusterCount }
 
     /// Whether `build()` has finished, so queries may be made.
     public var isBuilt: Bool { state == .built }

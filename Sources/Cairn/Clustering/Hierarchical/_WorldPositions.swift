@@ -35,6 +35,9 @@ struct _WorldPositions {
         }
     }
 
+    /// Drops the last `n` positions, keeping the room (an edit appends and drops clusters).
+    mutating func removeLast(_ n: Int) { xy.removeLast(2 * n) }
+
     mutating func set(_ i: Int, _ x: Double, _ y: Double) {
         xy[2 * i] = x
         xy[2 * i + 1] = y
