@@ -112,8 +112,8 @@ async function main() {
       rows,
       notes: ['An index repairs small batches in place and applies larger ones by clustering the points left afresh ' +
         '(the limit and how a repair works: docs/cluster-index.md, Updates). ' +
-        'A batch that changes no item\'s standing (often a point or two nudged a few metres) is also laid out in place; ' +
-        'the others lay out the whole storage again, which is most of an update\'s time below a thousand points.'],
+        'A repaired batch changes the storage in place, in proportion to what it changed; the first query after an ' +
+        'update that asks for supercluster\'s order lays out that zoom\'s tree again.'],
     });
     console.log(`\nwrote ${args.markdown}`);
   }

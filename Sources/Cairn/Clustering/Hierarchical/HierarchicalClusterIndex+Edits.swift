@@ -75,7 +75,7 @@ extension HierarchicalClusterIndex {
         }
 
         let edits = added.count + removing.count + moving.count
-        if edits > (editRepairLimit ?? max(1, n0 / 3_000)) {
+        if edits > (editRepairLimit ?? max(1, n0 / 1_000)) {
             guard buildsAfresh else { return false }
             if (try? rebuild(adding: added, placedElsewhere: elsewhere, removing: removing, moving: moving, to: moved)) != nil {
                 return true

@@ -95,7 +95,7 @@ public final class HierarchicalClusterIndex {
     var releaseItemRoomFrom = 16_384
     var itemRoomReleases = 0
     /// The most edits in one batch that are repaired in place; more are applied by building
-    /// afresh (`+Edits`). Nil: one per 3,000 points held (at least one); tests set it to take
+    /// afresh (`+Edits`). Nil: one per 1,000 points held (at least one); tests set it to take
     /// either way.
     var editRepairLimit: Int? = nil
     /// The item reads a repair may make before it stops and builds afresh (`+Edits`). Nil: four
