@@ -3,7 +3,7 @@
 /// slot; the other clusters it made are stored after every cluster, whatever their zoom, and the
 /// other ones it dissolved stay as dead slots. Then only what changed is written: the clusters
 /// into their slots, references to them, moved points, the zoom groups' lists (moved in runs
-/// between the items that leave or enter them, fences computed again where their place changed),
+/// between the items that leave or enter them, fences moved with their ids),
 /// each zoom's clusters by seed position (merged again where clusters came or went), and the
 /// public ids: a cluster's counts the items visible one zoom up that rank before its seed, read
 /// from each level's visible ranks (`_LevelRanks`), whose bits change only for the items whose
@@ -187,8 +187,7 @@ extension HierarchicalClusterIndex {
     /// A group's list with the items at `leaving` taken out and `entering` put in (each before
     /// the old place it names), in place: between two changes the ids keep their order and shift
     /// by as many places as entered less left before them, so only the runs with a shift move
-    /// (a nudged item leaves and enters nearby: a short run), and only their fences and the new
-    /// ids' are computed again.
+    /// (a nudged item leaves and enters nearby: a short run), and the fences move with them.
     private func spliceGroup(_ g: Int, leaving: [Int], entering: [(at: Int, key: UInt64, item: Int32)]) {
         let oldCount = groups[g].ids.count, count = oldCount - leaving.count + entering.count
         // The runs of kept ids, each with its shift, and where the entering ids land.
@@ -230,21 +229,118 @@ extension HierarchicalClusterIndex {
         }
         if count < oldCount { groups[g].ids.removeLast(oldCount - count) }
 
-        let stride = _ZoomGroup.fenceStride, grid = groups[g].grid
-        let fenceCount = (count + stride - 1) / stride
-        if groups[g].fences.count > fenceCount { groups[g].fences.removeLast(groups[g].fences.count - fenceCount) }
-        if groups[g].fences.count < fenceCount {
-            groups[g].fences.append(contentsOf: repeatElement(0, count: fenceCount - groups[g].fences.count))
+        moveFences(g, runs: runs, leaving: leaving, entering: entering, landing: landing)
+    }
+
+    /// A group's fences after `spliceGroup` moved its ids: each moves with its id; one whose
+    /// id left moves to the id that follows, and only its key is read. Where that leaves two
+    /// fences on one place, or ids entered until a stretch between fences grew past twice the
+    /// stride, the fences are laid out again (`evenOutFences`).
+    private func moveFences(_ g: Int, runs: [(from: Int, count: Int, shift: Int)], leaving: [Int],
+                            entering: [(at: Int, key: UInt64, item: Int32)], landing: [(at: Int, item: Int32)]) {
+        let ids = groups[g].ids, count = ids.count, grid = groups[g].grid
+        var repointed: [Int] = []
+        var unsure = false
+        // Taken out of the group while they change, so that no access to the groups overlaps.
+        var fenceKeys: [UInt64] = [], fencePlaces: [Int32] = []
+        swap(&fenceKeys, &groups[g].fences)
+        swap(&fencePlaces, &groups[g].fencePlaces)
+        ids.withUnsafeBufferPointer { ids in
+            fenceKeys.withUnsafeMutableBufferPointer { keys in
+                fencePlaces.withUnsafeMutableBufferPointer { places in
+                    // The first fence at or after `cursor` whose (old) place is not below `place`.
+                    var cursor = 0
+                    func firstFence(atOrAfter place: Int) -> Int {
+                        var lo = cursor, hi = places.count
+                        while lo < hi {
+                            let mid = (lo + hi) >> 1
+                            if Int(places[mid]) < place { lo = mid + 1 } else { hi = mid }
+                        }
+                        return lo
+                    }
+                    var l = 0, k = 0
+                    // The fences on the places that left before `end`: each moves to the id now
+                    // after the ids that came before it (those kept, and those that entered at or
+                    // before its place).
+                    func repoint(before end: Int) {
+                        while l < leaving.count && leaving[l] < end {
+                            let place = leaving[l]
+                            while k < entering.count && entering[k].at <= place { k += 1 }
+                            let f = firstFence(atOrAfter: place)
+                            if f < places.count && Int(places[f]) == place {
+                                let moved = place - l + k
+                                places[f] = Int32(moved)
+                                if moved < count {
+                                    let p = indexPosition(ids[moved])
+                                    keys[f] = grid.key(x: p.x, y: p.y)
+                                }
+                                repointed.append(f)
+                                cursor = f + 1
+                            }
+                            l += 1
+                        }
+                    }
+                    for t in runs {
+                        repoint(before: t.from)
+                        let first = firstFence(atOrAfter: t.from)
+                        cursor = first
+                        let end = firstFence(atOrAfter: t.from + t.count)
+                        if t.shift != 0 { for f in first..<end { places[f] += Int32(t.shift) } }
+                        cursor = end
+                    }
+                    repoint(before: Int.max)
+
+                    // Two fences on one place, or one past the end, where fences were repointed.
+                    for f in repointed where Int(places[f]) >= count
+                        || (f > 0 && places[f - 1] >= places[f]) || (f + 1 < places.count && places[f + 1] <= places[f]) {
+                        unsure = true
+                    }
+                    // A stretch that ids entered and that grew past twice the stride.
+                    let most = 2 * _ZoomGroup.fenceStride
+                    cursor = 0
+                    for t in landing where !unsure {
+                        let next = firstFence(atOrAfter: t.at + 1)
+                        let from = next > 0 ? Int(places[next - 1]) : 0
+                        let to = next < places.count ? Int(places[next]) : count
+                        if to - from > most { unsure = true }
+                    }
+                }
+            }
         }
-        func fence(_ f: Int) {
-            let p = indexPosition(groups[g].ids[f * stride])
-            groups[g].fences[f] = grid.key(x: p.x, y: p.y)
+        swap(&fenceKeys, &groups[g].fences)
+        swap(&fencePlaces, &groups[g].fencePlaces)
+        if unsure { evenOutFences(g) }
+    }
+
+    /// A group's fences laid out again after an edit: the ones on a place already taken or past
+    /// the end left out, and fences added every stride where a stretch would pass twice the
+    /// stride. Keys are read only for the fences added.
+    private func evenOutFences(_ g: Int) {
+        let stride = _ZoomGroup.fenceStride, ids = groups[g].ids, count = ids.count, grid = groups[g].grid
+        var keys: [UInt64] = [], places: [Int32] = []
+        keys.reserveCapacity(groups[g].fences.count + 1)
+        places.reserveCapacity(groups[g].fences.count + 1)
+        var last = -1
+        func add(_ place: Int, _ key: UInt64) {
+            keys.append(key)
+            places.append(Int32(place))
+            last = place
         }
-        for t in runs where t.shift != 0 && t.count > 0 {
-            let first = t.from + t.shift, end = first + t.count
-            for f in ((first + stride - 1) / stride)..<((end + stride - 1) / stride) { fence(f) }
+        // Fences every stride after the last one until the stretch to `end` is short enough.
+        func fill(upTo end: Int) {
+            while end - max(last, 0) > 2 * stride {
+                let place = last < 0 ? 0 : last + stride
+                let p = indexPosition(ids[place])
+                add(place, grid.key(x: p.x, y: p.y))
+            }
         }
-        for t in landing where t.at % stride == 0 { fence(t.at / stride) }
+        for (key, place) in zip(groups[g].fences, groups[g].fencePlaces) where Int(place) < count && Int(place) > last {
+            fill(upTo: Int(place))
+            add(Int(place), key)
+        }
+        fill(upTo: count)
+        groups[g].fences = keys
+        groups[g].fencePlaces = places
     }
 
     /// Each zoom's clusters by seed position again: the dead slots left out, the clusters stored
@@ -281,38 +377,81 @@ extension HierarchicalClusterIndex {
 
     /// The public ids after an edit laid out in place: the levels' visible ranks changed for
     /// the items whose levels did (or read from every item, the first time), and the seed
-    /// positions counted again at every level that changed, and for the clusters made.
+    /// positions moved by the changes that rank before each seed, at every level that changed;
+    /// the clusters made counted from the ranks.
     private func numberInPlace(_ changes: [_PlacedChange], fresh: [(zoom: Int, rank: UInt32, cluster: Int32)]) {
         let n = pointPositions.count
         let moves = changes.filter { $0.oldLevels != $0.newLevels || ($0.oldItem < 0) != ($0.newItem < 0) }
         if moves.isEmpty && fresh.isEmpty { return }
-        let ranks: _LevelRanks
-        var all = false
-        if let kept = levelRanks, kept.capacity > n {
-            ranks = kept
+        if let ranks = levelRanks, ranks.capacity > n {
+            // Each level's changes: the ranks that became visible (+1) or stopped being (-1).
+            var deltas = [[(rank: UInt32, delta: Int32)]](repeating: [], count: ranks.maxLevel - ranks.minLevel + 1)
             // Every bit cleared before any is set: an item leaving a level can share its rank
             // with one entering it (a cluster dissolved and its seed freed).
             for t in moves where t.oldItem >= 0 {
                 let keep = t.newItem >= 0 ? t.newLevels : _PlacedChange.none
-                forEachLevel(in: t.oldLevels, notIn: keep) { ranks.set(t.rank, levels: $0, $0, to: false) }
+                forEachLevel(in: t.oldLevels, notIn: keep) { level in
+                    ranks.set(t.rank, levels: level, level, to: false)
+                    if level >= ranks.minLevel && level <= ranks.maxLevel { deltas[level - ranks.minLevel].append((t.rank, -1)) }
+                }
             }
             for t in moves where t.newItem >= 0 {
                 let had = t.oldItem >= 0 ? t.oldLevels : _PlacedChange.none
-                forEachLevel(in: t.newLevels, notIn: had) { ranks.set(t.rank, levels: $0, $0, to: true) }
+                forEachLevel(in: t.newLevels, notIn: had) { level in
+                    ranks.set(t.rank, levels: level, level, to: true)
+                    if level >= ranks.minLevel && level <= ranks.maxLevel { deltas[level - ranks.minLevel].append((t.rank, 1)) }
+                }
+            }
+            for z in options.minZoom...options.maxZoom where !deltas[z + 1 - ranks.minLevel].isEmpty {
+                shiftSeedPositions(zoom: z, by: deltas[z + 1 - ranks.minLevel].sorted { $0.rank < $1.rank })
+            }
+            if !fresh.isEmpty {
+                ranks.prepare()
+                for f in fresh { clusterSeedPosition[Int(f.cluster)] = ranks.position(f.rank, level: f.zoom + 1) }
             }
         } else {
-            ranks = visibleRanksByLevel()
+            let ranks = visibleRanksByLevel()
             levelRanks = ranks
-            all = true
-        }
-        let changed = (ranks.minLevel...ranks.maxLevel).map { all || ranks.changed($0) }
-        ranks.prepare()
-        for z in options.minZoom...options.maxZoom where changed[z + 1 - ranks.minLevel] {
-            for c in clustersBySeed[clustersBySeedRange(zoom: z)] {
-                clusterSeedPosition[Int(c)] = ranks.position(clusterRank[Int(c)], level: z + 1)
+            ranks.prepare()
+            for z in options.minZoom...options.maxZoom {
+                for c in clustersBySeed[clustersBySeedRange(zoom: z)] {
+                    clusterSeedPosition[Int(c)] = ranks.position(clusterRank[Int(c)], level: z + 1)
+                }
             }
         }
-        for f in fresh { clusterSeedPosition[Int(f.cluster)] = ranks.position(f.rank, level: f.zoom + 1) }
+    }
+
+    /// Moves the seed positions of the clusters of `zoom` by `changes` (by rank) of the items
+    /// visible one zoom up: a seed's position counts the visible items that rank before it, so
+    /// each change moves the positions of the seeds ranked after it. The clusters are in rank
+    /// order, so one pass from the first change on does it, stopping where the changes cancel.
+    /// (Clusters made by the edit get theirs counted afterwards.)
+    private func shiftSeedPositions(zoom z: Int, by changes: [(rank: UInt32, delta: Int32)]) {
+        let range = clustersBySeedRange(zoom: z)
+        clustersBySeed.withUnsafeBufferPointer { order in
+            clusterRank.withUnsafeBufferPointer { rank in
+                clusterSeedPosition.withUnsafeMutableBufferPointer { position in
+                    var lo = range.lowerBound, hi = range.upperBound
+                    while lo < hi {
+                        let mid = (lo + hi) >> 1
+                        if rank[Int(order[mid])] <= changes[0].rank { lo = mid + 1 } else { hi = mid }
+                    }
+                    var k = 0, running: Int32 = 0
+                    for i in lo..<range.upperBound {
+                        let c = Int(order[i]), r = rank[c]
+                        while k < changes.count && changes[k].rank < r {
+                            running += changes[k].delta
+                            k += 1
+                        }
+                        if running != 0 {
+                            position[c] = UInt32(bitPattern: Int32(bitPattern: position[c]) &+ running)
+                        } else if k == changes.count {
+                            break
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Calls `body` with each level of `levels` that is not in `other`.

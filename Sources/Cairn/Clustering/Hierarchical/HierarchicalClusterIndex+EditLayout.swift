@@ -158,20 +158,21 @@ extension HierarchicalClusterIndex {
                         count = w
                     }
                     fences.reserveCapacity((spliced.count + stride - 1) / stride)
-                    groups[g].fences.withUnsafeBufferPointer { oldFences in
-                        for k in Swift.stride(from: 0, to: spliced.count, by: stride) {
-                            if k < old.count && !isChanged.contains(Int(old[k])) && renumbered(old[k]) == spliced[k] {
-                                fences.append(oldFences[k / stride])
-                            } else {
-                                let p = indexPosition(spliced[k])
-                                fences.append(grid.key(x: p.x, y: p.y))
-                            }
+                    let oldFences = groups[g].fences, oldPlaces = groups[g].fencePlaces
+                    var f = 0
+                    for k in Swift.stride(from: 0, to: spliced.count, by: stride) {
+                        while f < oldPlaces.count && Int(oldPlaces[f]) < k { f += 1 }
+                        if f < oldPlaces.count && Int(oldPlaces[f]) == k && !isChanged.contains(Int(old[k]))
+                            && renumbered(old[k]) == spliced[k] {
+                            fences.append(oldFences[f])
+                        } else {
+                            let p = indexPosition(spliced[k])
+                            fences.append(grid.key(x: p.x, y: p.y))
                         }
                     }
                     return spliced
                 }
-                groups[g].ids = ids
-                groups[g].fences = fences
+                groups[g] = _ZoomGroup(lowZoom: groups[g].lowZoom, highZoom: groups[g].highZoom, grid: grid, ids: ids, fences: fences)
             }
         }
 

@@ -52,8 +52,16 @@ extension HierarchicalClusterIndex {
     public func savedByteCount(hostDataCount: Int = 0) throws(CairnError) -> Int {
         guard state == .built, !isWeighted else { throw .invalidState }
         guard hostDataCount >= 0 else { throw .invalidArgument }
-        // The format holds clusters in zoom blocks, with no dead slots.
+        // The format holds clusters in zoom blocks, with no dead slots, and a fence every stride.
         compactStorage()
+        for g in groups.indices where !groups[g].hasEvenFences {
+            let group = groups[g], grid = group.grid
+            let fences = Swift.stride(from: 0, to: group.ids.count, by: _ZoomGroup.fenceStride).map { k in
+                let p = indexPosition(group.ids[k])
+                return grid.key(x: p.x, y: p.y)
+            }
+            groups[g] = _ZoomGroup(lowZoom: group.lowZoom, highZoom: group.highZoom, grid: grid, ids: group.ids, fences: fences)
+        }
         var counter = _SavedIndexWriter(out: nil, offset: HierarchicalClusterIndex.savedHeaderSize)
         writeContent(&counter)
         // Host data padded to 8 bytes, then its length: a size beyond Int (32 bits in

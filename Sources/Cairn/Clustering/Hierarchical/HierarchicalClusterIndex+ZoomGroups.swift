@@ -79,15 +79,16 @@ extension HierarchicalClusterIndex {
     /// First position at or after `from` whose cell key is not below `key`.
     private func lowerBound(_ g: _ZoomGroup, _ ids: UnsafeBufferPointer<Int32>, from: Int, _ key: UInt64) -> Int {
         let grid = g.grid
-        let stride = _ZoomGroup.fenceStride
-        // Fences narrow the search to one stretch of `stride` ids …
-        var f0 = from / stride + 1, f1 = g.fences.count
+        // Fences narrow the search to the stretch between two of them (ids are sorted by key,
+        // so the first place at or after `from` is the later of `from` and the first overall) …
+        var f0 = 0, f1 = g.fences.count
         while f0 < f1 {
             let mid = (f0 + f1) >> 1
             if g.fences[mid] < key { f0 = mid + 1 } else { f1 = mid }
         }
-        // … in which the ids at or after `from` are searched.
-        var lo = max(from, (f0 - 1) * stride), hi = min(ids.count, f0 * stride)
+        // … in which the ids are searched.
+        var lo = max(from, f0 > 0 ? Int(g.fencePlaces[f0 - 1]) + 1 : 0)
+        var hi = max(lo, f0 < g.fences.count ? Int(g.fencePlaces[f0]) : ids.count)
         while lo < hi {
             let mid = (lo + hi) >> 1
             let pos = indexPosition(ids[mid])

@@ -11,12 +11,18 @@ struct _ZoomGroup {
     var highZoom: Int
     var grid: _ClusterGrid
     var ids: [Int32]
-    /// The cell key of every `fenceStride`-th id: a binary search runs over these (a small,
+    /// The cell keys of some ids, in list order: a binary search runs over these (a small,
     /// contiguous array) and only the last few steps read item positions, which are scattered.
     var fences: [UInt64]
+    /// Where each fence's id lies in `ids`, increasing, the first at 0, none more than
+    /// `2 × fenceStride` from the next (or from the end). A build puts one at every
+    /// `fenceStride`-th place; an edit that moves ids along moves their fences with them, so
+    /// that it reads no positions for the fences of ids that only shifted.
+    var fencePlaces: [Int32]
 
     static let fenceStride = 16
 
+    /// A group whose fences are the keys of every `fenceStride`-th id.
     init(lowZoom: Int, highZoom: Int, grid: _ClusterGrid, ids: [Int32], fences: [UInt64]) {
         assert(fences.count == (ids.count + _ZoomGroup.fenceStride - 1) / _ZoomGroup.fenceStride)
         self.lowZoom = lowZoom
@@ -24,5 +30,13 @@ struct _ZoomGroup {
         self.grid = grid
         self.ids = ids
         self.fences = fences
+        self.fencePlaces = (0..<fences.count).map { Int32($0 * _ZoomGroup.fenceStride) }
+    }
+
+    /// Whether the fences are the keys of every `fenceStride`-th id, as a build leaves them
+    /// (and as a saved index stores them).
+    var hasEvenFences: Bool {
+        fences.count == (ids.count + _ZoomGroup.fenceStride - 1) / _ZoomGroup.fenceStride
+            && fencePlaces.enumerated().allSatisfy { Int($0.element) == $0.offset * _ZoomGroup.fenceStride }
     }
 }

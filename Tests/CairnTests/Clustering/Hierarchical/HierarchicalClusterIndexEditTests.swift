@@ -52,8 +52,15 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
                 return group.grid.key(x: p.x, y: p.y)
             }
             XCTAssertTrue(keys == keys.sorted(), "\(what): group \(g) sorted by cell", file: file, line: line)
-            XCTAssertTrue(group.fences == Swift.stride(from: 0, to: keys.count, by: _ZoomGroup.fenceStride).map { keys[$0] },
+            // Fences name their ids' keys, in increasing places, none too far from the next.
+            let places = group.fencePlaces.map { Int($0) }, most = 2 * _ZoomGroup.fenceStride
+            XCTAssertEqual(group.fences.count, places.count, file: file, line: line)
+            XCTAssertTrue(places.allSatisfy { $0 >= 0 && $0 < keys.count } && group.fences == places.map { keys[$0] },
                           "\(what): group \(g)'s fences", file: file, line: line)
+            let stretches = zip([0] + places, places + [keys.count]).map { $1 - $0 }
+            XCTAssertTrue(stretches.dropFirst().dropLast().allSatisfy { $0 > 0 } && stretches.allSatisfy { $0 <= most },
+                          "\(what): group \(g)'s fences increase and are at most \(most) apart: \(stretches.filter { $0 > most || $0 <= 0 })",
+                          file: file, line: line)
         }
         if index.smallClustersBelow > 0 {
             let lists = index.smallClusterPointLists(below: index.smallClustersBelow)
