@@ -3,8 +3,8 @@
 // Google's screen-space algorithms, scenes and a large cluster manager. Prints figures; asserts
 // nothing. `./build.sh bench` runs it beside the wasm benchmarks.
 //
-//   swift run -c release CairnBench [N] [clustered] [r80] [demo] [load | scene | frames [zN]]
-//                                  [--scale F] [--markdown FILE]
+//   swift run -c release CairnBench [N] [clustered] [r80] [demo]
+//                                  [load | update [kK] | scene | frames [zN]] [--scale F] [--markdown FILE]
 //
 // N: points to load (default 1,000,000); --scale F multiplies every default size (points,
 // markers, items) by F, for a quick run; --markdown FILE also writes the figures as a table
@@ -108,7 +108,7 @@ func clusteredPoints(_ n: Int) -> [Double] {
 }
 
 let clusteredData = CommandLine.arguments.contains("clustered")
-let mode = positional.first { ["load", "scene", "frames"].contains($0) }
+let mode = positional.first { ["load", "update", "scene", "frames"].contains($0) }
 
 /// The uniform points of the wasm benchmark (seed 1).
 func uniformPoints(_ n: Int) -> [Double] {
@@ -160,6 +160,41 @@ func benchLoad(_ points: [Double], clustered: Bool) {
 // `CairnBench load [clustered]`: only the load of one data set, for profilers.
 if mode == "load" {
     benchLoad(clusteredData ? clusteredPoints(count) : uniformPoints(count), clustered: clusteredData)
+    exit(0)
+}
+// `CairnBench update [clustered] [kK]`: batches of K points (default 10) of a loaded index moved
+// by up to about 100 m, as web/bench/update-bench.js moves them, for profilers.
+if mode == "update" {
+    let moved = CommandLine.arguments.compactMap { $0.hasPrefix("k") ? Int($0.dropFirst()) : nil }.first ?? 10
+    var points = clusteredData ? clusteredPoints(count) : uniformPoints(count)
+    let index = try! HierarchicalClusterIndex(options: ClusterOptions())
+    try! points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
+    while index.buildStep() > 0 {}
+    var r = Mulberry32(state: 42)
+    var times: [Double] = []
+    for _ in 0..<scaled(40) {
+        var ids: [Int32] = [], to: [Double] = []
+        var chosen = Set<Int32>()
+        while ids.count < moved {
+            let id = Int32(r.next() * Double(count))
+            guard chosen.insert(id).inserted else { continue }
+            let lng = points[2 * Int(id)] + (r.next() - 0.5) * 0.002
+            let lat = max(-85, min(85, points[2 * Int(id) + 1] + (r.next() - 0.5) * 0.002))
+            ids.append(id)
+            to += [lng, lat]
+            points[2 * Int(id)] = lng
+            points[2 * Int(id) + 1] = lat
+        }
+        let start = milliseconds()
+        let none = UnsafeBufferPointer<Double>(start: nil, count: 0)
+        try! ids.withUnsafeBufferPointer { ids in
+            try to.withUnsafeBufferPointer { try index.edit(adding: none, removing: UnsafeBufferPointer(start: nil, count: 0), moving: ids, to: $0) }
+        }
+        times.append(milliseconds() - start)
+    }
+    times.sort()
+    print("native, \(clusteredData ? "clustered" : "uniform"), \(count) points, \(moved) moved: median \(duration(times[times.count / 2])), " +
+          "fastest \(duration(times[0])), slowest \(duration(times[times.count - 1]))")
     exit(0)
 }
 if !clusteredData { benchLoad(uniformPoints(count), clustered: false) }
