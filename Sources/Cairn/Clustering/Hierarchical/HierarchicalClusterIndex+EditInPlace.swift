@@ -167,10 +167,7 @@ extension HierarchicalClusterIndex {
         }
 
         if deadSlots > 0 || !fresh.isEmpty {
-            var touched = [Bool](repeating: false, count: options.maxZoom + 1)
-            for (d, entry) in dissolved.enumerated() where twinOf[d] < 0 { touched[Int(clusterZoom[entry.cluster])] = true }
-            for f in fresh { touched[f.zoom] = true }
-            mergeSeedOrder(fresh: fresh, touched: touched)
+            spliceSeedOrder(dead: dissolved.indices.filter { twinOf[$0] < 0 }.map { dissolved[$0].cluster }, fresh: fresh)
         }
         numberInPlace(changes, fresh: fresh)
         if smallClustersBelow > 0 {
@@ -185,59 +182,18 @@ extension HierarchicalClusterIndex {
     }
 
     /// A group's list with the items at `leaving` taken out and `entering` put in (each before
-    /// the old place it names), in place: between two changes the ids keep their order and shift
-    /// by as many places as entered less left before them, so only the runs with a shift move
-    /// (a nudged item leaves and enters nearby: a short run), and the fences move with them.
+    /// the old place it names), in place (`_Splice`), and its fences moved with the ids.
     private func spliceGroup(_ g: Int, leaving: [Int], entering: [(at: Int, key: UInt64, item: Int32)]) {
-        let oldCount = groups[g].ids.count, count = oldCount - leaving.count + entering.count
-        // The runs of kept ids, each with its shift, and where the entering ids land.
-        var runs: [(from: Int, count: Int, shift: Int)] = []
-        var landing: [(at: Int, item: Int32)] = []
-        var r = 0, shift = 0, l = 0, k = 0
-        func run(upTo end: Int) {
-            if end > r { runs.append((r, end - r, shift)) }
-            r = end
-        }
-        while l < leaving.count || k < entering.count {
-            if k < entering.count && (l == leaving.count || entering[k].at <= leaving[l]) {
-                run(upTo: entering[k].at)
-                landing.append((r + shift, entering[k].item))
-                shift += 1
-                k += 1
-            } else {
-                run(upTo: leaving[l])
-                r += 1
-                shift -= 1
-                l += 1
-            }
-        }
-        run(upTo: oldCount)
-        if count > oldCount {
-            if groups[g].ids.capacity < count { groups[g].ids.reserveCapacity(count + oldCount / 64) }
-            groups[g].ids.append(contentsOf: repeatElement(-1, count: count - oldCount))
-        }
-        groups[g].ids.withUnsafeMutableBufferPointer { ids in
-            let base = UnsafeMutableRawPointer(ids.baseAddress!)
-            @inline(__always) func move(_ t: (from: Int, count: Int, shift: Int)) {
-                (base + 4 * (t.from + t.shift)).copyMemory(from: base + 4 * t.from, byteCount: 4 * t.count)
-            }
-            // Runs shifted down move first, in order, then those shifted up, in reverse: neither
-            // writes over ids a run still to move has to read.
-            for t in runs where t.shift < 0 { move(t) }
-            for t in runs.reversed() where t.shift > 0 { move(t) }
-            for t in landing { ids[t.at] = t.item }
-        }
-        if count < oldCount { groups[g].ids.removeLast(oldCount - count) }
-
-        moveFences(g, runs: runs, leaving: leaving, entering: entering, landing: landing)
+        let (runs, landed) = _Splice.apply(&groups[g].ids, leaving: leaving, entering: entering.map { ($0.at, $0.item) })
+        moveFences(g, runs: runs, leaving: leaving, entering: entering, landed: landed)
     }
 
     /// A group's fences after `spliceGroup` moved its ids: each moves with its id; one whose
     /// id left moves to the id that follows, and only its key is read. Where that leaves two
     /// fences on one place, or ids entered until a stretch between fences grew past twice the
     /// stride, the fences are laid out again (`evenOutFences`).
-    private func moveFences(_ g: Int, runs: [(from: Int, count: Int, shift: Int)], leaving: [Int],
-                            entering: [(at: Int, key: UInt64, item: Int32)], landing: [(at: Int, item: Int32)]) {
+    private func moveFences(_ g: Int, runs: [_Splice.Run], leaving: [Int],
+                            entering: [(at: Int, key: UInt64, item: Int32)], landed: [Int]) {
         let ids = groups[g].ids, count = ids.count, grid = groups[g].grid
         var repointed: [Int] = []
         var unsure = false
@@ -298,8 +254,8 @@ extension HierarchicalClusterIndex {
                     // A stretch that ids entered and that grew past twice the stride.
                     let most = 2 * _ZoomGroup.fenceStride
                     cursor = 0
-                    for t in landing where !unsure {
-                        let next = firstFence(atOrAfter: t.at + 1)
+                    for place in landed where !unsure {
+                        let next = firstFence(atOrAfter: place + 1)
                         let from = next > 0 ? Int(places[next - 1]) : 0
                         let to = next < places.count ? Int(places[next]) : count
                         if to - from > most { unsure = true }
@@ -343,36 +299,46 @@ extension HierarchicalClusterIndex {
         groups[g].fencePlaces = places
     }
 
-    /// Each zoom's clusters by seed position again: the dead slots left out, the clusters stored
-    /// after the others merged in by rank (seed positions grow with rank); the zooms neither
-    /// `touched` copied as they are.
-    private func mergeSeedOrder(fresh unsorted: [(zoom: Int, rank: UInt32, cluster: Int32)], touched: [Bool]) {
-        let fresh = unsorted.sorted { $0.zoom != $1.zoom ? $0.zoom > $1.zoom : $0.rank < $1.rank }
-        var order: [Int32] = []
-        order.reserveCapacity(clustersBySeed.count + fresh.count)
-        var starts = zoomClusterStart
-        var f = 0
-        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            starts[z - options.minZoom + 1] = order.count
-            guard touched[z] else {
-                order.append(contentsOf: clustersBySeed[clustersBySeedRange(zoom: z)])
-                continue
+    /// Each zoom's clusters by seed position again, in place (`_Splice`): the `dead` ones taken
+    /// out, the `fresh` ones put in by rank (seed positions grow with rank), and the zooms'
+    /// runs of the list moved to match.
+    private func spliceSeedOrder(dead: [Int], fresh: [(zoom: Int, rank: UInt32, cluster: Int32)]) {
+        // The first place in the run of `zoom` whose cluster does not rank before `rank`.
+        func place(zoom: Int, rank: UInt32) -> Int {
+            let range = clustersBySeedRange(zoom: zoom)
+            var lo = range.lowerBound, hi = range.upperBound
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if clusterRank[Int(clustersBySeed[mid])] < rank { lo = mid + 1 } else { hi = mid }
             }
-            for c in clustersBySeed[clustersBySeedRange(zoom: z)] where !isDeadCluster(Int(c)) {
-                while f < fresh.count && fresh[f].zoom == z && fresh[f].rank < clusterRank[Int(c)] {
-                    order.append(fresh[f].cluster)
-                    f += 1
-                }
-                order.append(c)
-            }
-            while f < fresh.count && fresh[f].zoom == z {
-                order.append(fresh[f].cluster)
-                f += 1
-            }
+            return lo
         }
-        starts[0] = order.count
-        clustersBySeed = order
-        zoomClusterStart = starts
+        var sizes = (options.minZoom...options.maxZoom).map { clustersBySeedRange(zoom: $0).count }
+        var leaving: [Int] = []
+        leaving.reserveCapacity(dead.count)
+        for c in dead {
+            let zoom = Int(clusterZoom[c]), range = clustersBySeedRange(zoom: zoom)
+            var at = place(zoom: zoom, rank: clusterRank[c])
+            if at >= range.upperBound || clustersBySeed[at] != Int32(c) {
+                // Not where its rank says: found by reading the run instead.
+                guard let found = clustersBySeed[range].firstIndex(of: Int32(c)) else { continue }
+                at = found
+            }
+            leaving.append(at)
+            sizes[zoom - options.minZoom] -= 1
+        }
+        leaving.sort()
+        // Ties in place: the higher zoom's first (its run comes first), then by rank.
+        let entering = fresh.map { (at: place(zoom: $0.zoom, rank: $0.rank), zoom: $0.zoom, rank: $0.rank, cluster: $0.cluster) }
+            .sorted { ($0.at, -$0.zoom, $0.rank) < ($1.at, -$1.zoom, $1.rank) }
+        for f in fresh { sizes[f.zoom - options.minZoom] += 1 }
+        _Splice.apply(&clustersBySeed, leaving: leaving, entering: entering.map { ($0.at, $0.cluster) })
+        var start = 0
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            zoomClusterStart[z - options.minZoom + 1] = start
+            start += sizes[z - options.minZoom]
+        }
+        zoomClusterStart[0] = start
     }
 
     /// The public ids after an edit laid out in place: the levels' visible ranks changed for
