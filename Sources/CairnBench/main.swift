@@ -163,7 +163,8 @@ if mode == "load" {
     exit(0)
 }
 // `CairnBench update [clustered] [kK]`: batches of K points (default 10) of a loaded index moved
-// by up to about 100 m, as web/bench/update-bench.js moves them, for profilers.
+// by up to about 100 m, each followed by a query of the world at zoom 4, as
+// web/bench/update-bench.js does, for profilers.
 if mode == "update" {
     let moved = CommandLine.arguments.compactMap { $0.hasPrefix("k") ? Int($0.dropFirst()) : nil }.first ?? 10
     var points = clusteredData ? clusteredPoints(count) : uniformPoints(count)
@@ -171,7 +172,7 @@ if mode == "update" {
     try! points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
     while index.buildStep() > 0 {}
     var r = Mulberry32(state: 42)
-    var times: [Double] = []
+    var times: [Double] = [], queries: [Double] = []
     for _ in 0..<scaled(40) {
         var ids: [Int32] = [], to: [Double] = []
         var chosen = Set<Int32>()
@@ -191,10 +192,15 @@ if mode == "update" {
             try to.withUnsafeBufferPointer { try index.edit(adding: none, removing: UnsafeBufferPointer(start: nil, count: 0), moving: ids, to: $0) }
         }
         times.append(milliseconds() - start)
+        let asked = milliseconds()
+        _ = try! index.clusters(west: -180, south: -85, east: 180, north: 85, zoom: 4)
+        queries.append(milliseconds() - asked)
     }
     times.sort()
+    queries.sort()
     print("native, \(clusteredData ? "clustered" : "uniform"), \(count) points, \(moved) moved: median \(duration(times[times.count / 2])), " +
-          "fastest \(duration(times[0])), slowest \(duration(times[times.count - 1]))")
+          "fastest \(duration(times[0])), slowest \(duration(times[times.count - 1])); " +
+          "the first query after it (the world at zoom 4): median \(duration(queries[queries.count / 2]))")
     exit(0)
 }
 if !clusteredData { benchLoad(uniformPoints(count), clustered: false) }
