@@ -198,6 +198,7 @@ extension HierarchicalClusterIndex {
         var repointed: [Int] = []
         var unsure = false
         // Taken out of the group while they change, so that no access to the groups overlaps.
+        groups[g].listFencePlaces()
         var fenceKeys: [UInt64] = [], fencePlaces: [Int32] = []
         swap(&fenceKeys, &groups[g].fences)
         swap(&fencePlaces, &groups[g].fencePlaces)
@@ -290,9 +291,10 @@ extension HierarchicalClusterIndex {
                 add(place, grid.key(x: p.x, y: p.y))
             }
         }
-        for (key, place) in zip(groups[g].fences, groups[g].fencePlaces) where Int(place) < count && Int(place) > last {
-            fill(upTo: Int(place))
-            add(Int(place), key)
+        let group = groups[g]
+        for f in group.fences.indices where group.fencePlace(f) < count && group.fencePlace(f) > last {
+            fill(upTo: group.fencePlace(f))
+            add(group.fencePlace(f), group.fences[f])
         }
         fill(upTo: count)
         groups[g].fences = keys

@@ -158,11 +158,11 @@ extension HierarchicalClusterIndex {
                         count = w
                     }
                     fences.reserveCapacity((spliced.count + stride - 1) / stride)
-                    let oldFences = groups[g].fences, oldPlaces = groups[g].fencePlaces
+                    let oldGroup = groups[g], oldFences = oldGroup.fences
                     var f = 0
                     for k in Swift.stride(from: 0, to: spliced.count, by: stride) {
-                        while f < oldPlaces.count && Int(oldPlaces[f]) < k { f += 1 }
-                        if f < oldPlaces.count && Int(oldPlaces[f]) == k && !isChanged.contains(Int(old[k]))
+                        while f < oldFences.count && oldGroup.fencePlace(f) < k { f += 1 }
+                        if f < oldFences.count && oldGroup.fencePlace(f) == k && !isChanged.contains(Int(old[k]))
                             && renumbered(old[k]) == spliced[k] {
                             fences.append(oldFences[f])
                         } else {

@@ -87,8 +87,8 @@ extension HierarchicalClusterIndex {
             if g.fences[mid] < key { f0 = mid + 1 } else { f1 = mid }
         }
         // … in which the ids are searched.
-        var lo = max(from, f0 > 0 ? Int(g.fencePlaces[f0 - 1]) + 1 : 0)
-        var hi = max(lo, f0 < g.fences.count ? Int(g.fencePlaces[f0]) : ids.count)
+        var lo = max(from, f0 > 0 ? g.fencePlace(f0 - 1) + 1 : 0)
+        var hi = max(lo, f0 < g.fences.count ? g.fencePlace(f0) : ids.count)
         while lo < hi {
             let mid = (lo + hi) >> 1
             let pos = indexPosition(ids[mid])

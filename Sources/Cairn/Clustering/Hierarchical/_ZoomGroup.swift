@@ -15,9 +15,11 @@ struct _ZoomGroup {
     /// contiguous array) and only the last few steps read item positions, which are scattered.
     var fences: [UInt64]
     /// Where each fence's id lies in `ids`, increasing, the first at 0, none more than
-    /// `2 × fenceStride` from the next (or from the end). A build puts one at every
-    /// `fenceStride`-th place; an edit that moves ids along moves their fences with them, so
-    /// that it reads no positions for the fences of ids that only shifted.
+    /// `2 × fenceStride` from the next (or from the end); empty while the fences are those a
+    /// build lays, one at every `fenceStride`-th place, so that a build allocates nothing for
+    /// them (see `fencePlace`). An edit that moves ids along lists the places first
+    /// (`listFencePlaces`) and moves fences with their ids, so that it reads no positions for
+    /// the fences of ids that only shifted.
     var fencePlaces: [Int32]
 
     static let fenceStride = 16
@@ -30,13 +32,24 @@ struct _ZoomGroup {
         self.grid = grid
         self.ids = ids
         self.fences = fences
-        self.fencePlaces = (0..<fences.count).map { Int32($0 * _ZoomGroup.fenceStride) }
+        self.fencePlaces = []
+    }
+
+    /// Where fence `f`'s id lies in `ids`.
+    @inline(__always)
+    func fencePlace(_ f: Int) -> Int {
+        fencePlaces.isEmpty ? f * _ZoomGroup.fenceStride : Int(fencePlaces[f])
+    }
+
+    /// Lists every fence's place in `fencePlaces`, for an edit to move them.
+    mutating func listFencePlaces() {
+        if fencePlaces.isEmpty { fencePlaces = (0..<fences.count).map { Int32($0 * _ZoomGroup.fenceStride) } }
     }
 
     /// Whether the fences are the keys of every `fenceStride`-th id, as a build leaves them
     /// (and as a saved index stores them).
     var hasEvenFences: Bool {
         fences.count == (ids.count + _ZoomGroup.fenceStride - 1) / _ZoomGroup.fenceStride
-            && fencePlaces.enumerated().allSatisfy { Int($0.element) == $0.offset * _ZoomGroup.fenceStride }
+            && fences.indices.allSatisfy { fencePlace($0) == $0 * _ZoomGroup.fenceStride }
     }
 }

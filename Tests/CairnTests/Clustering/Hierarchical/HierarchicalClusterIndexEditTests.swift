@@ -53,7 +53,7 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
             }
             XCTAssertTrue(keys == keys.sorted(), "\(what): group \(g) sorted by cell", file: file, line: line)
             // Fences name their ids' keys, in increasing places, none too far from the next.
-            let places = group.fencePlaces.map { Int($0) }, most = 2 * _ZoomGroup.fenceStride
+            let places = group.fences.indices.map { group.fencePlace($0) }, most = 2 * _ZoomGroup.fenceStride
             XCTAssertEqual(group.fences.count, places.count, file: file, line: line)
             XCTAssertTrue(places.allSatisfy { $0 >= 0 && $0 < keys.count } && group.fences == places.map { keys[$0] },
                           "\(what): group \(g)'s fences", file: file, line: line)
