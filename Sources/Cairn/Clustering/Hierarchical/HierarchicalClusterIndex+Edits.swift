@@ -334,10 +334,12 @@ extension HierarchicalClusterIndex {
         var appearing = _AppearingItems()
         appearing.grid = _ClusterGrid.forClustering(options, zoom: z)
         var gone: [Int32] = []
-        for s in 0..<e.slots.count {
+        var lookAgain: [Int32] = []
+        func look(_ s: Int) {
             let item = e.slots.ids[s]
-            let now = editVisible(item, level, e)
+            let now = !e.has(s, _EditState.dead) && isVisible(item, zoom: level)
             let before = visibleBefore(s, item, level, e)
+            if now || before { lookAgain.append(Int32(s)) }
             if now && (!before || e.isNewHere(s)) {
                 e.appearsAt[s] = Int16(level)
                 let c = editCentre(item, e)
@@ -346,6 +348,10 @@ extension HierarchicalClusterIndex {
             }
             if before && (!now || e.has(s, _EditState.moved)) { gone.append(item) }
         }
+        for s in e.lookAt { look(Int(s)) }
+        for s in e.unlooked..<e.slots.count { look(s) }
+        e.unlooked = e.slots.count
+        e.lookAt = lookAgain
         if appearing.items.isEmpty && gone.isEmpty { return }
         var order = (0..<appearing.items.count).map { UInt32($0) }
         RadixSort.sort(keys: &appearing.keys, values: &order, count: order.count)
@@ -495,8 +501,30 @@ extension HierarchicalClusterIndex {
             if e.keptAt[s] == mark || e.has(s, _EditState.dead) { continue }
             e.flags[s] |= _EditState.dead
             children.removeAll(keepingCapacity: true)
-            forEachChildItem(of: p) { children.append($0) }
+            if let seed = oldSeed(of: p, e) {
+                // The children lie within the radius of the seed, a quarter of the box around
+                // the centre (`forEachChildItem`) that would hold them too.
+                let c = storedCentre(seed)
+                forEachItem(minX: c.x - reach, minY: c.y - reach, maxX: c.x + reach, maxY: c.y + reach, zoom: level) { child in
+                    if parent(of: child) == p { children.append(child) }
+                }
+            } else {
+                forEachChildItem(of: p) { children.append($0) }
+            }
             for child in children where parent(of: child) == p { setEditParent(child, -1, e) }
+        }
+    }
+
+    /// The child that seeded the old cluster `p` before the edit: up from the point of its seed
+    /// rank through the parents it had then. Nil if that chain does not reach `p`.
+    private func oldSeed(of p: Int32, _ e: _EditState) -> Int32? {
+        let n = pointPositions.count, zoom = clusterZoom[Int(p) - n]
+        var item = Int32(clusterRank[Int(p) - n])
+        while true {
+            let up = e.slots.slot(of: item).map { e.oldParent[$0] } ?? parent(of: item)
+            if up == p { return item }
+            guard up >= 0, clusterZoom[Int(up) - n] > zoom else { return nil }
+            item = up
         }
     }
 

@@ -24,6 +24,12 @@ final class _EditState {
     var decision: [UInt32] = []
     /// Old clusters the repair left as they were (`keptAt` their zoom) or dissolved.
     var keptAt: [Int16] = []
+    /// The slots a zoom's repair looks at for items that appear or leave: those that were or are
+    /// visible at the level last looked at, and every slot from `unlooked` on (made since). An
+    /// item visible at a level neither before nor after the edit is absorbed or gone in both,
+    /// and so at every level below: the repair need not look at it again.
+    var lookAt: [Int32] = []
+    var unlooked = 0
 
     static let added: UInt8 = 1       // a point added by the edit, or a cluster it made
     static let moved: UInt8 = 2       // a point given a new position
