@@ -145,9 +145,8 @@ extension HierarchicalClusterIndex {
                 clusterParent[i - n] = placed(clusterParent[i - n])
             }
         }
-        for (s, item) in e.slots.ids.enumerated() where Int(item) < n && e.has(s, _EditState.moved) {
-            pointPositions.set(Int(item), e.newX[s], e.newY[s])
-        }
+        var updated: [(slot: Int, oldCount: UInt32)] = []
+        writeMoved(e) { updated.append(($0, $1)) }
         clusterPositions.removeLast(clusters - kept)
         clusterPoints.removeLast(clusters - kept)
         clusterParent.removeLast(clusters - kept)
@@ -173,12 +172,30 @@ extension HierarchicalClusterIndex {
         if smallClustersBelow > 0 {
             if deadSlots == 0 && fresh.isEmpty {
                 let twins = slotOf.indices.filter { slotOf[$0] >= 0 }
-                updateSmallClusterPoints(slots: twins.map { slotOf[$0] }, oldCounts: twins.map { oldCounts[$0] })
+                updateSmallClusterPoints(slots: twins.map { slotOf[$0] } + updated.map { $0.slot },
+                                         oldCounts: twins.map { oldCounts[$0] } + updated.map { $0.oldCount })
             } else {
                 smallClusterPoints = smallClusterPointLists(below: smallClustersBelow)
             }
         }
         return true
+    }
+
+    /// Writes the new positions of the moved points and the new positions and counts of the
+    /// clusters updated in place, calling `updated` with each such cluster's storage slot and
+    /// old count.
+    func writeMoved(_ e: _EditState, updated: (Int, UInt32) -> Void = { _, _ in }) {
+        let n = pointPositions.count
+        for (s, item) in e.slots.ids.enumerated() where e.has(s, _EditState.moved) {
+            let i = Int(item)
+            if i < n {
+                pointPositions.set(i, e.newX[s], e.newY[s])
+            } else {
+                updated(i - n, clusterPoints[i - n])
+                clusterPositions.set(i - n, e.newX[s], e.newY[s])
+                clusterPoints[i - n] = e.newCount[s]
+            }
+        }
     }
 
     /// A group's list with the items at `leaving` taken out and `entering` put in (each before

@@ -67,6 +67,8 @@ extension HierarchicalClusterIndex {
             })
         }
 
+        writeMoved(e)
+
         // Clusters renumbered: each zoom's block holds its surviving clusters and the new ones of
         // that zoom in seed rank order, so it needs no sorting by seed position afterwards
         // (`sortClustersBySeed`). The survivors are read in that order from each zoom's clusters
@@ -121,9 +123,6 @@ extension HierarchicalClusterIndex {
             clusterRank = Self.gather(clusterRank, at: kept)
             pointParent.withUnsafeMutableBufferPointer { pp in
                 for i in 0..<pp.count where pp[i] >= 0 { pp[i] = renumbered(pp[i]) }
-            }
-            for (s, item) in e.slots.ids.enumerated() where item < Int32(n) && e.has(s, _EditState.moved) {
-                pointPositions.set(Int(item), e.newX[s], e.newY[s])
             }
 
             // The groups' lists: unchanged items kept in order (renumbered), changed ones spliced

@@ -7,13 +7,15 @@
 /// decisions, so a change alters an item's decision only through a seed ranked before it and
 /// within the radius: one that appears there ranked before the seed the item joined, or the
 /// very seed it joined leaving or ceasing to seed. The repair goes down the zooms; at each it
-/// lists the items that appear at the level (added, moved, freed, or clusters made one zoom up)
-/// and those that left it, decides again, in rank order, the items that appear and every item
-/// such a seed change reaches, and re-forms the clusters whose members may differ: a cluster
-/// whose members are all the same is kept, any other is dissolved and a new one made. What
-/// appears and leaves at that zoom is the change for the next. (A point moved within a crowd
-/// that it does not seed so costs a search or two per zoom, not one per neighbour.)
-/// Then the storage is laid out again (`+EditLayout`).
+/// lists the items that appear at the level (added, moved, freed, or clusters made or changed
+/// one zoom up) and those that left it, decides again, in rank order, the items that appear and
+/// every item such a seed change reaches. Every item that joins another seed than before leaves
+/// its old cluster and joins the new seed's: an old cluster whose seed still seeds others is
+/// updated in place from what left and joined it (its unchanged members are not read), one left
+/// without members is dissolved, and a new seed's cluster is made from the items that joined it
+/// (all of its members did). What appears and leaves at that zoom is the change for the next.
+/// (A point moved within a crowd that it does not seed so costs a search or two per zoom, not
+/// one per neighbour.) Then the storage is laid out again (`+EditLayout`).
 extension HierarchicalClusterIndex {
     /// Applies a batch of edits: adds the points of `lngLat` (longitude/latitude pairs), removes
     /// the points `removing`, and moves the points `moving` to the pairs of `movedLngLat`. Returns
@@ -248,12 +250,21 @@ extension HierarchicalClusterIndex {
     @inline(__always)
     func editCentre(_ item: Int32, _ e: _EditState) -> (x: Double, y: Double) {
         let i = Int(item), n = pointPositions.count
-        if i >= n { return clusterPositions[i - n] }
         if let s = e.slots.slot(of: item), e.has(s, _EditState.moved) {
-            return (Double(Float(e.newX[s])), Double(Float(e.newY[s])))
+            return i >= n ? (e.newX[s], e.newY[s]) : (Double(Float(e.newX[s])), Double(Float(e.newY[s])))
         }
+        if i >= n { return clusterPositions[i - n] }
         let p = pointPositions[i]
         return (Double(Float(p.x)), Double(Float(p.y)))
+    }
+
+    /// An item's points after the edit.
+    @inline(__always)
+    func editPointCount(_ item: Int32, _ e: _EditState) -> Int {
+        if Int(item) >= pointPositions.count, let s = e.slots.slot(of: item), e.has(s, _EditState.moved) {
+            return Int(e.newCount[s])
+        }
+        return pointCount(of: item)
     }
 
     /// An item's clustering position before the edit.
@@ -321,7 +332,7 @@ extension HierarchicalClusterIndex {
     // MARK: One zoom
 
     /// Repairs the clustering of `zoom`: the items of level `zoom + 1` (final by now) decide again
-    /// where a change reaches them, and the clusters whose members may differ are formed again.
+    /// where a change reaches them, and the clusters they leave and join change with them.
     private func repair(zoom z: Int, _ e: _EditState) {
         let level = z + 1
         let r = options.worldRadius(zoom: z)
@@ -378,23 +389,43 @@ extension HierarchicalClusterIndex {
             let p = e.oldParent[e.slot(item, parent: parent(of: item))]
             return p < 0 || Int(clusterZoom[Int(p) - n]) != z || clusterRank[Int(p) - n] == rank(of: item)
         }
-        var oldClusters: [Int32] = []   // clusters of this zoom whose members may change
-        var seeds: [Int32] = []          // seeds whose clusters may change
         func oldCluster(of item: Int32) -> Int32? {
             let s = e.slot(item, parent: parent(of: item))
             let p = e.oldParent[s]
             return p >= 0 && Int(clusterZoom[Int(p) - n]) == z ? p : nil
         }
+        // What leaves and joins each old cluster of this zoom, as sums (see `_EditState`).
+        var touched: [Int32] = []
+        func account(_ p: Int32, _ centre: (x: Double, y: Double), _ count: Int, leaving: Bool) {
+            let s = e.slot(p, parent: parent(of: p))
+            if e.deltaAt[s] != mark {
+                e.deltaAt[s] = mark
+                e.deltaX[s] = 0; e.deltaY[s] = 0; e.deltaCount[s] = 0
+                touched.append(p)
+            }
+            let w = Double(leaving ? -count : count)
+            e.deltaX[s] += centre.x * w
+            e.deltaY[s] += centre.y * w
+            e.deltaCount[s] += leaving ? -count : count
+        }
+        // The old clusters whose seed left the level, by seed rank: the rank may seed again
+        // through another item (a cluster one zoom up made or dissolved).
+        var seededByRank: [(rank: UInt32, cluster: Int32)] = []
         // Only seeds take part in other items' decisions, so an item that left only matters to
         // the others where it was a seed.
         for item in gone where e.budget >= 0 {
-            if seededBefore(item) { enqueueMembers(of: item, at: storedCentre(item)) }
-            if let p = oldCluster(of: item) { oldClusters.append(p) }
+            let seeded = seededBefore(item)
+            if seeded { enqueueMembers(of: item, at: storedCentre(item)) }
+            if let p = oldCluster(of: item) {
+                account(p, storedCentre(item), pointCount(of: item), leaving: true)
+                if seeded { seededByRank.append((rank(of: item), p)) }
+            }
         }
         for item in appearing.items { enqueue(item) }
 
         // New decisions, in rank order.
         var followers: [Int32] = []
+        var joins: [(item: Int32, seed: Int32, rank: UInt32)] = []
         while e.budget >= 0, let key = queue.pop() {
             let item = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
             let itemRank = UInt32(truncatingIfNeeded: key >> 32)
@@ -434,109 +465,95 @@ extension HierarchicalClusterIndex {
                     if isSeed ? joined > itemRank : joined == itemRank { enqueue(w) }
                 }
             }
-            if had && before != best, let p = oldCluster(of: item) { oldClusters.append(p) }
-            seeds.append(best == UInt32.max ? item : bestItem)
-        }
-        // The seeds of the old clusters affected, where they still seed.
-        for p in oldClusters {
-            let seedRank = clusterRank[Int(p) - n]
-            guard !isRemoved(Int(seedRank)) else { continue }
-            let seed = representative(of: Int32(seedRank), atZoom: level)
-            if rank(of: seed) == seedRank && editVisible(seed, level, e) && editAbsorber(seed, zoom: z, e) == UInt32.max {
-                seeds.append(seed)
+            // An item that joins another seed than before leaves its old cluster (as it stood:
+            // it did not move) and joins the new seed's.
+            let target = isSeed ? itemRank : best
+            if !had || target != (wasSeed ? itemRank : before) {
+                if had, let p = oldCluster(of: item) { account(p, c, pointCount(of: item), leaving: true) }
+                joins.append((item, isSeed ? item : bestItem, target))
             }
         }
-
-        // Clusters formed again: kept where the members are the same, else made anew.
-        var members: [Int32] = []
-        for seed in seeds where e.budget >= 0 {
-            let s = e.slot(seed, parent: parent(of: seed))
-            if e.formedAt[s] == mark { continue }
-            e.formedAt[s] = mark
-            guard editAbsorber(seed, zoom: z, e) == UInt32.max else { continue }
-            let seedRank = rank(of: seed)
-            let c = editCentre(seed, e)
-            members.removeAll(keepingCapacity: true)
-            forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { w in
-                let p = editCentre(w, e)
-                if w != seed && rank(of: w) > seedRank && _isWithin(Float(p.x), Float(p.y), c, r2) &&
-                    editAbsorber(w, zoom: z, e) == seedRank { members.append(w) }
-            }
-            let old = oldCluster(of: seed)
-            let oldOfSeed = old.flatMap { clusterRank[Int($0) - n] == seedRank && !e.isNewHere(s) ? $0 : nil }
-            if members.isEmpty {
-                if let p = oldOfSeed { oldClusters.append(p) }
-                continue
-            }
-            if let p = oldOfSeed, isSameCluster(p, seed: seed, members: members, e) {
-                e.keptAt[e.slot(p, parent: parent(of: p))] = mark
-                continue
-            }
-            if let p = oldOfSeed { oldClusters.append(p) }
-            var total = pointCount(of: seed)
-            var wx = c.x * Double(total), wy = c.y * Double(total)
-            for w in members {
-                let weight = pointCount(of: w)
-                let p = editCentre(w, e)
-                wx += p.x * Double(weight)
-                wy += p.y * Double(weight)
-                total += weight
-            }
-            let cluster = Int32(n + clusterPositions.count)
-            clusterPositions.append(wx / Double(total), wy / Double(total))
-            clusterPoints.append(UInt32(total))
-            clusterParent.append(-1)
-            clusterZoom.append(UInt8(z))
-            clusterRank.append(seedRank)
-            e.flags[e.slot(cluster, parent: -1)] |= _EditState.added
-            setEditParent(seed, cluster, e)
-            for w in members { setEditParent(w, cluster, e) }
-        }
-
-        // Old clusters not kept are dissolved; their members that no cluster took stand alone.
         if e.budget < 0 { return }
-        var children: [Int32] = []
-        for p in oldClusters {
-            let s = e.slot(p, parent: parent(of: p))
-            if e.keptAt[s] == mark || e.has(s, _EditState.dead) { continue }
-            e.flags[s] |= _EditState.dead
-            children.removeAll(keepingCapacity: true)
-            if let seed = oldSeed(of: p, e) {
-                // The children lie within the radius of the seed, a quarter of the box around
-                // the centre (`forEachChildItem`) that would hold them too.
-                let c = storedCentre(seed)
-                forEachItem(minX: c.x - reach, minY: c.y - reach, maxX: c.x + reach, maxY: c.y + reach, zoom: level) { child in
-                    if parent(of: child) == p { children.append(child) }
-                }
-            } else {
-                forEachChildItem(of: p) { children.append($0) }
+
+        // Each join goes to its seed's old cluster where the seed's rank had one (updated in
+        // place below), or to a new cluster of its seed, made once all its members are known:
+        // every member of a new cluster joined it in this zoom (one that stayed would have had
+        // the seed's old cluster).
+        seededByRank.sort { $0.rank < $1.rank }
+        func oldCluster(ofSeed seed: Int32, rank: UInt32) -> Int32? {
+            if let p = oldCluster(of: seed), clusterRank[Int(p) - n] == rank { return p }
+            var lo = 0, hi = seededByRank.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if seededByRank[mid].rank < rank { lo = mid + 1 } else { hi = mid }
             }
-            for child in children where parent(of: child) == p { setEditParent(child, -1, e) }
+            return lo < seededByRank.count && seededByRank[lo].rank == rank ? seededByRank[lo].cluster : nil
+        }
+        var fresh: [(rank: UInt32, seed: Int32, item: Int32)] = []
+        for j in joins {
+            if let p = oldCluster(ofSeed: j.seed, rank: j.rank) {
+                account(p, editCentre(j.item, e), editPointCount(j.item, e), leaving: false)
+                setEditParent(j.item, p, e)
+            } else {
+                fresh.append((j.rank, j.seed, j.item))
+            }
+        }
+        fresh.sort { ($0.rank, $0.item) < ($1.rank, $1.item) }
+        var k = 0
+        while k < fresh.count {
+            var end = k + 1
+            while end < fresh.count && fresh[end].rank == fresh[k].rank { end += 1 }
+            makeCluster(seed: fresh[k].seed, members: fresh[k..<end].lazy.map { $0.item }.filter { $0 != fresh[k].seed }, zoom: z, e)
+            k = end
+        }
+
+        // The old clusters changed: updated in place, or dissolved where no member is left
+        // with the seed (or nothing at all).
+        for p in touched {
+            let s = e.slot(p, parent: parent(of: p))
+            let c = Int(p) - n
+            let count = Int(clusterPoints[c]) + e.deltaCount[s]
+            let seed = representative(of: Int32(clusterRank[c]), atZoom: level)
+            let seedStays = count > 0 && !isRemoved(Int(clusterRank[c])) && parent(of: seed) == p
+            if !seedStays || count == editPointCount(seed, e) {
+                e.flags[s] |= _EditState.dead
+                if seedStays { setEditParent(seed, -1, e) }
+                continue
+            }
+            let (x, y) = clusterPositions[c]
+            let old = Double(clusterPoints[c])
+            e.flags[s] |= _EditState.moved
+            e.newX[s] = (x * old + e.deltaX[s]) / Double(count)
+            e.newY[s] = (y * old + e.deltaY[s]) / Double(count)
+            e.newCount[s] = UInt32(count)
         }
     }
 
-    /// The child that seeded the old cluster `p` before the edit: up from the point of its seed
-    /// rank through the parents it had then. Nil if that chain does not reach `p`.
-    private func oldSeed(of p: Int32, _ e: _EditState) -> Int32? {
-        let n = pointPositions.count, zoom = clusterZoom[Int(p) - n]
-        var item = Int32(clusterRank[Int(p) - n])
-        while true {
-            let up = e.slots.slot(of: item).map { e.oldParent[$0] } ?? parent(of: item)
-            if up == p { return item }
-            guard up >= 0, clusterZoom[Int(up) - n] > zoom else { return nil }
-            item = up
+    /// A new cluster of `zoom` with `seed` and `members`, where there are any (the seed stands
+    /// alone otherwise).
+    private func makeCluster(seed: Int32, members: some Collection<Int32>, zoom z: Int, _ e: _EditState) {
+        guard !members.isEmpty else {
+            setEditParent(seed, -1, e)
+            return
         }
-    }
-
-    /// Whether the old cluster `p` has exactly `seed` and `members` as its children, unchanged.
-    private func isSameCluster(_ p: Int32, seed: Int32, members: [Int32], _ e: _EditState) -> Bool {
-        var total = pointCount(of: seed)
+        let c = editCentre(seed, e)
+        var total = editPointCount(seed, e)
+        var wx = c.x * Double(total), wy = c.y * Double(total)
         for w in members {
-            guard parent(of: w) == p else { return false }
-            if let s = e.slots.slot(of: w), e.isNewHere(s) { return false }
-            total += pointCount(of: w)
+            let weight = editPointCount(w, e)
+            let p = editCentre(w, e)
+            wx += p.x * Double(weight)
+            wy += p.y * Double(weight)
+            total += weight
         }
-        return parent(of: seed) == p && total == Int(clusterPoints[Int(p) - pointPositions.count])
+        let cluster = Int32(pointPositions.count + clusterPositions.count)
+        clusterPositions.append(wx / Double(total), wy / Double(total))
+        clusterPoints.append(UInt32(total))
+        clusterParent.append(-1)
+        clusterZoom.append(UInt8(z))
+        clusterRank.append(rank(of: seed))
+        e.flags[e.slot(cluster, parent: -1)] |= _EditState.added
+        setEditParent(seed, cluster, e)
+        for w in members { setEditParent(w, cluster, e) }
     }
 }
-

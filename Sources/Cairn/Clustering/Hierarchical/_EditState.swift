@@ -10,20 +10,26 @@ final class _EditState {
     var flags: [UInt8] = []
     /// The item's parent when it was first touched: its parent before the edit.
     var oldParent: [Int32] = []
-    /// A moved point's new exact world position (by slot; unused for the others).
+    /// A moved item's new exact world position (by slot; unused for the others): a moved
+    /// point's, or the centroid of an old cluster whose members changed (`newCount` points).
+    /// A cluster's stored position and count stay the old ones until the storage is laid out.
     var newX: [Double] = []
     var newY: [Double] = []
+    var newCount: [UInt32] = []
     /// Per-zoom marks, each the zoom it was set at (-1 never): in the level's list of items
-    /// that appear, queued for a new decision, decided, checked as a seed.
+    /// that appear, queued for a new decision, decided, with sums of members that left and
+    /// joined (an old cluster of that zoom).
     var appearsAt: [Int16] = []
     var queuedAt: [Int16] = []
     var decidedAt: [Int16] = []
-    var formedAt: [Int16] = []
+    var deltaAt: [Int16] = []
     /// The decision of the zoom `decidedAt` names: the rank of the seed that absorbs the item,
     /// or `UInt32.max` where the item is a seed itself.
     var decision: [UInt32] = []
-    /// Old clusters the repair left as they were (`keptAt` their zoom) or dissolved.
-    var keptAt: [Int16] = []
+    /// What joined an old cluster less what left it: position times points, and points.
+    var deltaX: [Double] = []
+    var deltaY: [Double] = []
+    var deltaCount: [Int] = []
     /// The slots a zoom's repair looks at for items that appear or leave: those that were or are
     /// visible at the level last looked at, and every slot from `unlooked` on (made since). An
     /// item visible at a level neither before nor after the edit is absorbed or gone in both,
@@ -32,7 +38,7 @@ final class _EditState {
     var unlooked = 0
 
     static let added: UInt8 = 1       // a point added by the edit, or a cluster it made
-    static let moved: UInt8 = 2       // a point given a new position
+    static let moved: UInt8 = 2       // a point given a new position, or a cluster other members
     static let dead: UInt8 = 4        // a point removed, or a cluster dissolved
 
     /// The slot of `item`, made if needed with `parent` as its parent before the edit.
@@ -44,12 +50,15 @@ final class _EditState {
             oldParent.append(parent)
             newX.append(0)
             newY.append(0)
+            newCount.append(0)
             appearsAt.append(-1)
             queuedAt.append(-1)
             decidedAt.append(-1)
-            formedAt.append(-1)
+            deltaAt.append(-1)
             decision.append(0)
-            keptAt.append(-1)
+            deltaX.append(0)
+            deltaY.append(0)
+            deltaCount.append(0)
         }
         return s
     }
