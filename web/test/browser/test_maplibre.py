@@ -120,8 +120,8 @@ class MapLibreLayerTest(BrowserTestCase):
             };
             const loop = () => { if (!running) return; setTimeout(sample, 0); requestAnimationFrame(loop); };
             requestAnimationFrame(loop);
-            layer.cairnMap.animateCamera({ latitude: 48.8584, longitude: 2.2945 + 0.05, zoom: 10.5 }, { duration: 0.6 });
-            setTimeout(() => { running = false; done(out); }, 1000);
+            layer.cairnMap.animateCamera({ latitude: 48.8584, longitude: 2.2945 + 0.05, zoom: 10.5 }, { duration: 1.2 });
+            setTimeout(() => { running = false; done(out); }, 1800);
         })""")
         moving = [(cairn, host) for (cairn, host), (_, before) in zip(samples[1:], samples) if abs(host - before) > 1]
         self.assertGreater(len(moving), 8, samples)
