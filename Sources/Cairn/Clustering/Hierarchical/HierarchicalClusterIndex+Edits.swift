@@ -520,12 +520,30 @@ extension HierarchicalClusterIndex {
                 if seedStays { setEditParent(seed, -1, e) }
                 continue
             }
-            let (x, y) = clusterPositions[c]
-            let old = Double(clusterPoints[c])
             e.flags[s] |= _EditState.moved
-            e.newX[s] = (x * old + e.deltaX[s]) / Double(count)
-            e.newY[s] = (y * old + e.deltaY[s]) / Double(count)
             e.newCount[s] = UInt32(count)
+            let old = Int(clusterPoints[c])
+            if count >= old / 64 {
+                let (x, y) = clusterPositions[c]
+                e.newX[s] = (x * Double(old) + e.deltaX[s]) / Double(count)
+                e.newY[s] = (y * Double(old) + e.deltaY[s]) / Double(count)
+                continue
+            }
+            // Nearly all left: the old sum, taken from the rounded centre, would carry its
+            // rounding into the few points left, magnified by their fewness. They are summed
+            // again instead (all lie within the radius of the seed).
+            let sc = editCentre(seed, e)
+            var weight = Double(editPointCount(seed, e))
+            var wx = sc.x * weight, wy = sc.y * weight
+            forEachEditItem(level: level, near: sc.x, sc.y, reach: reach, appearing, e) { w in
+                guard w != seed && parent(of: w) == p else { return }
+                let q = editCentre(w, e), k = Double(editPointCount(w, e))
+                wx += q.x * k
+                wy += q.y * k
+                weight += k
+            }
+            e.newX[s] = wx / weight
+            e.newY[s] = wy / weight
         }
     }
 
