@@ -533,27 +533,17 @@ extension HierarchicalClusterIndex {
             // rounding into the few points left, magnified by their fewness. They are summed
             // again instead (all lie within the radius of the seed).
             let sc = editCentre(seed, e)
-            var weight = Double(editPointCount(seed, e))
-            var wx = sc.x * weight, wy = sc.y * weight
+            var members: [Int32] = []
             forEachEditItem(level: level, near: sc.x, sc.y, reach: reach, appearing, e) { w in
-                guard w != seed && parent(of: w) == p else { return }
-                let q = editCentre(w, e), k = Double(editPointCount(w, e))
-                wx += q.x * k
-                wy += q.y * k
-                weight += k
+                if w != seed && parent(of: w) == p { members.append(w) }
             }
-            e.newX[s] = wx / weight
-            e.newY[s] = wy / weight
+            (e.newX[s], e.newY[s], _) = editCentroid(seed: seed, members: members, e)
         }
     }
 
-    /// A new cluster of `zoom` with `seed` and `members`, where there are any (the seed stands
-    /// alone otherwise).
-    private func makeCluster(seed: Int32, members: some Collection<Int32>, zoom z: Int, _ e: _EditState) {
-        guard !members.isEmpty else {
-            setEditParent(seed, -1, e)
-            return
-        }
+    /// The centre and points of `seed` with `members` after the edit: their positions weighted
+    /// by their points, summed seed first.
+    private func editCentroid(seed: Int32, members: some Collection<Int32>, _ e: _EditState) -> (x: Double, y: Double, count: Int) {
         let c = editCentre(seed, e)
         var total = editPointCount(seed, e)
         var wx = c.x * Double(total), wy = c.y * Double(total)
@@ -564,8 +554,19 @@ extension HierarchicalClusterIndex {
             wy += p.y * Double(weight)
             total += weight
         }
+        return (wx / Double(total), wy / Double(total), total)
+    }
+
+    /// A new cluster of `zoom` with `seed` and `members`, where there are any (the seed stands
+    /// alone otherwise).
+    private func makeCluster(seed: Int32, members: some Collection<Int32>, zoom z: Int, _ e: _EditState) {
+        guard !members.isEmpty else {
+            setEditParent(seed, -1, e)
+            return
+        }
+        let (x, y, total) = editCentroid(seed: seed, members: members, e)
         let cluster = Int32(pointPositions.count + clusterPositions.count)
-        clusterPositions.append(wx / Double(total), wy / Double(total))
+        clusterPositions.append(x, y)
         clusterPoints.append(UInt32(total))
         clusterParent.append(-1)
         clusterZoom.append(UInt8(z))
