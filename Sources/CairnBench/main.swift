@@ -4,7 +4,7 @@
 // nothing. `./build.sh bench` runs it beside the wasm benchmarks.
 //
 //   swift run -c release CairnBench [N] [clustered] [r80] [demo]
-//                                  [load | update [kK] | scene | frames [zN]] [--scale F] [--markdown FILE]
+//                                  [load | update [kK] [each] | scene | frames [zN]] [--scale F] [--markdown FILE]
 //
 // N: points to load (default 1,000,000); --scale F multiplies every default size (points,
 // markers, items) by F, for a quick run; --markdown FILE also writes the figures as a table
@@ -164,7 +164,8 @@ if mode == "load" {
 }
 // `CairnBench update [clustered] [kK]`: batches of K points (default 10) of a loaded index moved
 // by up to about 100 m, each followed by a query of the world at zoom 4, as
-// web/bench/update-bench.js does, for profilers.
+// web/bench/update-bench.js does, for profilers; `each` prints every batch's time too (a batch
+// whose repair ran out of budget and built afresh stands out).
 if mode == "update" {
     let moved = CommandLine.arguments.compactMap { $0.hasPrefix("k") ? Int($0.dropFirst()) : nil }.first ?? 10
     var points = clusteredData ? clusteredPoints(count) : uniformPoints(count)
@@ -192,6 +193,7 @@ if mode == "update" {
             try to.withUnsafeBufferPointer { try index.edit(adding: none, removing: UnsafeBufferPointer(start: nil, count: 0), moving: ids, to: $0) }
         }
         times.append(milliseconds() - start)
+        if CommandLine.arguments.contains("each") { print("batch \(times.count): \(duration(times[times.count - 1]))") }
         let asked = milliseconds()
         _ = try! index.clusters(west: -180, south: -85, east: 180, north: 85, zoom: 4)
         queries.append(milliseconds() - asked)

@@ -23,20 +23,30 @@ extension HierarchicalClusterIndex {
         let lastColumn = grid.cell(Float(min(maxX, 1)))
         let visibleAt = checkZoom ? zoom : -1
         g.ids.withUnsafeBufferPointer { ids in
-            // A wide query scans its span of rows once; a narrow one jumps from row to row.
-            let spanStart = lowerBound(g, ids, from: 0, firstRow << 32)
-            let spanEnd = lowerBound(g, ids, from: spanStart, (lastRow + 1) << 32)
-            let rows = Int(lastRow - firstRow) + 1
-            if spanEnd - spanStart <= rows * 16 {
-                visit(ids, spanStart..<spanEnd, minX, minY, maxX, maxY, visibleAt, body)
-                return
-            }
-            var from = spanStart
-            for row in firstRow...lastRow {
-                let start = lowerBound(g, ids, from: from, (row << 32) | firstColumn)
-                let end = lowerBound(g, ids, from: start, (row << 32) | (lastColumn + 1))
-                visit(ids, start..<end, minX, minY, maxX, maxY, visibleAt, body)
-                from = end
+            g.fences.withUnsafeBufferPointer { fences in
+                // Keys only grow from search to search, so each fence search goes on from the
+                // fence where the last one stopped.
+                var fence = 0
+                func next(_ from: Int, _ key: UInt64) -> Int {
+                    lowerBound(g, ids, fences, from: from, fence: &fence, key)
+                }
+                // A wide query scans its span of rows once; a narrow one jumps from row to row.
+                let spanStart = next(0, firstRow << 32)
+                let spanFence = fence
+                let spanEnd = next(spanStart, (lastRow + 1) << 32)
+                let rows = Int(lastRow - firstRow) + 1
+                if spanEnd - spanStart <= rows * 16 {
+                    visit(ids, spanStart..<spanEnd, minX, minY, maxX, maxY, visibleAt, body)
+                    return
+                }
+                fence = spanFence
+                var from = spanStart
+                for row in firstRow...lastRow {
+                    let start = next(from, (row << 32) | firstColumn)
+                    let end = next(start, (row << 32) | (lastColumn + 1))
+                    visit(ids, start..<end, minX, minY, maxX, maxY, visibleAt, body)
+                    from = end
+                }
             }
         }
     }
@@ -73,22 +83,27 @@ extension HierarchicalClusterIndex {
 
     /// The first position in a group's list whose cell key is not below `key`.
     func insertionPoint(_ g: _ZoomGroup, key: UInt64) -> Int {
-        g.ids.withUnsafeBufferPointer { lowerBound(g, $0, from: 0, key) }
+        var fence = 0
+        return g.ids.withUnsafeBufferPointer { ids in
+            g.fences.withUnsafeBufferPointer { lowerBound(g, ids, $0, from: 0, fence: &fence, key) }
+        }
     }
 
-    /// First position at or after `from` whose cell key is not below `key`.
-    private func lowerBound(_ g: _ZoomGroup, _ ids: UnsafeBufferPointer<Int32>, from: Int, _ key: UInt64) -> Int {
+    /// First position at or after `from` whose cell key is not below `key`. `fence` is a fence
+    /// such that every fence before it is below `key` (0 will do); it becomes the first fence not
+    /// below, a start for the next search with a larger key.
+    private func lowerBound(_ g: _ZoomGroup, _ ids: UnsafeBufferPointer<Int32>, _ fences: UnsafeBufferPointer<UInt64>,
+                            from: Int, fence: inout Int, _ key: UInt64) -> Int {
         let grid = g.grid
         // Fences narrow the search to the stretch between two of them (ids are sorted by key,
         // so the first place at or after `from` is the later of `from` and the first overall) …
-        var f0 = 0, f1 = g.fences.count
-        while f0 < f1 {
-            let mid = (f0 + f1) >> 1
-            if g.fences[mid] < key { f0 = mid + 1 } else { f1 = mid }
-        }
+        // (a first search, from fence 0, halves the whole list; a later one gallops on).
+        let f0 = fence == 0 ? _lowerBound(fences.baseAddress, count: fences.count, key)
+            : _lowerBound(fences.baseAddress!, count: fences.count, key, from: fence)
+        fence = f0
         // … in which the ids are searched.
         var lo = max(from, f0 > 0 ? g.fencePlace(f0 - 1) + 1 : 0)
-        var hi = max(lo, f0 < g.fences.count ? g.fencePlace(f0) : ids.count)
+        var hi = max(lo, f0 < fences.count ? g.fencePlace(f0) : ids.count)
         while lo < hi {
             let mid = (lo + hi) >> 1
             let pos = indexPosition(ids[mid])

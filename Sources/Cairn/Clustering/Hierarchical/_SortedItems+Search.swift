@@ -6,29 +6,16 @@ extension _SortedItems {
     /// item's own for the runs around it, costs a few probes nearby instead of a search over
     /// all items with a cache miss at each of its steps.
     func lowerBound(_ key: UInt64, near hint: Int) -> Int {
-        var lo: Int, hi: Int
-        var step = 1
-        if hint < count && keys[hint] < key {
-            // Every position up to the hint is below: look forward.
-            lo = hint + 1
-            var probe = hint + 1
-            while probe < count && keys[probe] < key {
-                lo = probe + 1
-                probe += step
-                step <<= 1
-            }
-            hi = min(probe, count)
-        } else {
-            // Every position from the hint on is at or above: look back.
-            hi = min(hint, count)
-            var probe = hi - 1
-            while probe >= 0 && keys[probe] >= key {
-                hi = probe
-                probe -= step
-                step <<= 1
-            }
-            lo = max(probe + 1, 0)
+        // Every position up to a hint below the key is below too: look forward.
+        if hint < count && keys[hint] < key { return _lowerBound(UnsafePointer(keys), count: count, key, from: hint + 1) }
+        // Every position from the hint on is at or above: look back.
+        var hi = min(hint, count), probe = hi - 1, step = 1
+        while probe >= 0 && keys[probe] >= key {
+            hi = probe
+            probe -= step
+            step <<= 1
         }
+        var lo = max(probe + 1, 0)
         while lo < hi {
             let mid = (lo + hi) >> 1
             if keys[mid] < key { lo = mid + 1 } else { hi = mid }
