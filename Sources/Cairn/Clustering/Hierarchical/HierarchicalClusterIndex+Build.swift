@@ -295,16 +295,16 @@ extension HierarchicalClusterIndex {
     /// What a build allocates: from its start, at once, the build's buffers, scratch records for
     /// its first sort alone (16 bytes per point, freed before the parent links and the first
     /// clusters' room, which take 19 or more), the parent links and the clusters' room; then as it
-    /// goes, the zoom groups' id lists (with their fences) and the lists of each zoom's clusters.
-    /// Those take 27 to 35 bytes per point, but most of them fit in the room the build's buffers
-    /// give back as the items get fewer (`_ClusterBuild.releaseGoneItems`) and in each zoom's
-    /// freed lists: a million points in blobs then peak about 8 bytes a point above the buffers,
-    /// and a million spread evenly about 16. 8 is counted, so the heap prepared for a build (see
+    /// goes, the zoom groups' id lists and the lists of each zoom's clusters. Those take 25 to 33
+    /// bytes per point, but most of them fit in the room the build's buffers give back as the
+    /// items get fewer (`_ClusterBuild.releaseGoneItems`) and in each zoom's freed lists: a
+    /// million points in blobs then peak about 6 bytes a point above the buffers, and a million
+    /// spread evenly about 14. 6 is counted, so the heap prepared for a build (see
     /// `_AddressSpace.prepareHeap`) stays below what the build would have grown it to anyway
     /// (every page prepared is written, used or not), and the memory grows three times or fewer
-    /// during the build; counting 16 would over-prepare smaller spread sets.
+    /// during the build; counting 14 would over-prepare smaller spread sets.
     private func buildBytes(pointCount n: Int, clusterCapacity: Int) -> Int {
-        n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 8) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
+        n * (MemoryLayout<Int32>.stride + _ClusterBuild.bytesPerItem + 6) + clusterCapacity * HierarchicalClusterIndex.bytesPerCluster
     }
 
     /// The clusters' room a build of `n` points starts with.

@@ -36,7 +36,7 @@ extension HierarchicalClusterIndex {
     }
 
     /// The format version written and the only one read.
-    public static let savedFormatVersion: UInt32 = 3
+    public static let savedFormatVersion: UInt32 = 2
     static let savedHeaderSize = 32
 
     /// "CAIRNIDX" as a little-endian word.

@@ -22,7 +22,7 @@ struct _ZoomGroup {
     /// the fences of ids that only shifted.
     var fencePlaces: [Int32]
 
-    static let fenceStride = 8
+    static let fenceStride = 16
 
     /// A group whose fences are the keys of every `fenceStride`-th id.
     init(lowZoom: Int, highZoom: Int, grid: _ClusterGrid, ids: [Int32], fences: [UInt64]) {
