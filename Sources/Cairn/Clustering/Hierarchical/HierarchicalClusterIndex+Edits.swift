@@ -15,7 +15,8 @@
 /// without members is dissolved, and a new seed's cluster is made from the items that joined it
 /// (all of its members did). What appears and leaves at that zoom is the change for the next.
 /// (A point moved within a crowd that it does not seed so costs a search or two per zoom, not
-/// one per neighbour.) Then the storage is laid out again (`+EditLayout`).
+/// one per neighbour; where a change does reach a whole crowd, its members decide from the
+/// seeds by cell, `_CellSeeds`.) Then the storage is laid out again (`+EditLayout`).
 extension HierarchicalClusterIndex {
     /// Applies a batch of edits: adds the points of `lngLat` (longitude/latitude pairs), removes
     /// the points `removing`, and moves the points `moving` to the pairs of `movedLngLat`. Returns
@@ -84,9 +85,9 @@ extension HierarchicalClusterIndex {
             }
         }
         let e = _EditState()
-        // The repair reads items near the changes; where they crowd (many on one spot) that
-        // grows with the square of their number. Past about what a build reads, it stops, puts
-        // back what it changed and builds afresh instead.
+        // The repair reads items near the changes; where many change in one crowd, each
+        // searching it, that grows with the square of their number. Past about what a build
+        // reads, it stops, puts back what it changed and builds afresh instead.
         e.budget = editReadBudget ?? (4 * (n0 + added.count) + 65_536)
         makeRoom(forPoints: added.count)
         for i in 0..<added.count {
@@ -298,15 +299,39 @@ extension HierarchicalClusterIndex {
     /// within `reach` of `(x, y)` (and perhaps a few more: callers measure exactly).
     func forEachEditItem(level: Int, near x: Double, _ y: Double, reach: Double,
                          _ appearing: _AppearingItems, _ e: _EditState, _ body: (Int32) -> Void) {
-        let skip = _EditState.added | _EditState.moved | _EditState.dead
-        forEachItem(minX: x - reach, minY: y - reach, maxX: x + reach, maxY: y + reach, zoom: level) { item in
-            e.budget -= 1
-            if let s = e.slots.slot(of: item), e.flags[s] & skip != 0 || e.appearsAt[s] == Int16(level) { return }
-            if isVisible(item, zoom: level) { body(item) }
-        }
+        forEachKeptItem(level: level, minX: x - reach, minY: y - reach, maxX: x + reach, maxY: y + reach, e) { item, _ in body(item) }
         appearing.forEach(near: Float(x), Float(y)) { item in
             e.budget -= 1
             body(item)
+        }
+    }
+
+    /// Calls `body` with every item visible at `level` after the edit whose float32 position
+    /// lies in the cell `key` of `appearing`'s grid.
+    func forEachEditItem(level: Int, inCell key: UInt64, _ appearing: _AppearingItems, _ e: _EditState, _ body: (Int32) -> Void) {
+        let grid = appearing.grid
+        // The cell's bounds, widened a little for the rounding of the division: the key decides.
+        let row = Double(key >> 32), column = Double(key & 0xFFFF_FFFF)
+        forEachKeptItem(level: level, minX: (column - 0.01) / grid.scale, minY: (row - 0.01) / grid.scale,
+                        maxX: (column + 1.01) / grid.scale, maxY: (row + 1.01) / grid.scale, e) { item, p in
+            if grid.key(x: p.x, y: p.y) == key { body(item) }
+        }
+        appearing.forEach(inCell: key) { item in
+            e.budget -= 1
+            body(item)
+        }
+    }
+
+    /// The items of the zoom groups in a rectangle that are visible at `level` after the edit
+    /// and stand where they stood (not added, moved, removed or appearing), with their float32
+    /// positions.
+    private func forEachKeptItem(level: Int, minX: Double, minY: Double, maxX: Double, maxY: Double,
+                                 _ e: _EditState, _ body: (Int32, (x: Float, y: Float)) -> Void) {
+        let skip = _EditState.added | _EditState.moved | _EditState.dead
+        forEachItem(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: level) { item in
+            e.budget -= 1
+            if let s = e.slots.slot(of: item), e.flags[s] & skip != 0 || e.appearsAt[s] == Int16(level) { return }
+            if isVisible(item, zoom: level) { body(item, indexPosition(item)) }
         }
     }
 
@@ -426,6 +451,17 @@ extension HierarchicalClusterIndex {
         // New decisions, in rank order.
         var followers: [Int32] = []
         var joins: [(item: Int32, seed: Int32, rank: UInt32)] = []
+        // Where the items crowd, so that a search reads many items (a search per member of a
+        // crowd would cost the square of its size), decisions read the seeds by cell instead,
+        // and search only for an item that starts or stops seeding.
+        var cells = _CellSeeds(grid: appearing.grid)
+        func readSeeds(inCell key: UInt64, _ seeds: inout [_CellSeeds.Seed]) {
+            forEachEditItem(level: level, inCell: key, appearing, e) { w in
+                guard editAbsorber(w, zoom: z, e) == UInt32.max else { return }
+                let p = editCentre(w, e)
+                seeds.append(_CellSeeds.Seed(rank: rank(of: w), item: w, x: p.x, y: p.y))
+            }
+        }
         while e.budget >= 0, let key = queue.pop() {
             let item = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
             let itemRank = UInt32(truncatingIfNeeded: key >> 32)
@@ -434,19 +470,32 @@ extension HierarchicalClusterIndex {
             let fx = Float(c.x), fy = Float(c.y)
             var best = UInt32.max
             var bestItem: Int32 = -1
-            // One search serves both directions: the seeds ranked before the item that reach
-            // it, and (kept aside) the items ranked after it, whose decisions read it.
             followers.removeAll(keepingCapacity: true)
-            forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { s in
-                let sr = rank(of: s)
-                if sr > itemRank {
-                    followers.append(s)
-                    return
+            var followersFound = false
+            if editSeedsByCell ?? cells.isCrowded(fx, fy) {
+                cells.forEach(near: fx, fy, read: readSeeds) { seed in
+                    e.budget -= 1
+                    guard seed.rank < itemRank, seed.rank < best, _isWithin(fx, fy, (seed.x, seed.y), r2) else { return }
+                    best = seed.rank
+                    bestItem = seed.item
                 }
-                guard sr < itemRank, sr < best, _isWithin(fx, fy, editCentre(s, e), r2),
-                      editAbsorber(s, zoom: z, e) == UInt32.max else { return }
-                best = sr
-                bestItem = s
+            } else {
+                // One search serves both directions: the seeds ranked before the item that reach
+                // it, and (kept aside) the items ranked after it, whose decisions read it.
+                let budget = e.budget
+                forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { s in
+                    let sr = rank(of: s)
+                    if sr > itemRank {
+                        followers.append(s)
+                        return
+                    }
+                    guard sr < itemRank, sr < best, _isWithin(fx, fy, editCentre(s, e), r2),
+                          editAbsorber(s, zoom: z, e) == UInt32.max else { return }
+                    best = sr
+                    bestItem = s
+                }
+                followersFound = true
+                if budget - e.budget > 256 { cells.markCrowded(fx, fy) }
             }
             let s = e.slot(item, parent: parent(of: item))
             let had = !e.isNewHere(s) && e.appearsAt[s] != Int16(level)
@@ -457,7 +506,13 @@ extension HierarchicalClusterIndex {
             // before the seed it joined (or it seeded itself), or where this item was the seed
             // it joined and is one no longer. A non-seed, moved or not, changes no one's decision.
             let isSeed = best == UInt32.max, wasSeed = had && before == UInt32.max
+            cells.update(item, at: fx, fy, isSeed: isSeed) { _CellSeeds.Seed(rank: itemRank, item: item, x: c.x, y: c.y) }
             if isSeed != wasSeed || (isSeed && !had) {
+                if !followersFound {
+                    forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { s in
+                        if rank(of: s) > itemRank { followers.append(s) }
+                    }
+                }
                 for w in followers {
                     let p = editCentre(w, e)
                     guard _isWithin(Float(p.x), Float(p.y), c, r2) else { continue }

@@ -101,6 +101,10 @@ public final class HierarchicalClusterIndex {
     /// The item reads a repair may make before it stops and builds afresh (`+Edits`). Nil: four
     /// per point held, and 65,536; tests lower it to stop repairs midway.
     var editReadBudget: Int? = nil
+    /// Whether a repair's decisions read the seeds by cell (`_CellSeeds`) rather than search.
+    /// Nil: where a search of the same cell read more than 256 items; tests set it to take
+    /// either way throughout.
+    var editSeedsByCell: Bool? = nil
     /// How many repairs stopped for their budget (tests check both ways are taken).
     var stoppedRepairs = 0
     /// Edits laid out in place (`+EditInPlace`), for tests and benchmarks.

@@ -85,16 +85,21 @@ struct _AppearingItems {
         let row = grid.cell(y), column = grid.cell(x)
         let firstColumn = column > 0 ? column - 1 : 0
         for r in (row > 0 ? row - 1 : 0)...(row + 1) {
-            var lo = 0, hi = keys.count
-            let from = (r << 32) | firstColumn, to = (r << 32) | (column + 1)
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if keys[mid] < from { lo = mid + 1 } else { hi = mid }
-            }
-            while lo < keys.count && keys[lo] <= to {
-                body(items[lo])
-                lo += 1
-            }
+            forEach(keys: (r << 32) | firstColumn, through: (r << 32) | (column + 1), body)
+        }
+    }
+
+    /// Calls `body` with the items of the cell `key`.
+    func forEach(inCell key: UInt64, _ body: (Int32) -> Void) {
+        if !items.isEmpty { forEach(keys: key, through: key, body) }
+    }
+
+    /// The items whose keys lie in `from...to`.
+    private func forEach(keys from: UInt64, through to: UInt64, _ body: (Int32) -> Void) {
+        var k = _lowerBound(keys, from)
+        while k < keys.count && keys[k] <= to {
+            body(items[k])
+            k += 1
         }
     }
 }

@@ -146,10 +146,13 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
 
     /// Random batches, each checked against a rebuild: moves, removes and adds mixed, across the
     /// antimeridian, onto one spot, of seeds and of the points just added.
-    /// With the dead slots an edit may leave at their default (an eighth of the clusters), never
-    /// laid out afresh for them, and laid out afresh at each.
+    /// With decisions reading the seeds by cell throughout and never, with the dead slots an
+    /// edit may leave at their default (an eighth of the clusters), never laid out afresh for
+    /// them, and laid out afresh at each.
     func testRandomEditBatchesMatchRebuilds() throws {
         try randomEditBatches(seeds: [11], repairLimit: Int.max)
+        try randomEditBatches(seeds: [11, 14], repairLimit: Int.max, seedsByCell: true)
+        try randomEditBatches(seeds: [15], repairLimit: Int.max, seedsByCell: false)
         let loose = try randomEditBatches(seeds: [12], repairLimit: Int.max, deadSlotLimit: Int.max)
         XCTAssertTrue(loose.storageIsLoose)
         XCTAssertGreaterThan(loose.deadClusterCount, 50, "dead slots kept")
@@ -181,7 +184,8 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
     /// A repair that reads more than its budget stops, puts everything back and builds afresh:
     /// with the budget lowered, some batches stop at every stage (adds, removes and moves
     /// included); and a pile of points on one spot whose seed is removed, which a repair would
-    /// read over and over, stops with the default budget.
+    /// read over and over were its members' decisions searches, stops with the default budget
+    /// when they are.
     func testStoppedRepairsMatchRebuilds() throws {
         for budget in [50, 400, 3000] {
             var (index, model, rng) = try start(1200, seed: 31, ClusterOptions(maxZoom: 10))
@@ -199,6 +203,7 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         for i in 0..<3000 { pile += [151.2 + Double(i % 7) * 1e-9, -33.9] }
         let index = try Fixtures.makeIndex(pile + [10, 10], ClusterOptions())
         index.editRepairLimit = Int.max
+        index.editSeedsByCell = false
         var model = Model(points: stride(from: 0, to: pile.count + 2, by: 2).map { i in i < pile.count ? (pile[i], pile[i + 1]) : (10, 10) })
         try edit(index, &model, remove: [0])
         XCTAssertEqual(index.stoppedRepairs, 1)
@@ -245,6 +250,8 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
     /// Points of a crowd that do not seed it, removed or moved within it: only seeds enter other
     /// items' decisions, so the repair searches the crowd a few times per zoom instead of once
     /// per member, and finishes within the default budget a search per member would overrun.
+    /// Its seed leaving frees every member, each of which decides again: reading the seeds
+    /// by cell, not searching the crowd, that finishes within the budget too.
     func testCrowdMembersAreRepairedWithoutStopping() throws {
         var pile = [Double]()
         for i in 0..<3000 { pile += [151.2 + Double(i % 7) * 1e-9, -33.9 + Double(i % 5) * 1e-9] }
@@ -256,10 +263,11 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         try edit(index, &model, move: [2000, 2999], to: [151.2 + 5e-9, -33.9, 151.2, -33.9 + 3e-9])
         try assertEqualsRebuild(index, model, "members moved within the pile")
         XCTAssertEqual(index.stoppedRepairs, 0)
-        // Its seed leaving frees every member, each of which decides again: that does stop.
         try edit(index, &model, remove: [0])
-        XCTAssertEqual(index.stoppedRepairs, 1)
         try assertEqualsRebuild(index, model, "the pile without its seed")
+        try edit(index, &model, add: [151.2, -33.9], move: [1], to: [151.2 + 2e-9, -33.9])
+        try assertEqualsRebuild(index, model, "a point added to the pile and its new seed moved within it")
+        XCTAssertEqual(index.stoppedRepairs, 0)
     }
 
     /// Points nudged a little, a few at a time (a fleet's next positions): mostly laid out in
@@ -317,11 +325,13 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
     }
 
     @discardableResult
-    private func randomEditBatches(seeds: [UInt32], repairLimit: Int?, deadSlotLimit: Int? = nil) throws -> HierarchicalClusterIndex {
+    private func randomEditBatches(seeds: [UInt32], repairLimit: Int?, deadSlotLimit: Int? = nil,
+                                   seedsByCell: Bool? = nil) throws -> HierarchicalClusterIndex {
         var last: HierarchicalClusterIndex? = nil
         for seed in seeds {
             var (index, model, rng) = try start(1500, seed: seed, ClusterOptions(maxZoom: 12), repairLimit: repairLimit)
             index.deadSlotLimit = deadSlotLimit
+            index.editSeedsByCell = seedsByCell
             last = index
             for batch in 0..<6 {
                 var add: [Double] = [], remove: [Int32] = [], move: [Int32] = [], to: [Double] = []
