@@ -438,13 +438,13 @@ extension HierarchicalClusterIndex {
         var seededByRank: [(rank: UInt32, cluster: Int32)] = []
         // Only seeds take part in other items' decisions, so an item that left only matters to
         // the others where it was a seed.
+        // (A seed that stood alone had no members: nothing to search for.)
         for item in gone where e.budget >= 0 {
+            guard let p = oldCluster(of: item) else { continue }
             let seeded = seededBefore(item)
             if seeded { enqueueMembers(of: item, at: storedCentre(item)) }
-            if let p = oldCluster(of: item) {
-                account(p, storedCentre(item), pointCount(of: item), leaving: true)
-                if seeded { seededByRank.append((rank(of: item), p)) }
-            }
+            account(p, storedCentre(item), pointCount(of: item), leaving: true)
+            if seeded { seededByRank.append((rank(of: item), p)) }
         }
         for item in appearing.items { enqueue(item) }
 
