@@ -24,59 +24,72 @@ extension HierarchicalClusterIndex {
         let visibleAt = checkZoom ? zoom : -1
         g.ids.withUnsafeBufferPointer { ids in
             g.fences.withUnsafeBufferPointer { fences in
+                // How many ids the rows span, to within two fences, from the fences alone.
+                let rowsStart = firstRow << 32, rowsEnd = (lastRow + 1) << 32
+                let startFence = _lowerBound(fences.baseAddress, count: fences.count, rowsStart)
+                let endFence = startFence == fences.count ? startFence
+                    : _lowerBound(fences.baseAddress!, count: fences.count, rowsEnd, from: startFence)
+                let spanned = (endFence < fences.count ? g.fencePlace(endFence) : ids.count)
+                    - (startFence > 0 ? g.fencePlace(startFence - 1) : 0)
                 // Keys only grow from search to search, so each fence search goes on from the
                 // fence where the last one stopped.
-                var fence = 0
-                func next(_ from: Int, _ key: UInt64) -> Int {
-                    lowerBound(g, ids, fences, from: from, fence: &fence, key)
-                }
+                var fence = startFence
+                let rect = (minX: minX, minY: minY, maxX: maxX, maxY: maxY)
                 // A wide query scans its span of rows once; a narrow one jumps from row to row.
-                let spanStart = next(0, firstRow << 32)
-                let spanFence = fence
-                let spanEnd = next(spanStart, (lastRow + 1) << 32)
-                let rows = Int(lastRow - firstRow) + 1
-                if spanEnd - spanStart <= rows * 16 {
-                    visit(ids, spanStart..<spanEnd, minX, minY, maxX, maxY, visibleAt, body)
+                if spanned <= (Int(lastRow - firstRow) + 1) * 16 {
+                    let start = lowerBound(g, ids, fences, from: 0, fence: &fence, rowsStart)
+                    _ = visit(g.grid, ids, from: start, below: rowsEnd, rect, visibleAt, body)
                     return
                 }
-                fence = spanFence
-                var from = spanStart
+                var from = 0
                 for row in firstRow...lastRow {
-                    let start = next(from, (row << 32) | firstColumn)
-                    let end = next(start, (row << 32) | (lastColumn + 1))
-                    visit(ids, start..<end, minX, minY, maxX, maxY, visibleAt, body)
-                    from = end
+                    let start = lowerBound(g, ids, fences, from: from, fence: &fence, (row << 32) | firstColumn)
+                    from = visit(g.grid, ids, from: start, below: (row << 32) | (lastColumn + 1), rect, visibleAt, body)
                 }
             }
         }
     }
 
-    /// Calls `body` with each item of `range` that lies in the rectangle and (for `zoom` ≥ 0)
-    /// is visible. Positions and visibility are read a batch at a time, in a loop of their own:
-    /// they lie scattered in memory, and loads that do not wait on each other overlap their
-    /// misses, where reading each just before its checks and its caller's work would wait for
-    /// each.
-    private func visit(_ ids: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ minX: Double, _ minY: Double,
-                       _ maxX: Double, _ maxY: Double, _ zoom: Int, _ body: (Int32) -> Void) {
-        let batch = 32
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * batch) { xy in
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: batch) { shown in
-                var k = range.lowerBound
-                while k < range.upperBound {
-                    let m = min(batch, range.upperBound - k)
+    /// Calls `body` with each item from `start` on, up to the first whose cell key is not below
+    /// `end`, that lies in the rectangle and (for `zoom` ≥ 0) is visible; returns where it stopped.
+    /// The ids' positions, and then the visibility of those in the rectangle, are read a batch at
+    /// a time, each in a loop of its own: they lie scattered in memory, and loads that do not wait
+    /// on each other overlap their misses, where reading each just before its checks and its
+    /// caller's work would wait for each. (Finding the end from the positions read anyway costs
+    /// no search of its own.)
+    private func visit(_ grid: _ClusterGrid, _ ids: UnsafeBufferPointer<Int32>, from start: Int, below end: UInt64,
+                       _ rect: (minX: Double, minY: Double, maxX: Double, maxY: Double), _ zoom: Int,
+                       _ body: (Int32) -> Void) -> Int {
+        // Batches grow from 2: a narrow query's row often ends after an item or two, and
+        // reading far past its end would cost misses of its own.
+        let largest = 32
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * largest) { xy in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: largest) { shown in
+                var k = start, batch = 2
+                while k < ids.count {
+                    let m = min(batch, ids.count - k)
+                    batch = min(2 * batch, largest)
                     for t in 0..<m {
-                        let item = ids[k + t]
-                        let pos = indexPosition(item)
+                        let pos = indexPosition(ids[k + t])
                         xy[2 * t] = pos.x
                         xy[2 * t + 1] = pos.y
-                        shown[t] = zoom < 0 || isVisible(item, zoom: zoom)
                     }
-                    for t in 0..<m where shown[t] {
-                        let x = Double(xy[2 * t]), y = Double(xy[2 * t + 1])
-                        if x >= minX && x <= maxX && y >= minY && y <= maxY { body(ids[k + t]) }
+                    var stop = m
+                    for t in 0..<m {
+                        let fx = xy[2 * t], fy = xy[2 * t + 1]
+                        if grid.key(x: fx, y: fy) >= end {
+                            stop = t
+                            break
+                        }
+                        let x = Double(fx), y = Double(fy)
+                        shown[t] = x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY
+                            && (zoom < 0 || isVisible(ids[k + t], zoom: zoom))
                     }
+                    for t in 0..<stop where shown[t] { body(ids[k + t]) }
+                    if stop < m { return k + stop }
                     k += m
                 }
+                return k
             }
         }
     }
