@@ -400,13 +400,16 @@ extension HierarchicalClusterIndex {
             e.queuedAt[s] = mark
             queue.push(UInt64(rank(of: item)) << 32 | UInt64(UInt32(bitPattern: item)))
         }
-        // The items that joined `item` as their seed, from where it stood: they decide again.
-        func enqueueMembers(of item: Int32, at c: (x: Double, y: Double)) {
+        // The items that joined `item` as their seed, from where it stood: they decide again,
+        // but for those within the radius of `kept` (where the seed stands now, if it does).
+        func enqueueMembers(of item: Int32, at c: (x: Double, y: Double), keepingWithin kept: (x: Double, y: Double)?) {
             let itemRank = rank(of: item)
             forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { w in
                 let p = editCentre(w, e)
-                if rank(of: w) > itemRank && _isWithin(Float(p.x), Float(p.y), c, r2) &&
-                    editAbsorber(w, zoom: z, e) == itemRank { enqueue(w) }
+                let fx = Float(p.x), fy = Float(p.y)
+                guard rank(of: w) > itemRank && _isWithin(fx, fy, c, r2) && editAbsorber(w, zoom: z, e) == itemRank else { return }
+                if let kept, _isWithin(fx, fy, kept, r2) { return }
+                enqueue(w)
             }
         }
         // Whether `item` seeded at this zoom before the edit (alone or with members).
@@ -438,11 +441,21 @@ extension HierarchicalClusterIndex {
         var seededByRank: [(rank: UInt32, cluster: Int32)] = []
         // Only seeds take part in other items' decisions, so an item that left only matters to
         // the others where it was a seed.
-        // (A seed that stood alone had no members: nothing to search for.)
+        // (A seed that stood alone had no members: nothing to search for.) A seed that stands
+        // at the level again elsewhere, a point moved or a cluster whose centre moved, keeps its
+        // members within the radius of where it stands now as long as it seeds: no seed ranked
+        // before it reached them (it was the first), and one that comes to reach them sends
+        // them to decide again itself. So only the others decide again now; should the seed
+        // itself stop seeding, its decision sends the rest.
         for item in gone where e.budget >= 0 {
             guard let p = oldCluster(of: item) else { continue }
             let seeded = seededBefore(item)
-            if seeded { enqueueMembers(of: item, at: storedCentre(item)) }
+            if seeded {
+                let s = e.slot(item, parent: parent(of: item))
+                let standsAgain = e.appearsAt[s] == Int16(level)
+                if standsAgain { e.membersKeptAt[s] = mark }
+                enqueueMembers(of: item, at: storedCentre(item), keepingWithin: standsAgain ? editCentre(item, e) : nil)
+            }
             account(p, storedCentre(item), pointCount(of: item), leaving: true)
             if seeded { seededByRank.append((rank(of: item), p)) }
         }
@@ -507,7 +520,8 @@ extension HierarchicalClusterIndex {
             // it joined and is one no longer. A non-seed, moved or not, changes no one's decision.
             let isSeed = best == UInt32.max, wasSeed = had && before == UInt32.max
             cells.update(item, at: fx, fy, isSeed: isSeed) { _CellSeeds.Seed(rank: itemRank, item: item, x: c.x, y: c.y) }
-            if isSeed != wasSeed || (isSeed && !had) {
+            let keptMembers = e.membersKeptAt[s] == mark
+            if isSeed != wasSeed || (isSeed && !had) || (keptMembers && !isSeed) {
                 if !followersFound {
                     forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { s in
                         if rank(of: s) > itemRank { followers.append(s) }

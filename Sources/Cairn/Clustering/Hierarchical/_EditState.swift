@@ -23,6 +23,10 @@ final class _EditState {
     var queuedAt: [Int16] = []
     var decidedAt: [Int16] = []
     var deltaAt: [Int16] = []
+    /// The zoom at which a seed that stands at the level again elsewhere kept the members still
+    /// within its radius there (see `HierarchicalClusterIndex+Edits`): should it stop seeding,
+    /// its decision sends them to decide again.
+    var membersKeptAt: [Int16] = []
     /// The decision of the zoom `decidedAt` names: the rank of the seed that absorbs the item,
     /// or `UInt32.max` where the item is a seed itself.
     var decision: [UInt32] = []
@@ -55,6 +59,7 @@ final class _EditState {
             queuedAt.append(-1)
             decidedAt.append(-1)
             deltaAt.append(-1)
+            membersKeptAt.append(-1)
             decision.append(0)
             deltaX.append(0)
             deltaY.append(0)
