@@ -296,10 +296,24 @@ extension HierarchicalClusterIndex {
     }
 
     /// Calls `body` with every item visible at `level` after the edit whose float32 position lies
-    /// within `reach` of `(x, y)` (and perhaps a few more: callers measure exactly).
+    /// within `reach` of `(x, y)` (and perhaps a few more: callers measure exactly). For a point
+    /// added or moved (`point`, its centre at `(x, y)`), the zoom group's items around it are read
+    /// once for every level of the group (`_NearItems`).
     func forEachEditItem(level: Int, near x: Double, _ y: Double, reach: Double,
-                         _ appearing: _AppearingItems, _ e: _EditState, _ body: (Int32) -> Void) {
-        forEachKeptItem(level: level, minX: x - reach, minY: y - reach, maxX: x + reach, maxY: y + reach, e) { item, _ in body(item) }
+                         _ appearing: _AppearingItems, _ e: _EditState, readingOnceFor point: Int32? = nil,
+                         _ body: (Int32) -> Void) {
+        let minX = x - reach, minY = y - reach, maxX = x + reach, maxY = y + reach
+        if let point, let read = nearItems(of: point, at: (x, y), level: level, e) {
+            for k in read {
+                let px = Double(e.near.x[k]), py = Double(e.near.y[k])
+                guard px >= minX && px <= maxX && py >= minY && py <= maxY else { continue }
+                let item = e.near.items[k]
+                e.budget -= 1
+                if isKept(item, level: level, e) { body(item) }
+            }
+        } else {
+            forEachKeptItem(level: level, minX: minX, minY: minY, maxX: maxX, maxY: maxY, e) { item, _ in body(item) }
+        }
         appearing.forEach(near: Float(x), Float(y)) { item in
             e.budget -= 1
             body(item)
@@ -327,12 +341,45 @@ extension HierarchicalClusterIndex {
     /// positions.
     private func forEachKeptItem(level: Int, minX: Double, minY: Double, maxX: Double, maxY: Double,
                                  _ e: _EditState, _ body: (Int32, (x: Float, y: Float)) -> Void) {
-        let skip = _EditState.added | _EditState.moved | _EditState.dead
         forEachItem(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: level) { item in
             e.budget -= 1
-            if let s = e.slots.slot(of: item), e.flags[s] & skip != 0 || e.appearsAt[s] == Int16(level) { return }
-            if isVisible(item, zoom: level) { body(item, indexPosition(item)) }
+            if isKept(item, level: level, e) { body(item, indexPosition(item)) }
         }
+    }
+
+    /// Whether an item of the zoom groups is visible at `level` after the edit and stands where
+    /// it stood (not added, moved, removed or appearing).
+    @inline(__always)
+    private func isKept(_ item: Int32, level: Int, _ e: _EditState) -> Bool {
+        let skip = _EditState.added | _EditState.moved | _EditState.dead
+        if let s = e.slots.slot(of: item), e.flags[s] & skip != 0 || e.appearsAt[s] == Int16(level) { return false }
+        return isVisible(item, zoom: level)
+    }
+
+    /// The items of `level`'s zoom group around `point` (added or moved, its centre `c`), as a
+    /// range of `e.near`: read at the reach of the group's lowest level the first time a level of
+    /// the group asks, unless that is the only level left or they are too many (nil: search).
+    private func nearItems(of point: Int32, at c: (x: Double, y: Double), level: Int, _ e: _EditState) -> Range<Int>? {
+        guard let g = group(forZoom: level) else { return nil }
+        switch e.near.kept(point, groupLow: g.lowZoom, centre: c) {
+        case .read(let read): return read
+        case .tooMany: return nil
+        case .none: break
+        }
+        let lowest = max(g.lowZoom, options.minZoom + 1)
+        guard level > lowest else { return nil }
+        let reach = options.worldRadius(zoom: lowest - 1) + 1.0 / 16_777_216
+        var read: [(item: Int32, x: Float, y: Float)] = []
+        let all = forEachItem(minX: c.x - reach, minY: c.y - reach, maxX: c.x + reach, maxY: c.y + reach, zoom: level,
+                              checkingVisibility: false) { item in
+            guard read.count < _NearItems.limit else { return false }
+            let p = indexPosition(item)
+            read.append((item, p.x, p.y))
+            return true
+        }
+        e.budget -= read.count
+        if case .read(let kept) = e.near.keep(point, groupLow: g.lowZoom, centre: c, all ? read : nil) { return kept }
+        return nil
     }
 
     /// The rank of the seed that absorbs `item` at `zoom` after the edit, `UInt32.max` for a seed:
@@ -496,7 +543,8 @@ extension HierarchicalClusterIndex {
                 // One search serves both directions: the seeds ranked before the item that reach
                 // it, and (kept aside) the items ranked after it, whose decisions read it.
                 let budget = e.budget
-                forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e) { s in
+                let fixed = Int(item) < n && e.slots.slot(of: item).map { e.isNewHere($0) } == true
+                forEachEditItem(level: level, near: c.x, c.y, reach: reach, appearing, e, readingOnceFor: fixed ? item : nil) { s in
                     let sr = rank(of: s)
                     if sr > itemRank {
                         followers.append(s)

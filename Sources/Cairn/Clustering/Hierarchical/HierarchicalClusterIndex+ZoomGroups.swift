@@ -11,18 +11,30 @@ extension HierarchicalClusterIndex {
     /// world rectangle (inclusive, compared in double precision as kdbush's `range` does).
     func forEachItem(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Int,
                      _ body: (Int32) -> Void) {
-        guard let g = group(forZoom: zoom), !g.ids.isEmpty else { return }
-        guard minX <= maxX && minY <= maxY && maxX >= 0 && maxY >= 0 && minX <= 1 && minY <= 1 else { return }
+        forEachItem(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: zoom, checkingVisibility: true) {
+            body($0)
+            return true
+        }
+    }
+
+    /// `forEachItem` for callers that stop early (`body` returns false to stop; then this
+    /// returns false) or that check visibility themselves (`checkingVisibility` false: every item
+    /// of `zoom`'s group in the rectangle, visible at some zoom of the group).
+    @discardableResult
+    func forEachItem(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Int,
+                     checkingVisibility: Bool, while body: (Int32) -> Bool) -> Bool {
+        guard let g = group(forZoom: zoom), !g.ids.isEmpty else { return true }
+        guard minX <= maxX && minY <= maxY && maxX >= 0 && maxY >= 0 && minX <= 1 && minY <= 1 else { return true }
         // A float32 position ≥ minX lies in a cell ≥ that of Float(minX) (rounding is monotone).
         let grid = g.grid
         // A group of one zoom holds exactly what that zoom shows: no visibility to check.
-        let checkZoom = g.lowZoom != g.highZoom
+        let checkZoom = checkingVisibility && g.lowZoom != g.highZoom
         let firstRow = grid.cell(Float(max(minY, 0)))
         let lastRow = grid.cell(Float(min(maxY, 1)))
         let firstColumn = grid.cell(Float(max(minX, 0)))
         let lastColumn = grid.cell(Float(min(maxX, 1)))
         let visibleAt = checkZoom ? zoom : -1
-        g.ids.withUnsafeBufferPointer { ids in
+        return g.ids.withUnsafeBufferPointer { ids in
             g.fences.withUnsafeBufferPointer { fences in
                 // How many ids the rows span, to within two fences, from the fences alone.
                 let rowsStart = firstRow << 32, rowsEnd = (lastRow + 1) << 32
@@ -38,20 +50,22 @@ extension HierarchicalClusterIndex {
                 // A wide query scans its span of rows once; a narrow one jumps from row to row.
                 if spanned <= (Int(lastRow - firstRow) + 1) * 16 {
                     let start = lowerBound(g, ids, fences, from: 0, fence: &fence, rowsStart)
-                    _ = visit(g.grid, ids, from: start, below: rowsEnd, rect, visibleAt, body)
-                    return
+                    return visit(g.grid, ids, from: start, below: rowsEnd, rect, visibleAt, body) >= 0
                 }
                 var from = 0
                 for row in firstRow...lastRow {
                     let start = lowerBound(g, ids, fences, from: from, fence: &fence, (row << 32) | firstColumn)
                     from = visit(g.grid, ids, from: start, below: (row << 32) | (lastColumn + 1), rect, visibleAt, body)
+                    if from < 0 { return false }
                 }
+                return true
             }
         }
     }
 
     /// Calls `body` with each item from `start` on, up to the first whose cell key is not below
-    /// `end`, that lies in the rectangle and (for `zoom` ≥ 0) is visible; returns where it stopped.
+    /// `end`, that lies in the rectangle and (for `zoom` ≥ 0) is visible; returns where it stopped
+    /// (-1 where `body` asked to stop).
     /// The ids' positions, and then the visibility of those in the rectangle, are read a batch at
     /// a time, each in a loop of its own: they lie scattered in memory, and loads that do not wait
     /// on each other overlap their misses, where reading each just before its checks and its
@@ -59,7 +73,7 @@ extension HierarchicalClusterIndex {
     /// no search of its own.)
     private func visit(_ grid: _ClusterGrid, _ ids: UnsafeBufferPointer<Int32>, from start: Int, below end: UInt64,
                        _ rect: (minX: Double, minY: Double, maxX: Double, maxY: Double), _ zoom: Int,
-                       _ body: (Int32) -> Void) -> Int {
+                       _ body: (Int32) -> Bool) -> Int {
         // Batches grow from 2: a narrow query's row often ends after an item or two, and
         // reading far past its end would cost misses of its own.
         let largest = 32
@@ -85,7 +99,9 @@ extension HierarchicalClusterIndex {
                         shown[t] = x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY
                             && (zoom < 0 || isVisible(ids[k + t], zoom: zoom))
                     }
-                    for t in 0..<stop where shown[t] { body(ids[k + t]) }
+                    for t in 0..<stop where shown[t] {
+                        if !body(ids[k + t]) { return -1 }
+                    }
                     if stop < m { return k + stop }
                     k += m
                 }

@@ -40,6 +40,8 @@ final class _EditState {
     /// and so at every level below: the repair need not look at it again.
     var lookAt: [Int32] = []
     var unlooked = 0
+    /// The items near points added or moved, read once per zoom group (see `_NearItems`).
+    var near = _NearItems()
 
     static let added: UInt8 = 1       // a point added by the edit, or a cluster it made
     static let moved: UInt8 = 2       // a point given a new position, or a cluster other members

@@ -270,6 +270,27 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         XCTAssertEqual(index.stoppedRepairs, 0)
     }
 
+    /// Points moved where a zoom group spans many zooms: the group's items around a moved point
+    /// are read once for all of them (`_NearItems`), and where they are too many to keep, a dense
+    /// patch in a sparse world, each zoom searches as usual. Either way the index equals a rebuild.
+    func testPointsMovedInAGroupOfManyZoomsMatchRebuilds() throws {
+        var rng = SeededRandom(seed: 7)
+        var points = [Double]()
+        for _ in 0..<2000 { points += [rng.next() * 360 - 180, rng.next() * 170 - 85] }
+        let patch = points.count / 2
+        for i in 0..<150 { points += [2.35 + Double(i % 15) * 1e-4, 48.85 + Double(i / 15) * 1e-4] }
+        let index = try Fixtures.makeIndex(points, ClusterOptions())
+        index.editRepairLimit = Int.max
+        let wide = try XCTUnwrap(index.groups.first { $0.highZoom - $0.lowZoom >= 4 }, "a group of many zooms")
+        XCTAssertTrue(wide.ids.contains(Int32(patch)) && wide.ids.count > _NearItems.limit)
+        var model = Model(points: stride(from: 0, to: points.count, by: 2).map { (points[$0], points[$0 + 1]) })
+        try edit(index, &model, move: [Int32(patch), Int32(patch + 77)], to: [2.35 + 3e-5, 48.85, 2.35 + 5e-4, 48.85 + 2e-4])
+        try assertEqualsRebuild(index, model, "the patch's seed and a member moved within it")
+        try edit(index, &model, move: [3, 4, 5], to: [2.35 + 15e-4, 48.85 + 9.5e-4, 100.5, 10.25, 100.5 + 1e-3, 10.25])
+        try assertEqualsRebuild(index, model, "a point moved to a corner of the patch, which it seeds, and two beside each other")
+        XCTAssertEqual(index.stoppedRepairs, 0)
+    }
+
     /// Points nudged a little, a few at a time (a fleet's next positions): mostly laid out in
     /// place, clusters keeping their slots and ids; some nudges change which items seed, and
     /// those are laid out anew. Either way the index equals a rebuild, small clusters' point
