@@ -452,7 +452,7 @@ extension HierarchicalClusterIndex {
         // Room for points added later, so that a few adds do not read every item again.
         let ranks = _LevelRanks(minLevel: options.minZoom + 1, maxLevel: top, capacity: n + n / 8 + 64)
         @inline(__always) func low(_ parent: Int32) -> Int { parent < 0 ? options.minZoom : Int(clusterZoom[Int(parent) - n]) + 1 }
-        for p in 0..<n where !isRemoved(p) { ranks.set(UInt32(p), levels: low(pointParent[p]), top, to: true) }
+        ranks.setRanks(below: n, lowest: { p in isRemoved(p) ? -1 : low(pointParent[p]) }, high: top)
         for c in 0..<clusterParent.count where !isDeadCluster(c) {
             ranks.set(clusterRank[c], levels: low(clusterParent[c]), Int(clusterZoom[c]), to: true)
         }

@@ -39,6 +39,32 @@ final class _LevelRanks {
         }
     }
 
+    /// Marks ranks `0..<count` (points, ranked by id), none of them marked yet: rank `r` visible
+    /// at every level of `lowest(r)...high` (none where `lowest` gives -1). A word of 64 ranks
+    /// at a time: each rank's bit goes to the mask of its lowest level, and each level's word is
+    /// the union of the masks of the levels up to it, where setting bit after bit would touch
+    /// every level's memory for every rank.
+    func setRanks(below count: Int, lowest: (Int) -> Int, high: Int) {
+        let top = min(high, maxLevel), depth = top - minLevel + 1
+        guard depth > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: depth) { masks in
+            for w in 0..<((count + 63) >> 6) {
+                masks.initialize(repeating: 0)
+                for r in (w << 6)..<min((w + 1) << 6, count) {
+                    let low = lowest(r)
+                    guard low >= 0, low <= top else { continue }
+                    masks[max(low, minLevel) - minLevel] |= 1 << UInt64(r & 63)
+                }
+                var union: UInt64 = 0
+                for k in 0..<depth {
+                    union |= masks[k]
+                    levels[k].words[w] |= union
+                }
+            }
+        }
+        for k in 0..<depth { stale[k] = true }
+    }
+
     /// Whether a level's bits changed since its counts were last prepared (`prepare`).
     func changed(_ level: Int) -> Bool { stale[level - minLevel] }
 
