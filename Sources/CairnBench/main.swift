@@ -165,9 +165,11 @@ if mode == "load" {
 // `CairnBench update [clustered] [kK]`: batches of K points (default 10) of a loaded index moved
 // by up to about 100 m, each followed by a query of the world at zoom 4, as
 // web/bench/update-bench.js does, for profilers; `each` prints every batch's time too (a batch
-// whose repair ran out of budget and built afresh stands out).
+// whose repair ran out of budget and built afresh stands out); `fleet` moves the same K points
+// in every batch.
 if mode == "update" {
     let moved = CommandLine.arguments.compactMap { $0.hasPrefix("k") ? Int($0.dropFirst()) : nil }.first ?? 10
+    let fleet = CommandLine.arguments.contains("fleet")
     var points = clusteredData ? clusteredPoints(count) : uniformPoints(count)
     let index = try! HierarchicalClusterIndex(options: ClusterOptions())
     try! points.withUnsafeBufferPointer { try index.add(lngLat: $0) }
@@ -178,7 +180,7 @@ if mode == "update" {
         var ids: [Int32] = [], to: [Double] = []
         var chosen = Set<Int32>()
         while ids.count < moved {
-            let id = Int32(r.next() * Double(count))
+            let id = fleet ? Int32(ids.count * (count / moved)) : Int32(r.next() * Double(count))
             guard chosen.insert(id).inserted else { continue }
             let lng = points[2 * Int(id)] + (r.next() - 0.5) * 0.002
             let lat = max(-85, min(85, points[2 * Int(id) + 1] + (r.next() - 0.5) * 0.002))

@@ -324,6 +324,84 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         XCTAssertLessThan(looseEdits, 40, "most do not")
     }
 
+    /// A fleet: the same points moved again and again by small steps, while around them other
+    /// points are added, removed and moved onto the fleet, and fleet members jump: after every
+    /// batch the index equals a rebuild.
+    func testAFleetMovedAgainAndAgainMatchesRebuilds() throws {
+        var (index, model, rng) = try start(1200, seed: 77, ClusterOptions(maxZoom: 14))
+        // Every 20th point, so spread ones, ones in crowds, duplicates (and seeds of each).
+        let fleet = (0..<60).map { Int32($0 * 20) }
+        for batch in 0..<24 {
+            var add: [Double] = [], remove: [Int32] = [], move: [Int32] = [], to: [Double] = []
+            let step = [1e-4, 1e-5, 3e-4][batch % 3]
+            for id in fleet {
+                guard let p = model.points[Int(id)] else { continue }
+                move.append(id)
+                if batch % 5 == 4 && id % 200 == 0 {
+                    to += [p.0 + (rng.next() - 0.5) * 0.5, max(-85, min(85, p.1 + (rng.next() - 0.5) * 0.5))]   // a jump
+                } else {
+                    to += [p.0 + (rng.next() - 0.5) * step, max(-85, min(85, p.1 + (rng.next() - 0.5) * step))]
+                }
+            }
+            if batch % 4 == 3 {
+                // Around the fleet: points added on and beside members, others moved onto
+                // members, a few removed (seeds among them, fleet members too).
+                for k in 0..<6 {
+                    guard let p = model.points[Int(fleet[(batch + 7 * k) % fleet.count])] else { continue }
+                    let off = [0, 2e-3, 1e-2, 0.1][k % 4]
+                    add += [p.0 + off, p.1]
+                }
+                for k in 0..<4 {
+                    let id = Int32(1 + (batch * 37 + k * 101) % 1199)
+                    guard !fleet.contains(id), model.points[Int(id)] != nil, let p = model.points[Int(fleet[(k + batch) % fleet.count])] else { continue }
+                    move.append(id)
+                    to += [p.0 + 1e-3 * Double(k), p.1]
+                }
+                // A point ranked before a member moved onto it: it seeds there and takes the
+                // member in, which moved too.
+                let early = Int32(batch), member = fleet[30 + batch % 30]
+                if !move.contains(early), model.points[Int(early)] != nil, let p = model.points[Int(member)] {
+                    move.append(early)
+                    to += [p.0, p.1]
+                }
+                for k in 0..<3 {
+                    let id = Int32((batch * 53 + k * 211 + 5) % 1200)
+                    guard !move.contains(id), !remove.contains(id), model.points[Int(id)] != nil else { continue }
+                    remove.append(id)
+                }
+                if batch == 11, let i = move.firstIndex(of: fleet[9]) {
+                    move.remove(at: i)
+                    to.removeSubrange((2 * i)..<(2 * i + 2))
+                    remove.append(fleet[9])
+                }
+            }
+            try edit(index, &model, add: add, remove: remove, move: move, to: to)
+            try assertEqualsRebuild(index, model, "batch \(batch), \(move.count) moved, \(add.count / 2) added, \(remove.count) removed")
+        }
+        XCTAssertEqual(index.stoppedRepairs, 0)
+    }
+
+    /// Two points just beyond the radius of each other at zoom 10, moved toward each other a
+    /// little at every edit until they cluster there: they do when a rebuild does.
+    func testTwoPointsClosingInClusterWhenARebuildDoes() throws {
+        let r = 40.0 / 512 / 1024 * 360   // zoom 10's radius in degrees of longitude
+        var points: [Double] = [10, 0, 10 + 1.2 * r, 0]
+        for k in 0..<6 { points += [-100 + Double(k) * 30, 40] }
+        let index = try Fixtures.makeIndex(points, ClusterOptions(maxZoom: 12))
+        index.editRepairLimit = Int.max
+        var model = Model(points: stride(from: 0, to: points.count, by: 2).map { (points[$0], points[$0 + 1]) })
+        func together() throws -> Bool {
+            try index.clusters(west: 9, south: -1, east: 11, north: 1, zoom: 10).count == 1
+        }
+        XCTAssertFalse(try together())
+        for batch in 0..<16 {
+            let a = model.points[0]!, b = model.points[1]!
+            try edit(index, &model, move: [0, 1], to: [a.0 + 0.01 * r, 0, b.0 - 0.01 * r, 0])
+            try assertEqualsRebuild(index, model, "batch \(batch)")
+        }
+        XCTAssertTrue(try together())
+    }
+
     /// Two points that swap places swap clusters: every cluster is made again with the same
     /// seed and as many points, so all keep their slots and ids, and the small clusters' point
     /// lists are rewritten in place.
