@@ -388,13 +388,24 @@ extension HierarchicalClusterIndex {
                 }
             }
             for z in options.minZoom...options.maxZoom where !deltas[z + 1 - ranks.minLevel].isEmpty {
-                shiftSeedPositions(zoom: z, by: deltas[z + 1 - ranks.minLevel].sorted { $0.rank < $1.rank })
+                deferSeedShifts(zoom: z, deltas[z + 1 - ranks.minLevel].sorted { $0.rank < $1.rank })
             }
             if !fresh.isEmpty {
                 ranks.prepare()
-                for f in fresh { clusterSeedPosition[Int(f.cluster)] = ranks.position(f.rank, level: f.zoom + 1) }
+                // Stored as the other positions of their zoom are: less what is pending there.
+                var sums = [[Int32]?](repeating: nil, count: pendingSeedShifts.count)
+                for f in fresh {
+                    var position = ranks.position(f.rank, level: f.zoom + 1)
+                    let b = f.zoom - options.minZoom
+                    if b < pendingSeedShifts.count && !pendingSeedShifts[b].isEmpty {
+                        if sums[b] == nil { sums[b] = pendingSeedShifts[b].sums() }
+                        position = UInt32(bitPattern: Int32(bitPattern: position) &- pendingSeedShifts[b].shift(below: f.rank, sums: sums[b]!))
+                    }
+                    clusterSeedPosition[Int(f.cluster)] = position
+                }
             }
         } else {
+            pendingSeedShifts = []
             let ranks = visibleRanksByLevel()
             levelRanks = ranks
             ranks.prepare()
@@ -404,6 +415,31 @@ extension HierarchicalClusterIndex {
                 }
             }
         }
+    }
+
+    /// Keeps `changes` (sorted by rank) to the seed positions of `zoom` for the first read of a
+    /// position there (`seedPosition`): a repair that changed little would otherwise pass over
+    /// every cluster of every zoom it touched, where a query reads one zoom. Past a sixteenth of
+    /// the zoom's clusters they are applied at once, so that what is kept stays small.
+    private func deferSeedShifts(zoom z: Int, _ changes: [(rank: UInt32, delta: Int32)]) {
+        if pendingSeedShifts.isEmpty {
+            pendingSeedShifts = [_PendingSeedShifts](repeating: _PendingSeedShifts(), count: options.maxZoom - options.minZoom + 1)
+        }
+        let b = z - options.minZoom
+        pendingSeedShifts[b].add(changes)
+        if pendingSeedShifts[b].count > max(256, clustersBySeedRange(zoom: z).count / 16) { settleSeedPositions(zoom: z) }
+    }
+
+    /// Applies the seed position changes kept for `zoom` (every zoom if nil).
+    func settleSeedPositions(zoom: Int? = nil) {
+        guard !pendingSeedShifts.isEmpty else { return }
+        for z in zoom.map({ $0...$0 }) ?? options.minZoom...options.maxZoom {
+            let b = z - options.minZoom
+            guard b >= 0 && b < pendingSeedShifts.count && !pendingSeedShifts[b].isEmpty else { continue }
+            shiftSeedPositions(zoom: z, by: pendingSeedShifts[b].changes)
+            pendingSeedShifts[b].removeAll()
+        }
+        if pendingSeedShifts.allSatisfy({ $0.isEmpty }) { pendingSeedShifts = [] }
     }
 
     /// Moves the seed positions of the clusters of `zoom` by `changes` (by rank) of the items

@@ -194,6 +194,7 @@ extension HierarchicalClusterIndex {
         clusterPoints = fresh.clusterPoints
         clusterZoom = fresh.clusterZoom
         clusterSeedPosition = fresh.clusterSeedPosition
+        pendingSeedShifts = []
         zoomClusterStart = fresh.zoomClusterStart
         clustersBySeed = fresh.clustersBySeed
         superclusterTrees = []

@@ -52,8 +52,10 @@ extension HierarchicalClusterIndex {
     public func savedByteCount(hostDataCount: Int = 0) throws(CairnError) -> Int {
         guard state == .built, !isWeighted else { throw .invalidState }
         guard hostDataCount >= 0 else { throw .invalidArgument }
-        // The format holds clusters in zoom blocks, with no dead slots, and a fence every stride.
+        // The format holds clusters in zoom blocks, with no dead slots, and a fence every stride,
+        // and every seed position as it is (none left pending by edits).
         compactStorage()
+        settleSeedPositions()
         for g in groups.indices where !groups[g].hasEvenFences {
             let group = groups[g], grid = group.grid
             let fences = Swift.stride(from: 0, to: group.ids.count, by: _ZoomGroup.fenceStride).map { k in

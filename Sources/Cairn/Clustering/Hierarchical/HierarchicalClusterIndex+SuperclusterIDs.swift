@@ -54,6 +54,7 @@ extension HierarchicalClusterIndex {
         starts[0] = clusters
         zoomClusterStart = starts
 
+        pendingSeedShifts = []
         if recordsDataOrder {
             clusterSeedPosition = builtSeedPositions
             sortClustersBySeed(starts)
@@ -246,7 +247,17 @@ extension HierarchicalClusterIndex {
         let n = pointPositions.count
         if i < n { return Int64(i) }
         let c = i - n
-        return Int64(n) + (Int64(clusterSeedPosition[c]) << 5) + Int64(clusterZoom[c]) + 1
+        return Int64(n) + (Int64(seedPosition(ofCluster: c)) << 5) + Int64(clusterZoom[c]) + 1
+    }
+
+    /// Where cluster `c`'s seed stood in the data of the zoom above (its supercluster id's
+    /// part), with the changes edits left pending for its zoom applied first.
+    @inline(__always)
+    func seedPosition(ofCluster c: Int) -> UInt32 {
+        if !pendingSeedShifts.isEmpty && !pendingSeedShifts[Int(clusterZoom[c]) - options.minZoom].isEmpty {
+            settleSeedPositions(zoom: Int(clusterZoom[c]))
+        }
+        return clusterSeedPosition[c]
     }
 
     /// The item id of a public cluster id, or an `unknownCluster` error.
@@ -260,6 +271,7 @@ extension HierarchicalClusterIndex {
         guard zoom >= options.minZoom, zoom <= options.maxZoom, position <= Int64(UInt32.max) else {
             throw .unknownCluster(id: id)
         }
+        if !pendingSeedShifts.isEmpty { settleSeedPositions(zoom: zoom) }
         let block = clustersBySeedRange(zoom: zoom)
         var lo = block.lowerBound, hi = block.upperBound
         while lo < hi {

@@ -101,7 +101,7 @@ extension HierarchicalClusterIndex {
     func seed(ofCluster item: Int32) -> Int32 {
         let c = Int(item) - pointPositions.count
         if recordsDataOrder {
-            return dataOrderItem(zoom: Int(clusterZoom[c]) + 1, position: Int(clusterSeedPosition[c]))
+            return dataOrderItem(zoom: Int(clusterZoom[c]) + 1, position: Int(seedPosition(ofCluster: c)))
         }
         let r = rank(of: item)
         var found: Int32 = -1

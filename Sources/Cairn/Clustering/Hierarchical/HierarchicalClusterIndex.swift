@@ -38,6 +38,9 @@ public final class HierarchicalClusterIndex {
     // While the storage is not loose (below), the runs are also the zooms' blocks of clusters.
     var clusterRank: [UInt32] = []
     var clusterSeedPosition: [UInt32] = []
+    /// Seed position changes of edits laid out in place, by zoom (index zoom - minZoom), not yet
+    /// applied to `clusterSeedPosition` (empty: none); read positions through `seedPosition`.
+    var pendingSeedShifts: [_PendingSeedShifts] = []
     var zoomClusterStart: [Int] = []
     var clustersBySeed: [Int32] = []
     /// Whether an edit laid its clusters out in place (`+EditInPlace`): clusters it made stored

@@ -381,6 +381,45 @@ final class HierarchicalClusterIndexEditTests: XCTestCase {
         XCTAssertEqual(index.stoppedRepairs, 0)
     }
 
+    /// Edits with no query between them leave their seed position changes pending; the first
+    /// query, or a save, applies them: ids, children and tiles then equal a rebuild's, and a
+    /// restored index's too.
+    func testSeedPositionsPendingOverManyEditsMatchARebuild() throws {
+        var (index, model, rng) = try start(1500, seed: 19, ClusterOptions(maxZoom: 12))
+        var pendingSeen = false
+        for round in 0..<2 {
+            for _ in 0..<8 {
+                var add: [Double] = [], remove: [Int32] = [], move: [Int32] = [], to: [Double] = []
+                var named = Set<Int32>()
+                for _ in 0..<12 {
+                    let i = Int32(rng.next() * Double(model.points.count))
+                    guard let p = model.points[Int(i)], named.insert(i).inserted else { continue }
+                    move.append(i)
+                    let step = rng.next() < 0.5 ? 1e-3 : 0.3
+                    to += [p.0 + (rng.next() - 0.5) * step, max(-85, min(85, p.1 + (rng.next() - 0.5) * step))]
+                }
+                for _ in 0..<4 {
+                    let i = Int32(rng.next() * Double(model.points.count))
+                    if model.points[Int(i)] != nil, named.insert(i).inserted { remove.append(i) }
+                }
+                for _ in 0..<6 { add += [2.35 + (rng.next() - 0.5) * 0.5, 48.85 + (rng.next() - 0.5) * 0.5] }
+                try edit(index, &model, add: add, remove: remove, move: move, to: to)
+                pendingSeen = pendingSeen || !index.pendingSeedShifts.isEmpty
+            }
+            if round == 0 {
+                try assertEqualsRebuild(index, model, "after 8 edits, queried")
+            } else {
+                let bytes = try index.save()
+                let restored = try bytes.withUnsafeBytes { try HierarchicalClusterIndex.restore(from: $0) }
+                XCTAssertTrue(index.pendingSeedShifts.isEmpty, "a save applies what is pending")
+                try assertEqualsRebuild(restored, model, "after 8 more edits, saved and restored")
+                try assertEqualsRebuild(index, model, "after 8 more edits")
+            }
+        }
+        XCTAssertTrue(pendingSeen, "edits left seed position changes pending")
+        XCTAssertGreaterThan(index.editsLaidOutInPlace, 8, "most laid out in place, where changes are left pending")
+    }
+
     /// Two points just beyond the radius of each other at zoom 10, moved toward each other a
     /// little at every edit until they cluster there: they do when a rebuild does.
     func testTwoPointsClosingInClusterWhenARebuildDoes() throws {
