@@ -113,7 +113,8 @@ async function main() {
       notes: ['An index repairs small batches in place and applies larger ones by clustering the points left afresh ' +
         '(the limit and how a repair works: docs/cluster-index.md, Updates). ' +
         'A repaired batch changes the storage in place, in proportion to what it changed; the first query after an ' +
-        'update that asks for supercluster\'s order lays out that zoom\'s tree again.'],
+        'update that asks for supercluster\'s order lays out that zoom\'s tree again, and the first to read an id of ' +
+        'a zoom applies the changes of ids the updates left pending there.'],
     });
     console.log(`\nwrote ${args.markdown}`);
   }
